@@ -1,0 +1,13 @@
+package dev.braid.state;
+
+/** Where a stored download stands. */
+public enum DownloadStatus {
+  /** Being fetched, or interrupted (crash, kill) while being fetched: resumable. */
+  ACTIVE,
+  /** Stopped on request; resumable. */
+  PAUSED,
+  /** Ended with an error; the bytes recorded as done are still valid and resumable. */
+  FAILED,
+  /** Fully written, verified and renamed to its final name. */
+  COMPLETED
+}

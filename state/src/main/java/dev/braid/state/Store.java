@@ -1,0 +1,292 @@
+package dev.braid.state;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQLite store. One connection per process, every method serialised on it, so this process has
+ * exactly one writer; other processes on the same file wait up to the busy timeout (WAL lets their
+ * readers go on). Thread-safe.
+ *
+ * <p>Callers keep invariant 1 (recorded progress never exceeds durable bytes) by forcing the data
+ * file before {@link #checkpoint}: the store only promises that a checkpoint is atomic.
+ */
+public final class Store implements AutoCloseable {
+  private static final String OPTIONS =
+      "?journal_mode=WAL&synchronous=NORMAL&busy_timeout=5000&transaction_mode=IMMEDIATE&foreign_keys=true";
+
+  private final Path file;
+  private final Connection connection;
+
+  private Store(Path file, Connection connection) {
+    this.file = file;
+    this.connection = connection;
+  }
+
+  /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
+  public static Store open(Path file) {
+    Path absolute = file.toAbsolutePath();
+    try {
+      Path parent = absolute.getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new StoreException("cannot create the folder of state database " + absolute + ": " + e, e);
+    }
+    Connection c = null;
+    try {
+      c = DriverManager.getConnection("jdbc:sqlite:" + absolute + OPTIONS);
+      Migrations.apply(c);
+      return new Store(absolute, c);
+    } catch (SQLException e) {
+      closeQuietly(c);
+      throw new StoreException("cannot open state database " + absolute + ": " + describe(e), e);
+    }
+  }
+
+  /** The database file. */
+  public Path file() {
+    return file;
+  }
+
+  /** The stored download whose final file is {@code target}, if any. */
+  public synchronized Optional<DownloadRecord> findByTarget(Path target) {
+    return query("SELECT * FROM downloads WHERE target = ?", target.toAbsolutePath().toString()).stream().findFirst();
+  }
+
+  /** The stored download with this id, if any. */
+  public synchronized Optional<DownloadRecord> find(long id) {
+    try (PreparedStatement s = connection.prepareStatement("SELECT * FROM downloads WHERE id = ?")) {
+      s.setLong(1, id);
+      return read(s).stream().findFirst();
+    } catch (SQLException e) {
+      throw failure("read download " + id, e);
+    }
+  }
+
+  /** Every stored download, oldest first. */
+  public synchronized List<DownloadRecord> list() {
+    try (PreparedStatement s = connection.prepareStatement("SELECT * FROM downloads ORDER BY id")) {
+      return read(s);
+    } catch (SQLException e) {
+      throw failure("list downloads", e);
+    }
+  }
+
+  /**
+   * Records a new download to {@code target}, replacing any earlier record for the same target
+   * (and its segments) in the same transaction. Returns the new id.
+   */
+  public synchronized long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
+    return inTransaction("create download for " + target, () -> {
+      try (PreparedStatement d = connection.prepareStatement("DELETE FROM downloads WHERE target = ?")) {
+        d.setString(1, target.toAbsolutePath().toString());
+        d.executeUpdate();
+      }
+      long now = System.currentTimeMillis();
+      long id;
+      try (PreparedStatement s = connection.prepareStatement(
+          "INSERT INTO downloads (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
+              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        s.setString(1, url);
+        s.setString(2, target.toAbsolutePath().toString());
+        bindRemote(s, 3, remote);
+        s.setString(8, DownloadStatus.ACTIVE.name());
+        s.setLong(9, now);
+        s.setLong(10, now);
+        s.executeUpdate();
+        try (ResultSet keys = s.getGeneratedKeys()) {
+          keys.next();
+          id = keys.getLong(1);
+        }
+      }
+      writeSegments(id, segments);
+      return id;
+    });
+  }
+
+  /** The stored segments of a download, by start offset. */
+  public synchronized List<SegmentRecord> segments(long id) {
+    try (PreparedStatement s = connection.prepareStatement(
+        "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start")) {
+      s.setLong(1, id);
+      List<SegmentRecord> out = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.add(new SegmentRecord(rs.getLong(1), rs.getLong(2), rs.getLong(3)));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw failure("read segments of download " + id, e);
+    }
+  }
+
+  /**
+   * Replaces the segments of a download with {@code segments} in one transaction. The caller must
+   * have forced every byte these records call done.
+   */
+  public synchronized void checkpoint(long id, List<SegmentRecord> segments) {
+    inTransaction("checkpoint download " + id, () -> {
+      writeSegments(id, segments);
+      touch(id);
+      return null;
+    });
+  }
+
+  /** Sets the status (and error text, null to clear) of a download. */
+  public synchronized void markStatus(long id, DownloadStatus status, String error) {
+    try (PreparedStatement s = connection.prepareStatement(
+        "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?")) {
+      s.setString(1, status.name());
+      s.setString(2, error);
+      s.setLong(3, System.currentTimeMillis());
+      s.setLong(4, id);
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw failure("update download " + id, e);
+    }
+  }
+
+  /** Forgets a download and its segments. */
+  public synchronized void delete(long id) {
+    try (PreparedStatement s = connection.prepareStatement("DELETE FROM downloads WHERE id = ?")) {
+      s.setLong(1, id);
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw failure("delete download " + id, e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    closeQuietly(connection);
+  }
+
+  private void writeSegments(long id, List<SegmentRecord> segments) throws SQLException {
+    try (PreparedStatement d = connection.prepareStatement("DELETE FROM segments WHERE download_id = ?")) {
+      d.setLong(1, id);
+      d.executeUpdate();
+    }
+    try (PreparedStatement s = connection.prepareStatement(
+        "INSERT INTO segments (download_id, start, end, done) VALUES (?, ?, ?, ?)")) {
+      for (SegmentRecord r : segments) {
+        s.setLong(1, id);
+        s.setLong(2, r.start());
+        s.setLong(3, r.end());
+        s.setLong(4, r.done());
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+  }
+
+  private void touch(long id) throws SQLException {
+    try (PreparedStatement s = connection.prepareStatement("UPDATE downloads SET updated_ms = ? WHERE id = ?")) {
+      s.setLong(1, System.currentTimeMillis());
+      s.setLong(2, id);
+      s.executeUpdate();
+    }
+  }
+
+  private static void bindRemote(PreparedStatement s, int from, RemoteIdentity r) throws SQLException {
+    s.setString(from, r.finalUrl());
+    s.setLong(from + 1, r.length());
+    setNullable(s, from + 2, r.etag());
+    setNullable(s, from + 3, r.lastModified());
+    s.setInt(from + 4, r.ranges() ? 1 : 0);
+  }
+
+  private static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
+    if (value == null) {
+      s.setNull(index, Types.VARCHAR);
+    } else {
+      s.setString(index, value);
+    }
+  }
+
+  private List<DownloadRecord> query(String sql, String arg) {
+    try (PreparedStatement s = connection.prepareStatement(sql)) {
+      s.setString(1, arg);
+      return read(s);
+    } catch (SQLException e) {
+      throw failure("read downloads", e);
+    }
+  }
+
+  private static List<DownloadRecord> read(PreparedStatement s) throws SQLException {
+    List<DownloadRecord> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        RemoteIdentity remote = new RemoteIdentity(
+            rs.getString("final_url"), rs.getLong("length"), rs.getString("etag"),
+            rs.getString("last_modified"), rs.getInt("ranges") != 0);
+        out.add(new DownloadRecord(rs.getLong("id"), rs.getString("url"), Path.of(rs.getString("target")), remote,
+            DownloadStatus.valueOf(rs.getString("status")), rs.getString("error")));
+      }
+    }
+    return out;
+  }
+
+  private interface Work<T> {
+    T run() throws SQLException;
+  }
+
+  private <T> T inTransaction(String what, Work<T> work) {
+    try {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run();
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      } finally {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failure(what, e);
+    }
+  }
+
+  private StoreException failure(String what, SQLException e) {
+    return new StoreException("state database " + file + ": cannot " + what + ": " + describe(e), e);
+  }
+
+  private static String describe(SQLException e) {
+    String m = e.getMessage();
+    if (m != null && (m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED"))) {
+      return "it is locked by another process";
+    }
+    if (m != null && m.contains("SQLITE_NOTADB")) {
+      return "the file is not a SQLite database (corrupted or not Braid's)";
+    }
+    if (m != null && m.contains("SQLITE_CORRUPT")) {
+      return "the database is corrupted";
+    }
+    return m;
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // closing is best effort: the data was committed or rolled back before
+    }
+  }
+}

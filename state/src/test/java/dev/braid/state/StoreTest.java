@@ -1,0 +1,88 @@
+package dev.braid.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreTest {
+  @TempDir Path dir;
+
+  private static final RemoteIdentity REMOTE = new RemoteIdentity("http://h/f", 100, "\"e\"", "Mon, 30 Nov 2026 07:00:00 GMT", true);
+
+  @Test
+  void checkpointReplacesSegmentsAndSurvivesReopen() {
+    Path db = dir.resolve("sub/state.db");
+    Path target = dir.resolve("f.bin");
+    long id;
+    try (Store store = Store.open(db)) {
+      id = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 0)));
+      store.checkpoint(id, List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 10)));
+    }
+    try (Store store = Store.open(db)) {
+      DownloadRecord r = store.findByTarget(target).orElseThrow();
+      assertEquals(id, r.id());
+      assertEquals(REMOTE, r.remote());
+      assertEquals(DownloadStatus.ACTIVE, r.status());
+      assertEquals(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 10)), store.segments(id));
+    }
+  }
+
+  @Test
+  void createReplacesEarlierRecordForTheSameTarget() {
+    try (Store store = Store.open(dir.resolve("s.db"))) {
+      Path target = dir.resolve("f.bin");
+      long first = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 30)));
+      long second = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 0)));
+      assertTrue(store.find(first).isEmpty());
+      assertEquals(List.of(new SegmentRecord(0, 100, 0)), store.segments(second));
+      assertEquals(1, store.list().size());
+    }
+  }
+
+  @Test
+  void statusAndDelete() {
+    try (Store store = Store.open(dir.resolve("s.db"))) {
+      long id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of());
+      store.markStatus(id, DownloadStatus.FAILED, "boom");
+      assertEquals("boom", store.find(id).orElseThrow().error());
+      store.delete(id);
+      assertFalse(store.find(id).isPresent());
+      assertTrue(store.segments(id).isEmpty());
+    }
+  }
+
+  @Test
+  void garbageFileIsReportedAsNotADatabase() throws Exception {
+    Path db = dir.resolve("bad.db");
+    Files.write(db, new byte[4096]);
+    Files.writeString(db, "this is not sqlite at all, just text that fills the header page");
+    StoreException e = assertThrows(StoreException.class, () -> Store.open(db));
+    assertTrue(e.getMessage().contains(db.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("not a SQLite database"), e.getMessage());
+  }
+
+  @Test
+  void newerSchemaIsRefused() throws Exception {
+    Path db = dir.resolve("new.db");
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var s = c.createStatement()) {
+      s.execute("PRAGMA user_version = 99");
+    }
+    StoreException e = assertThrows(StoreException.class, () -> Store.open(db));
+    assertTrue(e.getMessage().contains("newer"), e.getMessage());
+  }
+
+  @Test
+  void invalidSegmentIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> new SegmentRecord(10, 20, 11));
+    assertTrue(new SegmentRecord(10, 20, 10).complete());
+    assertFalse(new SegmentRecord(0, -1, 10).complete());
+  }
+}
