@@ -1,0 +1,162 @@
+package dev.braid.core;
+
+import dev.braid.core.http.HttpSettings;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.schedule.EngineSettings;
+import dev.braid.state.Store;
+import dev.braid.state.StoreException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
+ * store and the threads: a driver thread per running download and a pool of worker threads, one
+ * per open connection. {@link #close()} pauses what is running, waits for its progress to be
+ * recorded, and releases everything.
+ */
+public final class Braid implements AutoCloseable {
+  private final HttpTransport http;
+  private final Store store;
+  private final EngineSettings engine;
+  private final ExecutorService drivers;
+  private final ExecutorService workers;
+  private final List<Download> running = new CopyOnWriteArrayList<>();
+
+  private Braid(Builder b) throws LocalFileException {
+    try {
+      this.store = Store.open(b.stateDatabase);
+    } catch (StoreException e) {
+      throw new LocalFileException(e.getMessage(), e);
+    }
+    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, DownloadRequest.MAX_CONNECTIONS,
+        b.maxRedirects, b.userAgent));
+    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10));
+    this.drivers = Executors.newCachedThreadPool(named("braid-download"));
+    this.workers = Executors.newCachedThreadPool(named("braid-worker"));
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The default state database: {@code $XDG_DATA_HOME/braid/state.db}, else {@code ~/.local/share/braid/state.db}. */
+  public static Path defaultStateDatabase() {
+    String xdg = System.getenv("XDG_DATA_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+    return base.resolve("braid").resolve("state.db");
+  }
+
+  /** Starts a download on a thread of its own and returns its handle at once. */
+  public Download start(DownloadRequest request) {
+    DownloadJob job = new DownloadJob(http, store, engine, request, workers);
+    Download d = new Download(request, job);
+    running.add(d);
+    job.result().whenComplete((r, e) -> running.remove(d));
+    drivers.execute(job);
+    return d;
+  }
+
+  /** Pauses running downloads, waits (bounded) until their progress is recorded, and releases the client, threads and store. */
+  @Override
+  public void close() {
+    running.forEach(Download::pause);
+    drivers.shutdown();
+    try {
+      drivers.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    workers.shutdown();
+    http.close();
+    store.close();
+  }
+
+  private static ThreadFactory named(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      // a forgotten Braid must not keep the JVM alive; close() is what ends downloads cleanly
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** Configures a {@link Braid}. Every setting has a default suited to an interactive download. */
+  public static final class Builder {
+    private Path stateDatabase = defaultStateDatabase();
+    private Duration connectTimeout = Duration.ofSeconds(15);
+    private Duration readTimeout = Duration.ofSeconds(30);
+    private int maxRetries = 5;
+    private int maxRedirects = 10;
+    private int bufferSize = 128 * 1024;
+    private Duration checkpointInterval = Duration.ofSeconds(1);
+    private Duration firstBackoff = Duration.ofMillis(250);
+    private String userAgent = "Braid/" + Version.get();
+
+    private Builder() {}
+
+    /** Where downloads and their progress are recorded (created if absent). */
+    public Builder stateDatabase(Path file) {
+      this.stateDatabase = file;
+      return this;
+    }
+
+    /** Limit on establishing a TCP connection. */
+    public Builder connectTimeout(Duration d) {
+      this.connectTimeout = d;
+      return this;
+    }
+
+    /** A connection silent for this long is dropped and its range retried elsewhere. */
+    public Builder readTimeout(Duration d) {
+      this.readTimeout = d;
+      return this;
+    }
+
+    /** Failed tries in a row, without progress, before a range (and then the download) gives up. */
+    public Builder maxRetries(int n) {
+      this.maxRetries = n;
+      return this;
+    }
+
+    /** The wait after the first failure; it doubles with each further one, with jitter. */
+    public Builder firstBackoff(Duration d) {
+      this.firstBackoff = d;
+      return this;
+    }
+
+    /** How often progress is forced to disk and recorded (default 1 s). */
+    public Builder checkpointInterval(Duration d) {
+      this.checkpointInterval = d;
+      return this;
+    }
+
+    /** Bytes of the one buffer each connection reads into. */
+    public Builder bufferSize(int bytes) {
+      this.bufferSize = bytes;
+      return this;
+    }
+
+    public Builder userAgent(String userAgent) {
+      this.userAgent = userAgent;
+      return this;
+    }
+
+    /**
+     * Opens the store and the client.
+     *
+     * @throws LocalFileException when the state database cannot be opened
+     */
+    public Braid build() throws LocalFileException {
+      return new Braid(this);
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package dev.braid.core;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A completed, durable download.
+ *
+ * @param file the final file
+ * @param length its size in bytes
+ * @param bytesFetched bytes written from the network in this run
+ * @param bytesReused bytes kept from an earlier run (resume)
+ * @param elapsed wall time of this run
+ * @param restarts how often the remote file changed and the download started over
+ */
+public record DownloadResult(Path file, long length, long bytesFetched, long bytesReused, Duration elapsed, int restarts) {}

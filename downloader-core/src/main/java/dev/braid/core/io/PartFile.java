@@ -1,0 +1,133 @@
+package dev.braid.core.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The {@code name.part} file of one download. Many workers write to it at once with positional
+ * writes (safe and not serialised on one channel); one thread forces it. It holds an exclusive
+ * lock for its whole life so that a second process can never drive the same download; the lock
+ * dies with the process, also on SIGKILL.
+ *
+ * <p>Never interrupt a thread inside {@link #write}: an interrupt closes the channel for every
+ * worker. Workers are stopped by aborting their HTTP exchange instead.
+ */
+public final class PartFile implements AutoCloseable {
+  private final Path path;
+  private final FileChannel channel;
+  private final FileLock lock;
+
+  private PartFile(Path path, FileChannel channel, FileLock lock) {
+    this.path = path;
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /**
+   * Opens (creating if absent) and locks the part file.
+   *
+   * @throws PartFileLockedException if another process holds it
+   */
+  public static PartFile open(Path path) throws IOException {
+    boolean created = !Files.exists(path);
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    FileLock lock;
+    try {
+      lock = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null;
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    if (lock == null) {
+      channel.close();
+      throw new PartFileLockedException(path);
+    }
+    if (created) {
+      // the new directory entry must survive a crash, or the recorded progress points at nothing
+      syncDirectory(path.toAbsolutePath().getParent());
+    }
+    return new PartFile(path, channel, lock);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public long size() throws IOException {
+    return channel.size();
+  }
+
+  /** Empties the file and, for a known length, sizes it (sparse) so that positional writes never extend it. */
+  public void reset(long length) throws IOException {
+    channel.truncate(0);
+    if (length > 0) {
+      channel.write(ByteBuffer.allocate(1), length - 1);
+    }
+  }
+
+  /** Writes all of {@code buffer} at {@code position}. */
+  public void write(ByteBuffer buffer, long position) throws IOException {
+    long at = position;
+    while (buffer.hasRemaining()) {
+      at += channel.write(buffer, at);
+    }
+  }
+
+  /** Makes every byte written so far durable (fdatasync). */
+  public void force() throws IOException {
+    channel.force(false);
+  }
+
+  /**
+   * Forces the data, renames the part file to {@code target} atomically (replacing it only when
+   * {@code replace}), and makes the rename durable.
+   */
+  public void commitTo(Path target, boolean replace) throws IOException {
+    channel.force(true);
+    try {
+      if (replace) {
+        Files.move(path, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        Files.move(path, target, StandardCopyOption.ATOMIC_MOVE);
+      }
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("cannot rename " + path + " to " + target + " atomically", e);
+    }
+    syncDirectory(target.toAbsolutePath().getParent());
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      if (lock.isValid()) {
+        lock.release();
+      }
+    } finally {
+      channel.close();
+    }
+  }
+
+  private static void syncDirectory(Path dir) throws IOException {
+    if (dir == null) {
+      return;
+    }
+    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+      d.force(true);
+    } catch (IOException e) {
+      // some filesystems refuse to open a directory for fsync; the rename itself has happened
+      if (!(e.getMessage() != null && e.getMessage().contains("Is a directory"))) {
+        throw e;
+      }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Braid's public API: the one a batch job, the {@code braid} command and the desktop app all use.
+ *
+ * <pre>{@code
+ * try (Braid braid = Braid.builder().stateDatabase(Path.of("state.db")).build()) {
+ *   Download d = braid.start(DownloadRequest.builder("https://example.org/big.iso")
+ *       .directory(Path.of("downloads")).connections(8).build());
+ *   DownloadResult r = d.result().join();
+ * }
+ * }</pre>
+ *
+ * <p>Sub-packages are the engine and are not API.
+ */
+package dev.braid.core;

@@ -1,0 +1,228 @@
+package dev.braid.core.plan;
+
+import dev.braid.state.SegmentRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Every segment of one download and who owns it. Workers call it once per buffer ({@link #claim},
+ * {@link #advance}); the lock is held for a few field updates, never across I/O, so it does not
+ * serialise the writes themselves.
+ *
+ * <p>Invariant: {@link #snapshot()} reports only bytes whose write has returned, so a checkpoint
+ * that forces the file after taking the snapshot never records more than is durable.
+ */
+public final class SegmentTable {
+  /** End marker of the single segment of a download whose length the server did not give. */
+  public static final long UNKNOWN_END = Long.MAX_VALUE;
+
+  private final Object lock = new Object();
+  private final List<Segment> segments = new ArrayList<>();
+  private final long minSplit;
+  private final boolean splittable;
+
+  private SegmentTable(long minSplit, boolean splittable) {
+    this.minSplit = Math.max(1, minSplit);
+    this.splittable = splittable;
+  }
+
+  /** A fresh plan: one segment over the whole file, split later as workers arrive. */
+  public static SegmentTable fresh(long length, boolean splittable, long minSplit) {
+    SegmentTable t = new SegmentTable(minSplit, splittable && length >= 0);
+    t.segments.add(new Segment(0, length < 0 ? UNKNOWN_END : length, 0));
+    return t;
+  }
+
+  /** A plan restored from stored segments. */
+  public static SegmentTable restore(List<SegmentRecord> stored, long minSplit) {
+    SegmentTable t = new SegmentTable(minSplit, true);
+    stored.stream().sorted(Comparator.comparingLong(SegmentRecord::start))
+        .forEach(r -> t.segments.add(new Segment(r.start(), r.end(), r.start() + r.done())));
+    return t;
+  }
+
+  /**
+   * Assigns the unfinished segment that starts at {@code offset} with nothing written yet, for a
+   * response already streaming from there (the probe); null if there is none.
+   */
+  public Segment assignAt(long offset) {
+    synchronized (lock) {
+      for (Segment s : segments) {
+        if (s.position == offset && !s.assigned && s.position < s.end) {
+          s.assigned = true;
+          return s;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * Work for an idle worker: the first unassigned unfinished segment, else the second half of the
+   * largest in-flight remainder when that half is at least the minimum split size; null when
+   * there is nothing left to take.
+   */
+  public Segment next() {
+    synchronized (lock) {
+      for (Segment s : segments) {
+        if (!s.assigned && s.position < s.end) {
+          s.assigned = true;
+          return s;
+        }
+      }
+      if (!splittable) {
+        return null;
+      }
+      Segment largest = null;
+      for (Segment s : segments) {
+        if (s.assigned && s.end != UNKNOWN_END && (largest == null || remainder(s) > remainder(largest))) {
+          largest = s;
+        }
+      }
+      if (largest == null || remainder(largest) / 2 < minSplit) {
+        return null;
+      }
+      long mid = largest.claimedEnd + remainder(largest) / 2;
+      Segment half = new Segment(mid, largest.end, mid);
+      half.assigned = true;
+      largest.end = mid;
+      segments.add(half);
+      return half;
+    }
+  }
+
+  private static long remainder(Segment s) {
+    return s.end - s.claimedEnd;
+  }
+
+  /** Offset of the next byte the owner should write. */
+  public long position(Segment s) {
+    synchronized (lock) {
+      return s.position;
+    }
+  }
+
+  /** Bytes left before the owner must stop (a split may have lowered it); 0 when done. */
+  public long remaining(Segment s) {
+    synchronized (lock) {
+      return s.end - s.position;
+    }
+  }
+
+  /** Whether the segment runs to an end the server has not told (unknown length). */
+  public boolean openEnded(Segment s) {
+    synchronized (lock) {
+      return s.end == UNKNOWN_END;
+    }
+  }
+
+  /**
+   * The owner has {@code available} bytes for the segment's current position: returns how many of
+   * them it may write (fewer when a split moved the end), and reserves them against splits.
+   */
+  public int claim(Segment s, int available) {
+    synchronized (lock) {
+      int allowed = (int) Math.min(available, s.end - s.position);
+      s.claimedEnd = s.position + allowed;
+      return allowed;
+    }
+  }
+
+  /** The owner's write of {@code n} claimed bytes returned. */
+  public void advance(Segment s, int n) {
+    synchronized (lock) {
+      s.position += n;
+      s.claimedEnd = s.position;
+    }
+  }
+
+  /** A download of unknown length reached the end of its body: the segment ends here. */
+  public void endAtPosition(Segment s) {
+    synchronized (lock) {
+      s.end = s.position;
+      s.claimedEnd = s.position;
+    }
+  }
+
+  /** Starts a segment over from its first byte (a server without ranges can only resend everything). */
+  public void rewind(Segment s) {
+    synchronized (lock) {
+      s.position = s.start;
+      s.claimedEnd = s.start;
+    }
+  }
+
+  /** The owner gives the segment back unfinished; another worker may take it. */
+  public void release(Segment s) {
+    synchronized (lock) {
+      s.assigned = false;
+      s.claimedEnd = s.position;
+    }
+  }
+
+  /** Bytes written in all segments. */
+  public long doneBytes() {
+    synchronized (lock) {
+      long sum = 0;
+      for (Segment s : segments) {
+        sum += s.position - s.start;
+      }
+      return sum;
+    }
+  }
+
+  /** Whether every segment is written to its end. */
+  public boolean complete() {
+    synchronized (lock) {
+      for (Segment s : segments) {
+        if (s.position < s.end) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /** Whether any unfinished segment has no owner (work that no running worker will do). */
+  public boolean hasOrphans() {
+    synchronized (lock) {
+      return segments.stream().anyMatch(s -> !s.assigned && s.position < s.end);
+    }
+  }
+
+  /**
+   * Progress to record, in start order, with adjacent finished segments merged so the stored
+   * table stays small however often segments were split.
+   */
+  public List<SegmentRecord> snapshot() {
+    List<long[]> copy = new ArrayList<>();
+    synchronized (lock) {
+      for (Segment s : segments) {
+        copy.add(new long[] {s.start, s.end == UNKNOWN_END ? -1 : s.end, s.position});
+      }
+    }
+    copy.sort(Comparator.comparingLong(a -> a[0]));
+    List<SegmentRecord> out = new ArrayList<>();
+    long[] run = null;
+    for (long[] c : copy) {
+      boolean finished = c[1] >= 0 && c[2] == c[1];
+      if (run != null && finished && run[1] == c[0]) {
+        run[1] = c[1];
+        run[2] = c[1];
+        continue;
+      }
+      if (run != null) {
+        out.add(new SegmentRecord(run[0], run[1], run[2] - run[0]));
+      }
+      run = finished ? c.clone() : null;
+      if (!finished) {
+        out.add(new SegmentRecord(c[0], c[1], c[2] - c[0]));
+      }
+    }
+    if (run != null) {
+      out.add(new SegmentRecord(run[0], run[1], run[2] - run[0]));
+    }
+    return out;
+  }
+}

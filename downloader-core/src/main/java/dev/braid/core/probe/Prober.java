@@ -1,0 +1,83 @@
+package dev.braid.core.probe;
+
+import dev.braid.core.HttpStatusException;
+import dev.braid.core.NetworkException;
+import dev.braid.core.fetch.ContentRange;
+import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.StatusCheck;
+import dev.braid.core.fetch.TransientFailure;
+import dev.braid.core.http.Exchange;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.state.RemoteIdentity;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One {@code GET} with {@code Range: bytes=0-}: a single round trip that tells length, validators,
+ * range support (206 or not), the final URL and a name, and whose body is then streamed as the
+ * first segment instead of being thrown away.
+ */
+public final class Prober {
+  private Prober() {}
+
+  /**
+   * Probes {@code uri}.
+   *
+   * @throws NetworkException for an unknown host or a refused connection: the server is not there,
+   *     and retrying the first request would only make the user wait
+   * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
+   * @throws HttpStatusException for a final error status
+   */
+  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers)
+      throws NetworkException, TransientFailure, HttpStatusException {
+    Map<String, String> h = new LinkedHashMap<>(headers);
+    h.put("Range", "bytes=0-");
+    Exchange ex;
+    try {
+      ex = http.get(uri, h);
+    } catch (UnknownHostException e) {
+      throw new NetworkException("cannot resolve host " + uri.getHost(), e);
+    } catch (ConnectException e) {
+      throw new NetworkException("cannot connect to " + uri.getHost() + portOf(uri) + ": " + RangeRequest.describe(e), e);
+    } catch (IOException e) {
+      throw TransientFailure.network("request to " + uri + " failed: " + RangeRequest.describe(e), e);
+    }
+    try {
+      return read(ex);
+    } catch (TransientFailure | HttpStatusException | RuntimeException e) {
+      ex.abort();
+      throw e;
+    }
+  }
+
+  private static ProbeResult read(Exchange ex) throws TransientFailure, HttpStatusException {
+    String finalUrl = ex.finalUri().toString();
+    String etag = ex.header("ETag");
+    String modified = ex.header("Last-Modified");
+    String disposition = ex.header("Content-Disposition");
+    ContentRange cr = ContentRange.parse(ex.header("Content-Range"));
+    if (ex.status() == 416 && cr != null && cr.total() == 0) {
+      ex.close();
+      return new ProbeResult(null, new RemoteIdentity(finalUrl, 0, etag, modified, true), disposition);
+    }
+    StatusCheck.require(ex, 200, 206);
+    if (ex.status() == 206) {
+      if (cr == null || cr.first() != 0) {
+        throw TransientFailure.protocol("asked for bytes=0-, the server answered 206 with Content-Range "
+            + ex.header("Content-Range"));
+      }
+      boolean knownTotal = cr.total() >= 0;
+      long length = knownTotal ? cr.total() : -1;
+      return new ProbeResult(ex, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition);
+    }
+    return new ProbeResult(ex, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition);
+  }
+
+  private static String portOf(URI uri) {
+    return uri.getPort() < 0 ? "" : ":" + uri.getPort();
+  }
+}

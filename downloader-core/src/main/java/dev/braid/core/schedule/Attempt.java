@@ -1,0 +1,400 @@
+package dev.braid.core.schedule;
+
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.HttpStatusException;
+import dev.braid.core.IntegrityException;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.NetworkException;
+import dev.braid.core.RemoteChangedException;
+import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.RemoteChanged;
+import dev.braid.core.fetch.SegmentStreamer;
+import dev.braid.core.fetch.TransientFailure;
+import dev.braid.core.fetch.Validators;
+import dev.braid.core.http.Exchange;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.core.io.FileNames;
+import dev.braid.core.io.PartFile;
+import dev.braid.core.io.PartFileLockedException;
+import dev.braid.core.plan.Segment;
+import dev.braid.core.plan.SegmentTable;
+import dev.braid.core.probe.ProbeResult;
+import dev.braid.core.probe.Prober;
+import dev.braid.state.DownloadRecord;
+import dev.braid.state.DownloadStatus;
+import dev.braid.state.RemoteIdentity;
+import dev.braid.state.SegmentRecord;
+import dev.braid.state.Store;
+import dev.braid.state.StoreException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One pass of a download, on the job's driver thread: probe, choose the target, resume or start
+ * fresh, run the workers while checkpointing every interval, then finish. A remote file that
+ * changes mid-way ends the pass with {@link RemoteChanged}; the job decides whether to start
+ * another.
+ */
+final class Attempt {
+  private final DownloadJob job;
+  private final DownloadRequest request;
+  private final Set<Exchange> live = ConcurrentHashMap.newKeySet();
+  private final Object sleeper = new Object();
+
+  private volatile boolean halted;
+  private volatile Throwable fatal;
+  private volatile TransientFailure lastFailure;
+  private volatile SegmentTable table;
+  private volatile RemoteIdentity identity;
+  private CountDownLatch running;
+  private long recordId = -1;
+  private long reused;
+
+  Attempt(DownloadJob job) {
+    this.job = job;
+    this.request = job.request();
+  }
+
+  DownloadResult run() throws DownloadException, RemoteChanged {
+    ProbeResult probe = probe();
+    Exchange first = probe.exchange();
+    try {
+      identity = probe.identity();
+      Path target = request.file().orElseGet(() -> request.directory()
+          .resolve(FileNames.choose(probe.contentDisposition(), URI.create(identity.finalUrl()))));
+      checkFolder(target.getParent());
+      Path partPath = target.resolveSibling(target.getFileName() + ".part");
+      Optional<DownloadRecord> record = job.store().findByTarget(target);
+      if (Files.exists(target) && !request.overwrite()) {
+        Optional<DownloadResult> renamed = renamedBeforeCrash(record, target, partPath);
+        if (renamed.isPresent()) {
+          return renamed.get();
+        }
+        throw new LocalFileException(target + " already exists (use --overwrite to replace it)");
+      }
+      boolean partExisted = Files.exists(partPath);
+      try (PartFile part = openPart(partPath)) {
+        plan(record, part, partExisted, target);
+        startWorkers(part, first);
+        first = null;
+        drive(part);
+        return finish(part, target);
+      } catch (IOException e) {
+        throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
+      }
+    } catch (DownloadException e) {
+      recordOutcome(e instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED, e.getMessage());
+      throw e;
+    } catch (StoreException e) {
+      throw new LocalFileException(e.getMessage(), e);
+    } finally {
+      if (first != null) {
+        first.abort();
+      }
+    }
+  }
+
+  private ProbeResult probe() throws DownloadException {
+    int failures = 0;
+    while (true) {
+      try {
+        return Prober.probe(job.http(), request.uri(), headers());
+      } catch (TransientFailure f) {
+        failures++;
+        lastFailure = f;
+        if (failures > settings().maxRetries()) {
+          throw publicError(f);
+        }
+        sleep(Backoff.delay(settings(), failures, f.retryAfter()));
+        if (job.pauseRequested()) {
+          throw new DownloadPausedException("paused before the download started");
+        }
+      }
+    }
+  }
+
+  private static void checkFolder(Path dir) throws LocalFileException {
+    if (!Files.isDirectory(dir)) {
+      throw new LocalFileException("the folder " + dir + " does not exist");
+    }
+    if (!Files.isWritable(dir)) {
+      throw new LocalFileException("the folder " + dir + " is not writable");
+    }
+  }
+
+  /** A crash between the final rename and recording it: the record says every byte was durable. */
+  private Optional<DownloadResult> renamedBeforeCrash(Optional<DownloadRecord> record, Path target, Path partPath)
+      throws LocalFileException {
+    if (record.isEmpty() || record.get().status() == DownloadStatus.COMPLETED || Files.exists(partPath)
+        || !record.get().url().equals(request.uri().toString())) {
+      return Optional.empty();
+    }
+    DownloadRecord r = record.get();
+    boolean allDone = job.store().segments(r.id()).stream().allMatch(SegmentRecord::complete);
+    try {
+      if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
+        return Optional.empty();
+      }
+    } catch (IOException e) {
+      throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
+    }
+    job.store().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+    return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts()));
+  }
+
+  private static PartFile openPart(Path partPath) throws LocalFileException {
+    try {
+      return PartFile.open(partPath);
+    } catch (PartFileLockedException e) {
+      throw new LocalFileException(e.getMessage() + " (another braid is running it)", e);
+    } catch (IOException e) {
+      throw new LocalFileException("cannot open " + partPath + ": " + RangeRequest.describe(e), e);
+    }
+  }
+
+  /** Resumes from the store when the server proves the file unchanged; otherwise starts from zero. */
+  private void plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target)
+      throws DownloadException, IOException {
+    if (record.isPresent() && record.get().status() != DownloadStatus.COMPLETED && partExisted) {
+      DownloadRecord r = record.get();
+      if (!r.url().equals(request.uri().toString()) && !request.overwrite()) {
+        throw new LocalFileException(part.path() + " holds a download of " + r.url() + " (use --overwrite to replace it)");
+      }
+      if (r.url().equals(request.uri().toString())) {
+        var segments = job.store().segments(r.id());
+        String why = Validators.whyNotResumable(r.remote(), identity);
+        long needed = segments.stream().mapToLong(s -> s.start() + s.done()).max().orElse(0);
+        if (why == null && part.size() < needed) {
+          why = "the part file is shorter than the recorded progress";
+        }
+        if (why == null) {
+          table = SegmentTable.restore(segments, request.minSplitSize());
+          recordId = r.id();
+          reused = table.doneBytes();
+          return;
+        }
+        if (!request.restartIfChanged()) {
+          throw new RemoteChangedException("cannot resume " + target + ": " + why
+              + "; the bytes on disk are kept (allow a restart to download it again)");
+        }
+        job.noteRestart(why);
+      }
+    } else if (partExisted && part.size() > 0 && !request.overwrite()) {
+      throw new LocalFileException(part.path() + " exists but " + job.store().file()
+          + " has no record of it (remove it or use --overwrite)");
+    }
+    startFresh(part, target);
+  }
+
+  private void startFresh(PartFile part, Path target) throws IOException, LocalFileException {
+    long length = identity.length();
+    if (length > 0) {
+      long usable = Files.getFileStore(part.path()).getUsableSpace() + part.size();
+      if (usable < length) {
+        throw new LocalFileException("not enough space for " + target + ": it needs " + length
+            + " bytes, " + usable + " are free");
+      }
+    }
+    part.reset(length);
+    table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
+    recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
+  }
+
+  /**
+   * Starts the workers; the first streams the probe's body when the plan still needs byte 0, else
+   * the probe's exchange is aborted here. Either way the caller no longer owns it.
+   */
+  private void startWorkers(PartFile part, Exchange first) {
+    boolean parallel = identity.ranges() && identity.length() > 0;
+    int n = parallel ? request.connections() : 1;
+    Segment firstSegment = first == null ? null : table.assignAt(0);
+    if (firstSegment == null && first != null) {
+      first.abort();
+      first = null;
+    }
+    running = new CountDownLatch(n);
+    for (int i = 0; i < n; i++) {
+      SegmentStreamer streamer = new SegmentStreamer(settings().bufferSize(), table, part, job.fetched());
+      Worker w = i == 0 ? new Worker(this, streamer, first, firstSegment) : new Worker(this, streamer, null, null);
+      job.workers().execute(w);
+    }
+  }
+
+  private void drive(PartFile part) throws LocalFileException {
+    long interval = settings().checkpointInterval().toNanos();
+    long next = System.nanoTime() + interval;
+    try {
+      while (!running.await(200, TimeUnit.MILLISECONDS)) {
+        long now = System.nanoTime();
+        job.meter().sample(now, job.fetched().sum());
+        if (now >= next) {
+          checkpoint(part);
+          next = now + interval;
+        }
+      }
+    } catch (InterruptedException e) {
+      // the driver thread is ours alone; an interrupt means stop as a pause would
+      Thread.currentThread().interrupt();
+      halt(null);
+      awaitWorkers();
+    }
+    checkpoint(part);
+  }
+
+  private void awaitWorkers() {
+    while (true) {
+      try {
+        running.await();
+        return;
+      } catch (InterruptedException again) {
+        // keep waiting: returning while workers still write would release the part file under them
+      }
+    }
+  }
+
+  private DownloadResult finish(PartFile part, Path target) throws DownloadException, RemoteChanged {
+    Throwable cause = fatal;
+    if (cause instanceof RemoteChanged rc) {
+      throw rc;
+    }
+    if (cause instanceof DownloadException de) {
+      throw de;
+    }
+    if (cause != null) {
+      throw new IllegalStateException("a worker failed", cause);
+    }
+    if (job.pauseRequested()) {
+      throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
+    }
+    if (!table.complete()) {
+      TransientFailure f = lastFailure;
+      throw f == null ? new NetworkException("the download stopped before the end") : publicError(f);
+    }
+    try {
+      part.commitTo(target, request.overwrite());
+    } catch (IOException e) {
+      throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
+    }
+    job.store().markStatus(recordId, DownloadStatus.COMPLETED, null);
+    long length = table.doneBytes();
+    return new DownloadResult(target, length, job.fetched().sum(), reused, job.elapsed(), job.restarts());
+  }
+
+  /** Forces the data, then records the progress snapshot taken before the force (invariant 1). */
+  private void checkpoint(PartFile part) throws LocalFileException {
+    var snapshot = table.snapshot();
+    try {
+      part.force();
+    } catch (IOException e) {
+      throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
+    }
+    job.store().checkpoint(recordId, snapshot);
+  }
+
+  private void recordOutcome(DownloadStatus status, String message) {
+    if (recordId >= 0) {
+      try {
+        job.store().markStatus(recordId, status, message);
+      } catch (StoreException ignored) {
+        // the failure being reported matters more; the record stays resumable as ACTIVE
+      }
+    }
+  }
+
+  private static DownloadException publicError(TransientFailure f) {
+    return switch (f.kind()) {
+      case NETWORK -> new NetworkException(f.getMessage(), f);
+      case HTTP_STATUS -> new HttpStatusException(f.status(), f.getMessage());
+      case PROTOCOL -> new IntegrityException("the server's responses failed validation: " + f.getMessage(), f);
+    };
+  }
+
+  // ---- what workers see
+
+  SegmentTable table() {
+    return table;
+  }
+
+  RemoteIdentity identity() {
+    return identity;
+  }
+
+  HttpTransport http() {
+    return job.http();
+  }
+
+  Map<String, String> headers() {
+    return Map.of();
+  }
+
+  EngineSettings settings() {
+    return job.settings();
+  }
+
+  boolean halted() {
+    return halted || job.pauseRequested();
+  }
+
+  /** Stops every worker: aborts their exchanges and wakes those waiting to retry. */
+  void halt(Throwable cause) {
+    if (cause != null && fatal == null) {
+      fatal = cause;
+    }
+    halted = true;
+    live.forEach(Exchange::abort);
+    synchronized (sleeper) {
+      sleeper.notifyAll();
+    }
+  }
+
+  void track(Exchange ex) {
+    live.add(ex);
+    if (halted()) {
+      ex.abort();
+    }
+  }
+
+  void untrack(Exchange ex) {
+    live.remove(ex);
+  }
+
+  int connections() {
+    return live.size();
+  }
+
+  void noteFailure(TransientFailure f) {
+    lastFailure = f;
+  }
+
+  void workerDone() {
+    running.countDown();
+  }
+
+  /** Waits before a retry; returns early when halted. */
+  void sleep(Duration d) {
+    long deadline = System.nanoTime() + d.toNanos();
+    synchronized (sleeper) {
+      long left;
+      while (!halted() && (left = deadline - System.nanoTime()) > 0) {
+        try {
+          TimeUnit.NANOSECONDS.timedWait(sleeper, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+}

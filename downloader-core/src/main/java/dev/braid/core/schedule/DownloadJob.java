@@ -1,0 +1,159 @@
+package dev.braid.core.schedule;
+
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.Progress;
+import dev.braid.core.RemoteChangedException;
+import dev.braid.core.fetch.RemoteChanged;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.core.metrics.SpeedMeter;
+import dev.braid.core.plan.SegmentTable;
+import dev.braid.state.Store;
+import dev.braid.state.StoreException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One download from request to result. {@link #run()} is its driver: it runs on a thread of its
+ * own, owns the workers it starts, and returns only after all of them have stopped, so nothing of
+ * the download outlives the completion of {@link #result()}. When the remote file changes
+ * mid-way, it starts over from zero (at most {@value #MAX_RESTARTS} times) unless the request
+ * forbids it.
+ */
+public final class DownloadJob implements Runnable {
+  static final int MAX_RESTARTS = 3;
+
+  private final HttpTransport http;
+  private final Store store;
+  private final EngineSettings settings;
+  private final DownloadRequest request;
+  private final Executor workers;
+  private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
+  private final SpeedMeter meter = new SpeedMeter(5_000);
+  private final LongAdder fetched = new LongAdder();
+  private final long startNanos = System.nanoTime();
+
+  private volatile boolean pauseRequested;
+  private volatile Attempt current;
+  private volatile String lastRestartReason;
+  private int restarts;
+
+  public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers) {
+    this.http = http;
+    this.store = store;
+    this.settings = settings;
+    this.request = request;
+    this.workers = workers;
+  }
+
+  @Override
+  public void run() {
+    try {
+      result.complete(execute());
+    } catch (DownloadException e) {
+      result.completeExceptionally(e);
+    } catch (StoreException e) {
+      result.completeExceptionally(new LocalFileException(e.getMessage(), e));
+    } catch (RuntimeException | Error e) {
+      result.completeExceptionally(e);
+    }
+  }
+
+  private DownloadResult execute() throws DownloadException {
+    while (true) {
+      Attempt attempt = new Attempt(this);
+      current = attempt;
+      if (pauseRequested) {
+        attempt.halt(null);
+      }
+      try {
+        return attempt.run();
+      } catch (RemoteChanged e) {
+        if (!request.restartIfChanged()) {
+          throw new RemoteChangedException(e.getMessage() + "; the bytes on disk are kept (allow a restart to download it again)", e);
+        }
+        if (restarts >= MAX_RESTARTS) {
+          throw new RemoteChangedException("the remote file kept changing (" + e.getMessage() + "), gave up after "
+              + restarts + " restarts", e);
+        }
+        noteRestart(e.getMessage());
+      }
+    }
+  }
+
+  public CompletableFuture<DownloadResult> result() {
+    return result;
+  }
+
+  /** Asks the download to stop and record its progress; {@link #result()} then fails with a pause. */
+  public void pause() {
+    pauseRequested = true;
+    Attempt a = current;
+    if (a != null) {
+      a.halt(null);
+    }
+  }
+
+  public Progress progress() {
+    Attempt a = current;
+    SegmentTable t = a == null ? null : a.table();
+    if (t == null) {
+      return new Progress(-1, 0, 0, 0, elapsed());
+    }
+    return new Progress(a.identity().length(), t.doneBytes(), meter.bytesPerSecond(), a.connections(), elapsed());
+  }
+
+  /** Why the last restart from zero happened, or null. */
+  public String lastRestartReason() {
+    return lastRestartReason;
+  }
+
+  void noteRestart(String reason) {
+    restarts++;
+    lastRestartReason = reason;
+  }
+
+  int restarts() {
+    return restarts;
+  }
+
+  Duration elapsed() {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  boolean pauseRequested() {
+    return pauseRequested;
+  }
+
+  HttpTransport http() {
+    return http;
+  }
+
+  Store store() {
+    return store;
+  }
+
+  EngineSettings settings() {
+    return settings;
+  }
+
+  DownloadRequest request() {
+    return request;
+  }
+
+  Executor workers() {
+    return workers;
+  }
+
+  SpeedMeter meter() {
+    return meter;
+  }
+
+  LongAdder fetched() {
+    return fetched;
+  }
+}

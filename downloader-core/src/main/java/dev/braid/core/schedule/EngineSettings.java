@@ -1,0 +1,14 @@
+package dev.braid.core.schedule;
+
+import java.time.Duration;
+
+/**
+ * Knobs of the engine shared by every download of one {@code Braid}.
+ *
+ * @param maxRetries failed tries in a row (without progress) after which a worker gives its segment up
+ * @param bufferSize bytes per worker buffer
+ * @param checkpointInterval how often progress is forced to disk and recorded
+ * @param firstBackoff the wait after the first failure; it doubles per failure, with jitter
+ * @param maxBackoff the longest wait between tries (a server's Retry-After may ask for more)
+ */
+public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff, Duration maxBackoff) {}

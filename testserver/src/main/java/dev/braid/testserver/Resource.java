@@ -1,0 +1,302 @@
+package dev.braid.testserver;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * A file served at one path, with knobs for how it is served and which faults to inject.
+ *
+ * <p>Every knob is safe to change from any thread while requests are in flight; a response reads
+ * the knobs once when it starts (the rate limit is re-read as the body is sent). Setters return
+ * {@code this} for chaining. Faults with a {@code times} count are consumed one per response they
+ * actually affect.
+ */
+public final class Resource {
+  private volatile Content content;
+  private volatile String etag;
+  private volatile Instant lastModified;
+  private volatile String contentDisposition;
+  private volatile long rateLimit;
+  private volatile boolean ignoreRange;
+  private volatile boolean acceptRanges = true;
+  private volatile long shiftContentRange;
+  private volatile boolean wrongTotal;
+  private volatile long extraBytes;
+  private volatile boolean noContentLength;
+  private volatile boolean chunked;
+  private volatile Fault drop;
+  private volatile Fault truncate;
+  private volatile Fault stall;
+  private volatile Failure failure;
+  private volatile int maxConcurrentRequests;
+  private volatile Consumer<RequestRecord> onRequest;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicLong bodyBytesSent = new AtomicLong();
+
+  Resource(Content content) {
+    this.content = Objects.requireNonNull(content, "content");
+  }
+
+  /** Replaces the bytes served from now on, e.g. to simulate "the remote file changed". */
+  public Resource content(Content c) {
+    this.content = Objects.requireNonNull(c, "content");
+    return this;
+  }
+
+  /** The bytes currently served. */
+  public Content content() {
+    return content;
+  }
+
+  /** The ETag header exactly as sent, e.g. {@code "\"v1\""} or {@code "W/\"v1\""}; null for none. */
+  public Resource etag(String quotedOrWeak) {
+    this.etag = quotedOrWeak;
+    return this;
+  }
+
+  /** The Last-Modified time, sent as an IMF-fixdate (whole seconds); null for none. */
+  public Resource lastModified(Instant t) {
+    this.lastModified = t;
+    return this;
+  }
+
+  /** The Content-Disposition header value; null for none. */
+  public Resource contentDisposition(String headerValue) {
+    this.contentDisposition = headerValue;
+    return this;
+  }
+
+  /**
+   * Caps each connection at {@code bytesPerSecond} of body (0 = unlimited), paced smoothly by a
+   * per-connection token bucket holding about 20 ms of tokens.
+   */
+  public Resource rateLimitPerConnection(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
+    }
+    this.rateLimit = bytesPerSecond;
+    return this;
+  }
+
+  /** When on, ranged requests get 200 with the full body, like a server without range support. */
+  public Resource ignoreRange(boolean on) {
+    this.ignoreRange = on;
+    return this;
+  }
+
+  /** Whether to send {@code Accept-Ranges: bytes}; on by default. */
+  public Resource acceptRangesHeader(boolean on) {
+    this.acceptRanges = on;
+    return this;
+  }
+
+  /**
+   * Answers ranges with a 206 whose Content-Range and bytes start {@code delta} away from what was
+   * asked (clamped to the content); 0 turns it off.
+   */
+  public Resource shiftContentRange(long delta) {
+    this.shiftContentRange = delta;
+    return this;
+  }
+
+  /** When on, the Content-Range total of a 206 is size + 1. */
+  public Resource wrongTotal(boolean on) {
+    this.wrongTotal = on;
+    return this;
+  }
+
+  /**
+   * Sends {@code n} body bytes more than the range (or whole file) asked for, with Content-Length
+   * counting them while Content-Range still declares the asked range. Applies to responses with a
+   * Content-Length; bytes past the end of the content are zeros.
+   */
+  public Resource extraBytes(long n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("n < 0: " + n);
+    }
+    this.extraBytes = n;
+    return this;
+  }
+
+  /**
+   * When on, answers 200 without Content-Length, with the body delimited by closing the connection
+   * ({@code Connection: close}); ranges are ignored.
+   */
+  public Resource noContentLength(boolean on) {
+    this.noContentLength = on;
+    return this;
+  }
+
+  /**
+   * When on, answers 200 with {@code Transfer-Encoding: chunked} and no length; ranges are ignored.
+   * Takes precedence over {@link #noContentLength}.
+   */
+  public Resource chunked(boolean on) {
+    this.chunked = on;
+    return this;
+  }
+
+  /**
+   * The next {@code times} GET responses whose body is longer than {@code bodyBytes} reset the
+   * connection (RST) after that many body bytes, though their length was declared in full. Bytes
+   * still in flight may be lost to the reset, as on a real network.
+   */
+  public Resource dropAfter(long bodyBytes, int times) {
+    this.drop = new Fault(Fault.Kind.DROP, bodyBytes, Duration.ZERO, times);
+    return this;
+  }
+
+  /**
+   * Like {@link #dropAfter} but ends with a clean FIN: fewer bytes than declared, then EOF.
+   */
+  public Resource truncateAfter(long bodyBytes, int times) {
+    this.truncate = new Fault(Fault.Kind.TRUNCATE, bodyBytes, Duration.ZERO, times);
+    return this;
+  }
+
+  /**
+   * The next {@code times} GET responses whose body is longer than {@code bodyBytes} pause for
+   * {@code d} after that many body bytes, then continue unless the client has gone away.
+   */
+  public Resource stallAfter(long bodyBytes, Duration d, int times) {
+    this.stall = new Fault(Fault.Kind.STALL, bodyBytes, Objects.requireNonNull(d, "d"), times);
+    return this;
+  }
+
+  /**
+   * The next {@code times} requests (GET or HEAD) get {@code status} with a short text body, and
+   * {@code Retry-After: retryAfterSeconds} unless that is null.
+   */
+  public Resource failNext(int status, int times, Integer retryAfterSeconds) {
+    if (status < 100 || status > 599) {
+      throw new IllegalArgumentException("not an HTTP status: " + status);
+    }
+    this.failure = new Failure(status, retryAfterSeconds, new AtomicInteger(times));
+    return this;
+  }
+
+  /** Requests beyond {@code n} in flight for this resource get 503 with Retry-After: 1; 0 = unlimited. */
+  public Resource maxConcurrentRequests(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("n < 0: " + n);
+    }
+    this.maxConcurrentRequests = n;
+    return this;
+  }
+
+  /**
+   * Runs {@code hook} on the connection's thread when a request for this resource arrives, before
+   * anything is decided about the response, so the hook may change the knobs or the content for
+   * that very request. Null removes the hook. An exception from the hook kills the connection
+   * without a response.
+   */
+  public Resource onRequest(Consumer<RequestRecord> hook) {
+    this.onRequest = hook;
+    return this;
+  }
+
+  /** Body bytes written to sockets for this resource (bytes a failed write did not send excluded). */
+  public long bodyBytesSent() {
+    return bodyBytesSent.get();
+  }
+
+  String etag() {
+    return etag;
+  }
+
+  Instant lastModified() {
+    return lastModified;
+  }
+
+  String contentDisposition() {
+    return contentDisposition;
+  }
+
+  long rateLimit() {
+    return rateLimit;
+  }
+
+  boolean ignoreRange() {
+    return ignoreRange;
+  }
+
+  boolean acceptRanges() {
+    return acceptRanges;
+  }
+
+  long shiftContentRange() {
+    return shiftContentRange;
+  }
+
+  boolean wrongTotal() {
+    return wrongTotal;
+  }
+
+  long extraBytes() {
+    return extraBytes;
+  }
+
+  boolean noContentLength() {
+    return noContentLength;
+  }
+
+  boolean chunked() {
+    return chunked;
+  }
+
+  Consumer<RequestRecord> onRequest() {
+    return onRequest;
+  }
+
+  /** Claims one armed failure, or returns null if none is left. */
+  Failure claimFailure() {
+    Failure f = failure;
+    return f != null && f.claim() ? f : null;
+  }
+
+  /** Claims the stall for a body of {@code bodyLength} bytes, or null if none applies. */
+  Fault claimStall(long bodyLength) {
+    Fault s = stall;
+    return s != null && s.claim(bodyLength) ? s : null;
+  }
+
+  /** Claims a drop, else a truncation, for a body of {@code bodyLength} bytes, or null. */
+  Fault claimEnding(long bodyLength) {
+    Fault d = drop;
+    if (d != null && d.claim(bodyLength)) {
+      return d;
+    }
+    Fault t = truncate;
+    return t != null && t.claim(bodyLength) ? t : null;
+  }
+
+  /** Counts a request in flight; false (and not counted) if that would exceed the cap. */
+  boolean enter() {
+    int now = inFlight.incrementAndGet();
+    int max = maxConcurrentRequests;
+    if (max > 0 && now > max) {
+      inFlight.decrementAndGet();
+      return false;
+    }
+    return true;
+  }
+
+  void exit() {
+    inFlight.decrementAndGet();
+  }
+
+  void addBodyBytes(long n) {
+    bodyBytesSent.addAndGet(n);
+  }
+
+  /** An armed {@link #failNext} answer. */
+  record Failure(int status, Integer retryAfterSeconds, AtomicInteger remaining) {
+    boolean claim() {
+      return remaining.getAndUpdate(r -> r > 0 ? r - 1 : 0) > 0;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.braid.testserver;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.function.Consumer;
+
+/**
+ * Answers requests for one {@link Resource}: the hook, armed failures, the concurrency cap, then
+ * the RFC 9110 range and If-Range rules bent by whichever knobs are on.
+ */
+final class ResourceResponder implements Route {
+  private final Resource resource;
+
+  ResourceResponder(Resource resource) {
+    this.resource = resource;
+  }
+
+  @Override
+  public boolean respond(HttpRequest request, Connection connection) throws IOException, InterruptedException {
+    Consumer<RequestRecord> hook = resource.onRequest();
+    if (hook != null) {
+      hook.accept(connection.recordOf(request, 0));
+    }
+    Resource.Failure failure = resource.claimFailure();
+    if (failure != null) {
+      return connection.send(request, Response.text(failure.status()).header("Retry-After", failure.retryAfterSeconds()));
+    }
+    if (!resource.enter()) {
+      return connection.send(request, Response.text(503).header("Retry-After", 1));
+    }
+    try {
+      return connection.send(request, answer(request));
+    } finally {
+      resource.exit();
+    }
+  }
+
+  private Response answer(HttpRequest request) {
+    Content content = resource.content();
+    long size = content.size();
+    String etag = resource.etag();
+    Instant modified = resource.lastModified();
+    String lastModified = modified == null ? null : Response.httpDate(modified);
+
+    BodyPlan.Framing framing = resource.chunked() ? BodyPlan.Framing.CHUNKED
+        : resource.noContentLength() ? BodyPlan.Framing.CLOSE
+        : BodyPlan.Framing.LENGTH;
+    RangeRequest range = framing != BodyPlan.Framing.LENGTH || resource.ignoreRange()
+        || !ifRangeMatches(request.header("if-range"), etag, lastModified)
+        ? RangeRequest.WHOLE
+        : RangeRequest.parse(request.header("range"), size);
+
+    int status = range instanceof RangeRequest.Span ? 206 : range == RangeRequest.UNSATISFIABLE ? 416 : 200;
+    Response response = new Response(status)
+        .header("Content-Type", "application/octet-stream")
+        .header("ETag", etag)
+        .header("Last-Modified", lastModified)
+        .header("Content-Disposition", resource.contentDisposition())
+        .header("Accept-Ranges", resource.acceptRanges() ? "bytes" : null);
+    if (status == 416) {
+      return response.header("Content-Range", "bytes */" + size).header("Content-Length", 0);
+    }
+
+    long first = 0;
+    long length = size;
+    if (range instanceof RangeRequest.Span span) {
+      long shift = resource.shiftContentRange();
+      first = Math.max(0, Math.min(size - 1, span.first() + shift));
+      long last = Math.max(first, Math.min(size - 1, span.last() + shift));
+      length = last - first + 1;
+      long total = resource.wrongTotal() ? size + 1 : size;
+      response.header("Content-Range", "bytes " + first + "-" + last + "/" + total);
+    }
+    switch (framing) {
+      case LENGTH -> {
+        length += resource.extraBytes();
+        response.header("Content-Length", length);
+      }
+      case CHUNKED -> response.header("Transfer-Encoding", "chunked");
+      case CLOSE -> response.closeConnection();
+    }
+    if (!request.isHead()) {
+      // Faults are claimed only by responses that actually send this body.
+      response.body(new BodyPlan(content, first, length, framing,
+          resource.claimStall(length), resource.claimEnding(length), resource));
+    }
+    return response;
+  }
+
+  /**
+   * RFC 9110 §13.1.5: the range applies only if If-Range is absent or equals the current strong
+   * ETag or the exact Last-Modified date; a weak ETag never matches.
+   */
+  static boolean ifRangeMatches(String ifRange, String etag, String lastModified) {
+    if (ifRange == null) {
+      return true;
+    }
+    if (etag != null && !etag.startsWith("W/") && ifRange.equals(etag)) {
+      return true;
+    }
+    return lastModified != null && ifRange.equals(lastModified);
+  }
+}

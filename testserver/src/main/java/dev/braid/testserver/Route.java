@@ -1,0 +1,25 @@
+package dev.braid.testserver;
+
+import java.io.IOException;
+
+/** Answers requests for one registered path. */
+interface Route {
+  /** The answer to paths nobody registered. */
+  Route NOT_FOUND = new Fixed(404, null);
+  /** The answer to methods other than GET and HEAD. */
+  Route METHOD_NOT_ALLOWED = new Fixed(405, null);
+
+  /** Sends the response on {@code connection}; returns whether the connection may be reused. */
+  boolean respond(HttpRequest request, Connection connection) throws IOException, InterruptedException;
+
+  /** A fixed status with a one-line text body, plus Location for redirects. */
+  record Fixed(int status, String location) implements Route {
+    @Override
+    public boolean respond(HttpRequest request, Connection connection) throws IOException, InterruptedException {
+      Response response = Response.text(status)
+          .header("Location", location)
+          .header("Allow", status == 405 ? "GET, HEAD" : null);
+      return connection.send(request, response);
+    }
+  }
+}

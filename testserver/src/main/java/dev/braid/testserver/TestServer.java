@@ -1,0 +1,221 @@
+package dev.braid.testserver;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An HTTP/1.1 server on 127.0.0.1 with an ephemeral port, serving registered {@link Resource}s,
+ * redirects and fixed statuses, one thread per connection.
+ *
+ * <pre>{@code
+ * try (TestServer server = TestServer.start()) {
+ *   Content file = Content.random(10 << 20, 42);
+ *   server.serve("/file.bin", file).etag("\"v1\"").dropAfter(100_000, 1);
+ *   download(server.url("/file.bin"));
+ *   assertEquals(2, server.requests().size());
+ * }
+ * }</pre>
+ */
+public final class TestServer implements AutoCloseable {
+  private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+  private static final int BACKLOG = 128;
+  private static final long ACCEPT_RETRY_MILLIS = 10;
+
+  private final ServerSocket listener;
+  private final Thread acceptor;
+  private final Map<String, Route> routes = new ConcurrentHashMap<>();
+  private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+  // Keyed by arrival number so the list is in arrival order though records are added at send time.
+  private final ConcurrentSkipListMap<Long, RequestRecord> requests = new ConcurrentSkipListMap<>();
+  private final AtomicLong arrivals = new AtomicLong();
+  private final AtomicInteger accepted = new AtomicInteger();
+  private final AtomicInteger concurrent = new AtomicInteger();
+  private final AtomicInteger peakConcurrent = new AtomicInteger();
+  private final AtomicLong bodyBytesSent = new AtomicLong();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private TestServer(ServerSocket listener) {
+    this.listener = listener;
+    this.acceptor = new Thread(this::acceptLoop, "testserver-acceptor-" + listener.getLocalPort());
+    acceptor.setDaemon(true);
+  }
+
+  /** Binds 127.0.0.1 on an ephemeral port and starts accepting. */
+  public static TestServer start() throws IOException {
+    ServerSocket listener = new ServerSocket();
+    try {
+      listener.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0), BACKLOG);
+    } catch (IOException e) {
+      listener.close();
+      throw e;
+    }
+    TestServer server = new TestServer(listener);
+    server.acceptor.start();
+    return server;
+  }
+
+  /** The port bound. */
+  public int port() {
+    return listener.getLocalPort();
+  }
+
+  /** {@code "http://127.0.0.1:" + port() + path}. */
+  public String url(String path) {
+    return "http://127.0.0.1:" + port() + path;
+  }
+
+  /** Serves {@code content} at {@code path} (replacing whatever was there) and returns its knobs. */
+  public Resource serve(String path, Content content) {
+    Resource resource = new Resource(content);
+    routes.put(checkPath(path), new ResourceResponder(resource));
+    return resource;
+  }
+
+  /** Answers {@code fromPath} with a 3xx {@code status} and {@code Location: location} (relative or absolute). */
+  public void redirect(String fromPath, String location, int status) {
+    if (status < 300 || status > 399) {
+      throw new IllegalArgumentException("not a redirect status: " + status);
+    }
+    routes.put(checkPath(fromPath), new Route.Fixed(status, Objects.requireNonNull(location, "location")));
+  }
+
+  /** Answers {@code path} with {@code status} and a one-line text body, e.g. 404, 403 or 500. */
+  public void respond(String path, int status) {
+    if (status < 100 || status > 599) {
+      throw new IllegalArgumentException("not an HTTP status: " + status);
+    }
+    routes.put(checkPath(path), new Route.Fixed(status, null));
+  }
+
+  /** The requests answered so far (including ones whose body is still being sent), in arrival order. */
+  public List<RequestRecord> requests() {
+    return List.copyOf(requests.values());
+  }
+
+  /** Forgets the requests recorded so far. */
+  public void clearRequests() {
+    requests.clear();
+  }
+
+  /** Connections accepted since start. */
+  public int connectionsAccepted() {
+    return accepted.get();
+  }
+
+  /** Connections currently open (accepted and not yet closed by either side). */
+  public int openConnections() {
+    return concurrent.get();
+  }
+
+  /** The most connections that were open at once. */
+  public int peakConcurrentConnections() {
+    return peakConcurrent.get();
+  }
+
+  /** Body bytes of all resources written to sockets (fixed-status and redirect bodies excluded). */
+  public long bodyBytesSent() {
+    return bodyBytesSent.get();
+  }
+
+  /**
+   * Stops accepting, closes every client socket (also mid-body or mid-stall) and waits up to about
+   * two seconds for all threads to end. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      listener.close();
+    } catch (IOException e) {
+      // Closing is all we wanted from it.
+    }
+    long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+    try {
+      // The acceptor goes first so that no connection is registered after the snapshot below.
+      TimeUnit.NANOSECONDS.timedJoin(acceptor, CLOSE_WAIT_NANOS);
+      List<Connection> snapshot = List.copyOf(open);
+      
+      for (Connection c : snapshot) {
+        c.join(deadline);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  boolean isClosed() {
+    return closed.get();
+  }
+
+  Route route(String path) {
+    return routes.getOrDefault(path, Route.NOT_FOUND);
+  }
+
+  long nextArrival() {
+    return arrivals.getAndIncrement();
+  }
+
+  void record(long arrival, RequestRecord record) {
+    requests.put(arrival, record);
+  }
+
+  AtomicLong bodyBytesCounter() {
+    return bodyBytesSent;
+  }
+
+  void connectionEnded(Connection connection) {
+    if (open.remove(connection)) {
+      concurrent.decrementAndGet();
+    }
+  }
+
+  private void acceptLoop() {
+    while (!closed.get()) {
+      Socket socket;
+      try {
+        socket = listener.accept();
+      } catch (IOException e) {
+        if (closed.get()) {
+          return;
+        }
+        // E.g. out of file descriptors: back off briefly rather than spin.
+        pause();
+        continue;
+      }
+      Connection connection = new Connection(this, socket, accepted.incrementAndGet());
+      open.add(connection);
+      peakConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+      connection.start();
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(ACCEPT_RETRY_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String checkPath(String path) {
+    if (path == null || !path.startsWith("/")) {
+      throw new IllegalArgumentException("path must start with '/': " + path);
+    }
+    return path;
+  }
+}
