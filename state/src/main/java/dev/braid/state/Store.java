@@ -65,6 +65,11 @@ public final class Store implements AutoCloseable {
     return query("SELECT * FROM downloads WHERE target = ?", target.toAbsolutePath().toString()).stream().findFirst();
   }
 
+  /** Downloads of {@code url} that have not completed, newest first. */
+  public synchronized List<DownloadRecord> findUnfinished(String url) {
+    return query("SELECT * FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC", url);
+  }
+
   /** The stored download with this id, if any. */
   public synchronized Optional<DownloadRecord> find(long id) {
     try (PreparedStatement s = connection.prepareStatement("SELECT * FROM downloads WHERE id = ?")) {

@@ -6,8 +6,9 @@ import dev.braid.state.RemoteIdentity;
 /**
  * What the probe learned, and its still-open response.
  *
- * @param exchange the response, positioned at byte 0 of the file; null when there is no body (an empty file)
+ * @param exchange the response, positioned at byte {@code offset} of the file; null when there is no body
+ * @param offset where the body starts: the first byte asked for when the server sent a range, else 0
  * @param identity length, validators, range support and final URL
  * @param contentDisposition the Content-Disposition header, or null
  */
-public record ProbeResult(Exchange exchange, RemoteIdentity identity, String contentDisposition) {}
+public record ProbeResult(Exchange exchange, long offset, RemoteIdentity identity, String contentDisposition) {}

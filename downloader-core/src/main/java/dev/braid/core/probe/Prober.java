@@ -17,9 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One {@code GET} with {@code Range: bytes=0-}: a single round trip that tells length, validators,
+ * One {@code GET} with {@code Range: bytes=from-}: a single round trip that tells length, validators,
  * range support (206 or not), the final URL and a name, and whose body is then streamed as the
- * first segment instead of being thrown away.
+ * first segment instead of being thrown away. A fresh download asks from byte 0; a resume asks
+ * from its first missing byte, so the probe's body is useful data in both cases.
  */
 public final class Prober {
   private Prober() {}
@@ -32,10 +33,10 @@ public final class Prober {
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
-  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers)
+  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from)
       throws NetworkException, TransientFailure, HttpStatusException {
     Map<String, String> h = new LinkedHashMap<>(headers);
-    h.put("Range", "bytes=0-");
+    h.put("Range", "bytes=" + from + "-");
     Exchange ex;
     try {
       ex = http.get(uri, h);
@@ -47,34 +48,35 @@ public final class Prober {
       throw TransientFailure.network("request to " + uri + " failed: " + RangeRequest.describe(e), e);
     }
     try {
-      return read(ex);
+      return read(ex, from);
     } catch (TransientFailure | HttpStatusException | RuntimeException e) {
       ex.abort();
       throw e;
     }
   }
 
-  private static ProbeResult read(Exchange ex) throws TransientFailure, HttpStatusException {
+  private static ProbeResult read(Exchange ex, long from) throws TransientFailure, HttpStatusException {
     String finalUrl = ex.finalUri().toString();
     String etag = ex.header("ETag");
     String modified = ex.header("Last-Modified");
     String disposition = ex.header("Content-Disposition");
     ContentRange cr = ContentRange.parse(ex.header("Content-Range"));
-    if (ex.status() == 416 && cr != null && cr.total() == 0) {
+    if (ex.status() == 416 && cr != null && cr.first() < 0) {
+      // nothing at or after `from`: an empty file, or one shorter than the bytes already on disk
       ex.close();
-      return new ProbeResult(null, new RemoteIdentity(finalUrl, 0, etag, modified, true), disposition);
+      return new ProbeResult(null, 0, new RemoteIdentity(finalUrl, cr.total(), etag, modified, true), disposition);
     }
     StatusCheck.require(ex, 200, 206);
     if (ex.status() == 206) {
-      if (cr == null || cr.first() != 0) {
-        throw TransientFailure.protocol("asked for bytes=0-, the server answered 206 with Content-Range "
+      if (cr == null || cr.first() != from) {
+        throw TransientFailure.protocol("asked for bytes=" + from + "-, the server answered 206 with Content-Range "
             + ex.header("Content-Range"));
       }
       boolean knownTotal = cr.total() >= 0;
       long length = knownTotal ? cr.total() : -1;
-      return new ProbeResult(ex, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition);
+      return new ProbeResult(ex, from, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition);
     }
-    return new ProbeResult(ex, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition);
+    return new ProbeResult(ex, 0, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition);
   }
 
   private static String portOf(URI uri) {

@@ -68,11 +68,12 @@ final class Attempt {
   }
 
   DownloadResult run() throws DownloadException, RemoteChanged {
-    ProbeResult probe = probe();
+    Optional<DownloadRecord> prior = priorRecord();
+    ProbeResult probe = probe(prior.map(this::resumeOffset).orElse(0L));
     Exchange first = probe.exchange();
     try {
       identity = probe.identity();
-      Path target = request.file().orElseGet(() -> request.directory()
+      Path target = request.file().or(() -> prior.map(DownloadRecord::target)).orElseGet(() -> request.directory()
           .resolve(FileNames.choose(probe.contentDisposition(), URI.create(identity.finalUrl()))));
       checkFolder(target.getParent());
       Path partPath = target.resolveSibling(target.getFileName() + ".part");
@@ -87,7 +88,7 @@ final class Attempt {
       boolean partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
-        startWorkers(part, first);
+        startWorkers(part, first, probe.offset());
         first = null;
         drive(part);
         return finish(part, target);
@@ -106,11 +107,37 @@ final class Attempt {
     }
   }
 
-  private ProbeResult probe() throws DownloadException {
+  /**
+   * The unfinished download this request continues: the record of the named file, or, when the
+   * name comes from the server, the newest unfinished download of the same URL into the same folder.
+   */
+  private Optional<DownloadRecord> priorRecord() {
+    if (request.file().isPresent()) {
+      return job.store().findByTarget(request.file().get()).filter(r -> r.status() != DownloadStatus.COMPLETED);
+    }
+    return job.store().findUnfinished(request.uri().toString()).stream()
+        .filter(r -> request.directory().equals(r.target().getParent()))
+        .findFirst();
+  }
+
+  /**
+   * Where the probe of a resume should start: the first byte still missing, so that its body is
+   * data this run needs rather than bytes already on disk (the last byte when nothing is missing,
+   * which still proves the validators).
+   */
+  private long resumeOffset(DownloadRecord r) {
+    if (!r.remote().ranges() || r.remote().length() <= 0 || !r.url().equals(request.uri().toString())) {
+      return 0;
+    }
+    return job.store().segments(r.id()).stream().filter(s -> !s.complete())
+        .mapToLong(s -> s.start() + s.done()).min().orElse(r.remote().length() - 1);
+  }
+
+  private ProbeResult probe(long from) throws DownloadException {
     int failures = 0;
     while (true) {
       try {
-        return Prober.probe(job.http(), request.uri(), headers());
+        return Prober.probe(job.http(), request.uri(), headers(), from);
       } catch (TransientFailure f) {
         failures++;
         lastFailure = f;
@@ -216,10 +243,10 @@ final class Attempt {
    * Starts the workers; the first streams the probe's body when the plan still needs byte 0, else
    * the probe's exchange is aborted here. Either way the caller no longer owns it.
    */
-  private void startWorkers(PartFile part, Exchange first) {
+  private void startWorkers(PartFile part, Exchange first, long firstOffset) {
     boolean parallel = identity.ranges() && identity.length() > 0;
     int n = parallel ? request.connections() : 1;
-    Segment firstSegment = first == null ? null : table.assignAt(0);
+    Segment firstSegment = first == null ? null : table.assignAt(firstOffset);
     if (firstSegment == null && first != null) {
       first.abort();
       first = null;

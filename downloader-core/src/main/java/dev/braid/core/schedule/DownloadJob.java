@@ -41,6 +41,7 @@ public final class DownloadJob implements Runnable {
   private volatile Attempt current;
   private volatile String lastRestartReason;
   private int restarts;
+  private int changesSeen;
 
   public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers) {
     this.http = http;
@@ -76,11 +77,11 @@ public final class DownloadJob implements Runnable {
         if (!request.restartIfChanged()) {
           throw new RemoteChangedException(e.getMessage() + "; the bytes on disk are kept (allow a restart to download it again)", e);
         }
-        if (restarts >= MAX_RESTARTS) {
+        // the next pass probes again and starts over if the new answer differs from the record
+        if (++changesSeen > MAX_RESTARTS) {
           throw new RemoteChangedException("the remote file kept changing (" + e.getMessage() + "), gave up after "
               + restarts + " restarts", e);
         }
-        noteRestart(e.getMessage());
       }
     }
   }
@@ -112,6 +113,7 @@ public final class DownloadJob implements Runnable {
     return lastRestartReason;
   }
 
+  /** A pass found the stored bytes unusable and starts from zero. */
   void noteRestart(String reason) {
     restarts++;
     lastRestartReason = reason;

@@ -1,0 +1,118 @@
+package dev.braid.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import dev.braid.testserver.RequestRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DownloadCorrectnessTest extends DownloadHarness {
+  @ParameterizedTest
+  @ValueSource(longs = {0, 1, (1 << 20) + 1, 100L << 20})
+  void everySizeArrivesByteIdentical(long size) throws Exception {
+    Content c = Content.random(size, size);
+    server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    DownloadResult r = get(request("/f.bin", out).connections(8));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(size, r.length());
+    assertEquals(size, Files.size(out));
+    assertFalse(Files.exists(dir.resolve("f.bin.part")));
+  }
+
+  @Test
+  void manyConnectionsShareTheFileWithoutFetchingAByteTwice() throws Exception {
+    long size = 16L << 20;
+    Content c = Content.random(size, 7);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(8L << 20);
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out).connections(16));
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(server.peakConcurrentConnections() >= 8, "peak " + server.peakConcurrentConnections());
+    List<RequestRecord> reqs = server.requests();
+    assertEquals("bytes=0-", reqs.get(0).range());
+    for (RequestRecord r : reqs.subList(1, reqs.size())) {
+      assertTrue(r.range().matches("bytes=\\d+-\\d+"), r.range());
+      assertEquals("\"v1\"", r.ifRange(), "every ranged request carries If-Range");
+    }
+    // a split cuts a response short, so a little is read past the new boundary, never re-fetched wholesale
+    assertTrue(server.bodyBytesSent() < size + (size / 10), "sent " + server.bodyBytesSent());
+  }
+
+  @Test
+  void lastModifiedIsTheIfRangeValidatorWithoutAStrongEtag() throws Exception {
+    Content c = Content.random(4L << 20, 3);
+    server.serve("/f.bin", c).etag("W/\"weak\"").lastModified(Instant.parse("2026-11-01T10:00:00Z"));
+    get(request("/f.bin", dir.resolve("f.bin")).connections(4).minSplitSize(256 << 10));
+    List<RequestRecord> reqs = server.requests();
+    assertTrue(reqs.size() > 1);
+    for (RequestRecord r : reqs.subList(1, reqs.size())) {
+      assertEquals("Sun, 01 Nov 2026 10:00:00 GMT", r.ifRange());
+    }
+  }
+
+  @Test
+  void aSmallFileIsNotSplitBelowTheMinimum() throws Exception {
+    Content c = Content.random((1 << 20) + 1, 11);
+    server.serve("/f.bin", c).etag("\"v1\"");
+    get(request("/f.bin", dir.resolve("f.bin")).connections(8));
+    assertEquals(1, server.requests().size(), "the probe's body carries the whole file");
+  }
+
+  @Test
+  void aServerWithoutRangesIsDownloadedOnOneConnection() throws Exception {
+    Content c = Content.random(3L << 20, 5);
+    server.serve("/f.bin", c).etag("\"v1\"").ignoreRange(true);
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out).connections(8));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(1, server.requests().size());
+  }
+
+  @Test
+  void unknownLengthIsStreamedToTheEnd() throws Exception {
+    Content c = Content.random(3L << 20, 6);
+    server.serve("/close.bin", c).noContentLength(true);
+    server.serve("/chunked.bin", c).chunked(true);
+    Path a = dir.resolve("close.bin");
+    Path b = dir.resolve("chunked.bin");
+    assertEquals(c.size(), get(request("/close.bin", a)).length());
+    get(request("/chunked.bin", b));
+    assertEquals(sha256(c), sha256(a));
+    assertEquals(sha256(c), sha256(b));
+  }
+
+  @Test
+  void redirectsAreFollowedAndRangesGoToTheFinalUrl() throws Exception {
+    Content c = Content.random(4L << 20, 8);
+    server.serve("/real.bin", c).etag("\"v1\"");
+    server.redirect("/go", "/real.bin", 302);
+    Path out = dir.resolve("x.bin");
+    get(request("/go", out).connections(4).minSplitSize(256 << 10));
+    assertEquals(sha256(c), sha256(out));
+    long toRedirect = server.requests().stream().filter(r -> r.path().equals("/go")).count();
+    assertEquals(1, toRedirect, "only the probe goes through the redirect");
+  }
+
+  @Test
+  void theServersNameIsUsedButCannotEscapeTheFolder() throws Exception {
+    Content c = Content.random(1000, 9);
+    server.serve("/dl", c).contentDisposition("attachment; filename=\"../../escape.txt\"");
+    Path folder = Files.createDirectory(dir.resolve("downloads"));
+    DownloadResult r = get(DownloadRequest.builder(server.url("/dl")).directory(folder));
+    assertEquals(folder.resolve("escape.txt"), r.file());
+    assertTrue(Files.exists(folder.resolve("escape.txt")));
+    assertFalse(Files.exists(dir.resolve("escape.txt")));
+  }
+}

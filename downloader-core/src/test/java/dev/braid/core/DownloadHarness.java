@@ -1,0 +1,86 @@
+package dev.braid.core;
+
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real loopback server, a real store and a real folder per test. */
+abstract class DownloadHarness {
+  @TempDir Path dir;
+  TestServer server;
+  Braid braid;
+
+  @BeforeEach
+  void startServerAndBraid() throws Exception {
+    server = TestServer.start();
+    braid = newBraid();
+  }
+
+  @AfterEach
+  void stop() {
+    braid.close();
+    server.close();
+  }
+
+  Braid newBraid() throws LocalFileException {
+    return Braid.builder().stateDatabase(dir.resolve("state.db"))
+        .readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
+        .firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200)).build();
+  }
+
+  DownloadRequest.Builder request(String path, Path file) {
+    return DownloadRequest.builder(server.url(path)).file(file);
+  }
+
+  DownloadResult get(DownloadRequest.Builder request) throws Exception {
+    return await(braid.start(request.build()));
+  }
+
+  static DownloadResult await(Download d) throws Exception {
+    try {
+      return d.result().join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
+    MessageDigest md = MessageDigest.getInstance("SHA-256");
+    byte[] buf = new byte[1 << 20];
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+
+  static String sha256(Content c) {
+    return HexFormat.of().formatHex(c.sha256());
+  }
+
+  /** Waits (bounded) until the download has at least {@code bytes} on disk. */
+  static void awaitProgress(Download d, long bytes) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (d.progress().done() < bytes) {
+      if (System.nanoTime() > deadline || d.result().isDone()) {
+        throw new AssertionError("no progress to " + bytes + " bytes: " + d.progress() + " " + d.result());
+      }
+      Thread.sleep(10);
+    }
+  }
+}

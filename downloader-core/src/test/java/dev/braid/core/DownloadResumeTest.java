@@ -1,0 +1,141 @@
+package dev.braid.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.state.DownloadStatus;
+import dev.braid.state.Store;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.Resource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DownloadResumeTest extends DownloadHarness {
+  private static final long SIZE = 16L << 20;
+
+  /** Starts a throttled download and pauses it with about half of the file on disk. */
+  private Path pausedHalfway(Resource res) throws Exception {
+    Path out = dir.resolve("f.bin");
+    Download d = braid.start(request("/f.bin", out).connections(4).build());
+    awaitProgress(d, SIZE / 2);
+    d.pause();
+    CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
+    assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
+    assertTrue(Files.exists(out.resolveSibling("f.bin.part")));
+    assertFalse(Files.exists(out));
+    res.rateLimitPerConnection(0);
+    return out;
+  }
+
+  @Test
+  void pausedDownloadResumesWithoutFetchingItsBytesAgain() throws Exception {
+    Content c = Content.random(SIZE, 1);
+    Resource res = server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    long sentBefore = server.bodyBytesSent();
+    DownloadResult r = get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(r.bytesReused() >= SIZE / 2, "reused " + r.bytesReused());
+    long sentAfter = server.bodyBytesSent() - sentBefore;
+    assertTrue(sentAfter < (SIZE - r.bytesReused()) + SIZE / 10, "second run fetched " + sentAfter);
+    try (Store store = Store.open(dir.resolve("state.db"))) {
+      assertEquals(DownloadStatus.COMPLETED, store.findByTarget(out).orElseThrow().status());
+    }
+  }
+
+  @Test
+  void aFileChangedBetweenRunsIsDownloadedAgainNotSpliced() throws Exception {
+    Content v1 = Content.random(SIZE, 2);
+    Content v2 = Content.random(SIZE, 3);
+    Resource res = server.serve("/f.bin", v1).etag("\"v1\"").rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    res.content(v2).etag("\"v2\"");
+    Download d = braid.start(request("/f.bin", out).connections(4).build());
+    DownloadResult r = await(d);
+    assertEquals(sha256(v2), sha256(out));
+    assertEquals(0, r.bytesReused());
+    assertTrue(d.restartReason().orElseThrow().contains("ETag"), d.restartReason().toString());
+  }
+
+  @Test
+  void withoutRestartAChangedFileFailsAndKeepsTheBytes() throws Exception {
+    Content v1 = Content.random(SIZE, 4);
+    Resource res = server.serve("/f.bin", v1).etag("\"v1\"").rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    Path part = out.resolveSibling("f.bin.part");
+    byte[] before = Files.readAllBytes(part);
+    res.content(Content.random(SIZE, 5)).etag("\"v2\"");
+    RemoteChangedException e = assertThrows(RemoteChangedException.class,
+        () -> get(request("/f.bin", out).connections(4).restartIfChanged(false)));
+    assertTrue(e.getMessage().contains("ETag"), e.getMessage());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(part)), "the part file is untouched");
+  }
+
+  @Test
+  void sameSizeAndEtagButNewLastModifiedIsAChange() throws Exception {
+    Content v1 = Content.random(SIZE, 6);
+    Resource res = server.serve("/f.bin", v1).etag("\"same\"").lastModified(java.time.Instant.parse("2026-01-01T00:00:00Z"))
+        .rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    Content v2 = Content.random(SIZE, 7);
+    res.content(v2).lastModified(java.time.Instant.parse("2026-02-01T00:00:00Z"));
+    DownloadResult r = get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(v2), sha256(out));
+    assertEquals(0, r.bytesReused());
+  }
+
+  @Test
+  void withoutAnyValidatorNothingIsReused() throws Exception {
+    Content c = Content.random(SIZE, 8);
+    Resource res = server.serve("/f.bin", c).rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    DownloadResult r = get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(0, r.bytesReused(), "no ETag or Last-Modified: unchanged bytes cannot be proven");
+  }
+
+  @Test
+  void anExistingTargetIsRefusedUnlessOverwriteIsAsked() throws Exception {
+    Content c = Content.random(1000, 9);
+    server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    Files.writeString(out, "mine");
+    LocalFileException e = assertThrows(LocalFileException.class, () -> get(request("/f.bin", out)));
+    assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+    assertEquals("mine", Files.readString(out));
+    get(request("/f.bin", out).overwrite(true));
+    assertEquals(sha256(c), sha256(out));
+  }
+
+  @Test
+  void anUntrackedPartFileIsNotClobbered() throws Exception {
+    server.serve("/f.bin", Content.random(1000, 10)).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    Files.writeString(out.resolveSibling("f.bin.part"), "someone's bytes");
+    LocalFileException e = assertThrows(LocalFileException.class, () -> get(request("/f.bin", out)));
+    assertTrue(e.getMessage().contains("no record"), e.getMessage());
+    assertEquals("someone's bytes", Files.readString(out.resolveSibling("f.bin.part")));
+  }
+
+  @Test
+  void aSecondDownloadOfTheSameFileIsRefusedWhileTheFirstRuns() throws Exception {
+    Content c = Content.random(SIZE, 11);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(2L << 20);
+    Path out = dir.resolve("f.bin");
+    Download first = braid.start(request("/f.bin", out).connections(2).build());
+    awaitProgress(first, 1);
+    try (Braid other = Braid.builder().stateDatabase(dir.resolve("other.db")).build()) {
+      LocalFileException e = assertThrows(LocalFileException.class,
+          () -> await(other.start(request("/f.bin", out).overwrite(true).build())));
+      assertTrue(e.getMessage().contains("another"), e.getMessage());
+    }
+    first.pause();
+  }
+}

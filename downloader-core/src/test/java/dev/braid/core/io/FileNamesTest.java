@@ -1,0 +1,57 @@
+package dev.braid.core.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class FileNamesTest {
+  @Test
+  void prefersRfc5987FilenameThenPlainThenUrlPath() {
+    URI uri = URI.create("http://h/dir/from-path.bin?x=1");
+    assertEquals("naïve file.txt", FileNames.choose("attachment; filename=\"plain.txt\"; filename*=UTF-8''na%C3%AFve%20file.txt", uri));
+    assertEquals("plain.txt", FileNames.choose("attachment; filename=\"plain.txt\"", uri));
+    assertEquals("token.txt", FileNames.choose("attachment; filename=token.txt", uri));
+    assertEquals("from-path.bin", FileNames.choose(null, uri));
+    assertEquals("a b.bin", FileNames.choose(null, URI.create("http://h/a%20b.bin")));
+    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/")));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"../../etc/passwd", "/etc/passwd", "..\\..\\windows\\win.ini", "..", ".", "...", ".bashrc",
+      "a\u0000b", "con", "NUL.txt", "lpt1", "x/../../y", "name. ", "\u202Etxt.exe", "COM1.tar.gz"})
+  void hostileNamesStayOneSafeComponent(String raw) {
+    String name = FileNames.sanitize(raw);
+    Path dir = Path.of("/tmp/target-dir");
+    Path resolved = dir.resolve(name).normalize();
+    assertEquals(dir, resolved.getParent(), raw + " -> " + name);
+    assertFalse(name.startsWith("."), name);
+    assertFalse(name.contains("\u0000"), name);
+    assertFalse(name.matches("(?i)(con|prn|aux|nul|com[0-9]|lpt[0-9])(\\..*)?"), name);
+    assertFalse(name.endsWith(" ") || name.endsWith("."), name);
+  }
+
+  @Test
+  void traversalInContentDispositionKeepsOnlyTheLastComponent() {
+    assertEquals("passwd", FileNames.choose("attachment; filename=\"../../etc/passwd\"", URI.create("http://h/x")));
+    assertEquals("passwd", FileNames.choose("attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd", URI.create("http://h/x")));
+  }
+
+  @Test
+  void longNamesAreCutToFitKeepingTheExtension() {
+    String name = FileNames.sanitize("é".repeat(300) + ".tar.gz");
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= 200, name);
+    assertTrue(name.endsWith(".gz"), name);
+  }
+
+  @Test
+  void aNameThatLooksLikeAPartFileCannotCollideWithOne() {
+    assertEquals("movie.part_", FileNames.sanitize("movie.part"));
+  }
+}

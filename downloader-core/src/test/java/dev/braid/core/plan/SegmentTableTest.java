@@ -1,0 +1,114 @@
+package dev.braid.core.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.state.SegmentRecord;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SegmentTableTest {
+  @Test
+  void idleWorkersSplitTheLargestRemainderAtItsMidpoint() {
+    SegmentTable t = SegmentTable.fresh(1000, true, 10);
+    Segment a = t.assignAt(0);
+    assertNotNull(a);
+    Segment b = t.next();
+    assertEquals(500, b.start());
+    assertEquals(500, t.remaining(a));
+    Segment c = t.next();
+    // both halves are 500 long; the first found is split
+    assertEquals(250, c.start());
+    assertEquals(250, t.remaining(a));
+    assertEquals(500, t.remaining(b));
+    Segment d = t.next();
+    assertEquals(750, d.start());
+    assertEquals(250, t.remaining(b));
+  }
+
+  @Test
+  void aSplitNeverCutsBelowBytesTheOwnerHasClaimed() {
+    SegmentTable t = SegmentTable.fresh(100, true, 1);
+    Segment a = t.assignAt(0);
+    assertEquals(60, t.claim(a, 60));
+    Segment b = t.next();
+    // the remainder after the claim is [60, 100): its midpoint is 80
+    assertEquals(80, b.start());
+    t.advance(a, 60);
+    assertEquals(20, t.remaining(a));
+  }
+
+  @Test
+  void theOwnerStopsExactlyAtAnEndMovedBySplit() {
+    SegmentTable t = SegmentTable.fresh(100, true, 1);
+    Segment a = t.assignAt(0);
+    t.advance(a, t.claim(a, 10));
+    Segment b = t.next();
+    assertEquals(55, b.start());
+    assertEquals(45, t.claim(a, 64));
+  }
+
+  @Test
+  void noSplitBelowTheMinimumOrWhenNotSplittable() {
+    SegmentTable small = SegmentTable.fresh(100, true, 60);
+    small.assignAt(0);
+    assertNull(small.next());
+    SegmentTable noRanges = SegmentTable.fresh(1000, false, 1);
+    noRanges.assignAt(0);
+    assertNull(noRanges.next());
+  }
+
+  @Test
+  void releasedSegmentsAreTakenBeforeSplitting() {
+    SegmentTable t = SegmentTable.fresh(1000, true, 1);
+    Segment a = t.assignAt(0);
+    t.advance(a, t.claim(a, 100));
+    t.release(a);
+    assertTrue(t.hasOrphans());
+    assertSame(a, t.next());
+    assertEquals(100, t.position(a));
+  }
+
+  @Test
+  void snapshotMergesFinishedNeighboursAndReportsOnlyWrittenBytes() {
+    SegmentTable t = SegmentTable.fresh(400, true, 1);
+    Segment a = t.assignAt(0);
+    Segment b = t.next();
+    Segment c = t.next();
+    t.advance(a, t.claim(a, 100));
+    t.advance(c, t.claim(c, 100));
+    t.claim(b, 50);
+    // a = [0, 100) and c = [100, 200) finished; b = [200, 400) claimed 50 bytes, its write has not returned
+    assertEquals(List.of(new SegmentRecord(0, 200, 200), new SegmentRecord(200, 400, 0)), t.snapshot());
+    t.advance(b, 50);
+    t.advance(b, t.claim(b, 150));
+    assertEquals(List.of(new SegmentRecord(0, 400, 400)), t.snapshot());
+    assertTrue(t.complete());
+    assertEquals(400, t.doneBytes());
+  }
+
+  @Test
+  void restoreContinuesWhereTheRecordStopped() {
+    SegmentTable t = SegmentTable.restore(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 20)), 1);
+    assertEquals(70, t.doneBytes());
+    Segment s = t.next();
+    assertEquals(50, s.start());
+    assertEquals(70, t.position(s));
+    assertFalse(t.complete());
+  }
+
+  @Test
+  void unknownLengthEndsWhereTheBodyEnds() {
+    SegmentTable t = SegmentTable.fresh(-1, true, 1);
+    Segment s = t.assignAt(0);
+    assertTrue(t.openEnded(s));
+    t.advance(s, t.claim(s, 1234));
+    t.endAtPosition(s);
+    assertTrue(t.complete());
+    assertEquals(List.of(new SegmentRecord(0, 1234, 1234)), t.snapshot());
+  }
+}
