@@ -79,7 +79,7 @@ final class GetCommand implements Callable<Integer> {
       }
       try (Braid braid = builder.build()) {
         Download download = braid.start(request);
-        Thread stopper = pauseOnShutdown(download);
+        Thread stopper = pauseOnShutdown(download, quiet ? null : err);
         try {
           new ProgressReporter(err, ProgressReporter.detect(quiet)).follow(download);
         } finally {
@@ -108,11 +108,15 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits. */
-  private static Thread pauseOnShutdown(Download download) {
+  private static Thread pauseOnShutdown(Download download, PrintStream err) {
     Thread hook = new Thread(() -> {
       download.pause();
       try {
         download.result().handle((r, e) -> null).get(10, TimeUnit.SECONDS);
+        if (err != null) {
+          err.println();
+          err.println("braid: interrupted; progress is saved, run the same command to resume");
+        }
       } catch (Exception ignored) {
         // exiting anyway: whatever was recorded last is still a resumable state
       }

@@ -30,7 +30,8 @@ final class BodyWriter {
 
   /**
    * Sends the body; returns false if the connection is finished (a fault ended it, the body was
-   * close-delimited, or the client left during a stall), true if it can carry another request.
+   * close-delimited, or the client left during a stall), true if it can carry another request, in
+   * which case the caller flushes the end of the body.
    */
   boolean write(BodyPlan plan) throws IOException, InterruptedException {
     long stallAt = plan.stall() == null ? -1 : plan.stall().afterBytes;
@@ -62,16 +63,12 @@ final class BodyWriter {
       }
       return false;
     }
-    switch (plan.framing()) {
-      case CHUNKED -> {
-        out.write(LAST_CHUNK);
-        out.flush();
-      }
-      case CLOSE -> {
-        connection.closeGracefully();
-        return false;
-      }
-      case LENGTH -> out.flush();
+    if (plan.framing() == BodyPlan.Framing.CLOSE) {
+      connection.closeGracefully();
+      return false;
+    }
+    if (plan.framing() == BodyPlan.Framing.CHUNKED) {
+      out.write(LAST_CHUNK);
     }
     return true;
   }

@@ -13,7 +13,7 @@ final class Connection implements Runnable {
   // Bounds how long an idle keep-alive connection (and its thread) outlives its last request.
   private static final int IDLE_TIMEOUT_MILLIS = 30_000;
 
-  final int id;
+  private final int id;
   private final TestServer server;
   private final Socket socket;
   private final Thread thread;

@@ -23,8 +23,8 @@ record HttpRequest(String method, String target, String version, Map<String, Str
   /** Whether the connection may carry another request after this one is answered. */
   boolean keepAlive() {
     // Request bodies are never read, so a request that has one leaves the stream unparseable.
-    if (headers.containsKey("content-length") && !headers.get("content-length").equals("0")
-        || headers.containsKey("transfer-encoding")) {
+    String length = headers.get("content-length");
+    if ((length != null && !length.equals("0")) || headers.containsKey("transfer-encoding")) {
       return false;
     }
     String connection = headers.getOrDefault("connection", "").toLowerCase(Locale.ROOT);

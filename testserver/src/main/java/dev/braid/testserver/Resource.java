@@ -12,8 +12,9 @@ import java.util.function.Consumer;
  *
  * <p>Every knob is safe to change from any thread while requests are in flight; a response reads
  * the knobs once when it starts (the rate limit is re-read as the body is sent). Setters return
- * {@code this} for chaining. Faults with a {@code times} count are consumed one per response they
- * actually affect.
+ * {@code this} for chaining. Setting a fault again replaces its previous arming. Body faults
+ * (drop, truncate, stall) are used up only by responses they actually affect; {@link #failNext}
+ * by any request.
  */
 public final class Resource {
   private volatile Content content;

@@ -149,7 +149,7 @@ public final class TestServer implements AutoCloseable {
       // The acceptor goes first so that no connection is registered after the snapshot below.
       TimeUnit.NANOSECONDS.timedJoin(acceptor, CLOSE_WAIT_NANOS);
       List<Connection> snapshot = List.copyOf(open);
-      
+      snapshot.forEach(Connection::abort);
       for (Connection c : snapshot) {
         c.join(deadline);
       }

@@ -134,9 +134,9 @@ class ConnectionLifecycleTest {
 
   @Test
   void idleKeepAliveConnectionEndsWhenTheClientCloses() throws Exception {
-    try (Socket idle = new Socket("127.0.0.1", server.port())) {
-      await(() -> server.openConnections() == 1, "accepted");
-    }
+    Socket idle = new Socket("127.0.0.1", server.port());
+    await(() -> server.openConnections() == 1, "accepted");
+    idle.close();
     await(() -> server.openConnections() == 0, "closed");
   }
 
