@@ -106,6 +106,16 @@ class DownloadCorrectnessTest extends DownloadHarness {
   }
 
   @Test
+  void aFullyReadResponseLeavesItsConnectionForTheNextRequest() throws Exception {
+    server.serve("/a.bin", Content.random(200_000, 1)).etag("\"a\"");
+    server.serve("/b.bin", Content.random(200_000, 2)).etag("\"b\"");
+    get(request("/a.bin", dir.resolve("a.bin")).connections(1));
+    get(request("/b.bin", dir.resolve("b.bin")).connections(1));
+    assertEquals(2, server.requests().size());
+    assertEquals(1, server.connectionsAccepted(), "keep-alive: the second download reuses the first one's connection");
+  }
+
+  @Test
   void theServersNameIsUsedButCannotEscapeTheFolder() throws Exception {
     Content c = Content.random(1000, 9);
     server.serve("/dl", c).contentDisposition("attachment; filename=\"../../escape.txt\"");

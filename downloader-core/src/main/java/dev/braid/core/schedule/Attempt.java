@@ -71,12 +71,14 @@ final class Attempt {
     Optional<DownloadRecord> prior = priorRecord();
     ProbeResult probe = probe(prior.map(this::resumeOffset).orElse(0L));
     Exchange first = probe.exchange();
+    Path partPath = null;
+    boolean partExisted = true;
     try {
       identity = probe.identity();
       Path target = request.file().or(() -> prior.map(DownloadRecord::target)).orElseGet(() -> request.directory()
           .resolve(FileNames.choose(probe.contentDisposition(), URI.create(identity.finalUrl()))));
       checkFolder(target.getParent());
-      Path partPath = target.resolveSibling(target.getFileName() + ".part");
+      partPath = target.resolveSibling(target.getFileName() + ".part");
       Optional<DownloadRecord> record = job.store().findByTarget(target);
       if (Files.exists(target) && !request.overwrite()) {
         Optional<DownloadResult> renamed = renamedBeforeCrash(record, target, partPath);
@@ -85,7 +87,7 @@ final class Attempt {
         }
         throw new LocalFileException(target + " already exists (use --overwrite to replace it)");
       }
-      boolean partExisted = Files.exists(partPath);
+      partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
         startWorkers(part, first, probe.offset());
@@ -97,6 +99,10 @@ final class Attempt {
       }
     } catch (DownloadException e) {
       recordOutcome(e instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED, e.getMessage());
+      if (!partExisted && recordId < 0) {
+        // refused before anything was recorded (no space, a lock): leave nothing behind
+        deleteQuietly(partPath);
+      }
       throw e;
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
@@ -104,6 +110,14 @@ final class Attempt {
       if (first != null) {
         first.abort();
       }
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // an empty file left behind is harmless: the next run starts it fresh
     }
   }
 
@@ -210,6 +224,8 @@ final class Attempt {
           table = SegmentTable.restore(segments, request.minSplitSize());
           recordId = r.id();
           reused = table.doneBytes();
+          // the part file is sparse: its holes still need room
+          requireSpace(part, target, identity.length() - reused);
           return;
         }
         if (!request.restartIfChanged()) {
@@ -227,16 +243,21 @@ final class Attempt {
 
   private void startFresh(PartFile part, Path target) throws IOException, LocalFileException {
     long length = identity.length();
-    if (length > 0) {
-      long usable = Files.getFileStore(part.path()).getUsableSpace() + part.size();
-      if (usable < length) {
-        throw new LocalFileException("not enough space for " + target + ": it needs " + length
-            + " bytes, " + usable + " are free");
-      }
-    }
+    // truncate first: the blocks of an older attempt count as free space for this one
+    part.reset(0);
+    requireSpace(part, target, Math.max(0, length));
     part.reset(length);
     table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
     recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
+  }
+
+  /** Fails up front, before any byte is fetched, when the folder cannot hold what is still missing. */
+  private static void requireSpace(PartFile part, Path target, long missing) throws IOException, LocalFileException {
+    long usable = Files.getFileStore(part.path()).getUsableSpace();
+    if (usable < missing) {
+      throw new LocalFileException("not enough space for " + target + ": " + missing + " more bytes are needed, "
+          + usable + " are free");
+    }
   }
 
   /**
