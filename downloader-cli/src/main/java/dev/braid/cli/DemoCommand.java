@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
@@ -26,8 +27,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code braid demo}: a first minute with Braid that needs no internet. It serves a generated file
  * from a server on loopback that throttles each connection (as many real servers do), downloads
- * it with one connection and with the default, checks both copies byte for byte, and prints the
- * speed-up.
+ * it with one connection and with the default automatic count, checks both copies byte for byte,
+ * and prints the speed-up.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Download a generated file from a throttled server on loopback with 1 and with the default connections, and compare.")
@@ -52,10 +53,10 @@ final class DemoCommand implements Callable<Integer> {
           Units.bytes(size), url, Units.bytes(rate));
       byte[] expected = content.sha256();
       DownloadResult one = fetch(braid, url, work.resolve("one.bin"), 1, expected, out);
-      DownloadResult many = fetch(braid, url, work.resolve("many.bin"), DownloadRequest.DEFAULT_CONNECTIONS, expected, out);
-      double speedup = (double) one.elapsed().toNanos() / many.elapsed().toNanos();
-      out.printf(Locale.ROOT, "Speed-up with %d connections: %.1fx. Both copies match SHA-256 %s.%n",
-          DownloadRequest.DEFAULT_CONNECTIONS, speedup, HexFormat.of().formatHex(expected));
+      DownloadResult auto = fetch(braid, url, work.resolve("auto.bin"), 0, expected, out);
+      double speedup = (double) one.elapsed().toNanos() / auto.elapsed().toNanos();
+      out.printf(Locale.ROOT, "Speed-up with automatic connections: %.1fx. Both copies match SHA-256 %s.%n",
+          speedup, HexFormat.of().formatHex(expected));
       return ExitCode.OK;
     } catch (DownloadException e) {
       System.err.println("braid: demo failed: " + e.getMessage());
@@ -71,12 +72,18 @@ final class DemoCommand implements Callable<Integer> {
 
   private static DownloadResult fetch(Braid braid, String url, Path file, int connections, byte[] expected, PrintStream out)
       throws DownloadException, IOException, NoSuchAlgorithmException {
-    DownloadRequest request = DownloadRequest.builder(url).file(file).connections(connections).build();
-    DownloadResult r = braid.start(request).result().join();
+    DownloadRequest.Builder b = DownloadRequest.builder(url).file(file);
+    if (connections > 0) {
+      b.connections(connections);
+    }
+    Download d = braid.start(b.build());
+    DownloadResult r = d.result().join();
     boolean same = Arrays.equals(expected, sha256(r.file()));
     double seconds = r.elapsed().toNanos() / 1e9;
-    out.printf(Locale.ROOT, "  %2d %-11s %6.2f s  %10s/s  %s%n", connections, connections == 1 ? "connection" : "connections",
-        seconds, Units.bytes(r.length() / seconds), same ? "verified" : "MISMATCH");
+    String how = connections > 0 ? connections + " connection" + (connections == 1 ? "" : "s")
+        : "auto (" + d.connectionChanges().stream().map(c -> String.valueOf(c.to())).reduce((a, c) -> a + "->" + c).orElse("?") + ")";
+    out.printf(Locale.ROOT, "  %-22s %6.2f s  %10s/s  %s%n", how, seconds, Units.bytes(r.length() / seconds),
+        same ? "verified" : "MISMATCH");
     if (!same) {
       throw new IllegalStateException("the downloaded copy differs from the served file");
     }

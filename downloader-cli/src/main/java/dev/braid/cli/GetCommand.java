@@ -34,8 +34,13 @@ final class GetCommand implements Callable<Integer> {
     Path dir;
   }
 
-  @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections, 1-64 (default: ${DEFAULT-VALUE})")
-  int connections = DownloadRequest.DEFAULT_CONNECTIONS;
+  @Option(names = {"-c", "--connections"}, paramLabel = "N|auto", converter = ConnectionsConverter.class,
+      description = "connections: a fixed count 1-64, or auto to follow the observed throughput (default: auto)")
+  int connections = ConnectionsConverter.AUTO;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "cap of the automatic count, 1-64 (default: ${DEFAULT-VALUE})")
+  int maxConnections = DownloadRequest.DEFAULT_MAX_CONNECTIONS;
 
   @Option(names = "--min-split-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
       description = "never split off less than SIZE (default: 1M)")
@@ -69,9 +74,13 @@ final class GetCommand implements Callable<Integer> {
   public Integer call() {
     PrintStream err = System.err;
     try {
-      DownloadRequest request = DownloadRequest.builder(url)
-          .file(target.file).directory(target.dir).connections(connections).minSplitSize(minSplit)
-          .overwrite(overwrite).restartIfChanged(!noRestart).build();
+      DownloadRequest.Builder rb = DownloadRequest.builder(url)
+          .file(target.file).directory(target.dir).maxConnections(maxConnections).minSplitSize(minSplit)
+          .overwrite(overwrite).restartIfChanged(!noRestart);
+      if (connections != ConnectionsConverter.AUTO) {
+        rb.connections(connections);
+      }
+      DownloadRequest request = rb.build();
       Braid.Builder builder = Braid.builder()
           .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries);
       if (stateDb != null) {
@@ -81,7 +90,7 @@ final class GetCommand implements Callable<Integer> {
         Download download = braid.start(request);
         Thread stopper = pauseOnShutdown(download, quiet ? null : err);
         try {
-          new ProgressReporter(err, ProgressReporter.detect(quiet)).follow(download);
+          new ProgressReporter(err, ProgressReporter.detect(quiet), debug).follow(download);
         } finally {
           removeHook(stopper);
         }

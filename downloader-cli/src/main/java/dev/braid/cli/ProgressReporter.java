@@ -1,8 +1,10 @@
 package dev.braid.cli;
 
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
 import dev.braid.core.Progress;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,11 +19,15 @@ final class ProgressReporter {
 
   private final PrintStream out;
   private final Mode mode;
+  private final boolean showConnectionChanges;
   private int lastWidth;
+  private int changesShown;
 
-  ProgressReporter(PrintStream out, Mode mode) {
+  /** With {@code showConnectionChanges}, each change of the connection count is printed on a line of its own. */
+  ProgressReporter(PrintStream out, Mode mode, boolean showConnectionChanges) {
     this.out = out;
     this.mode = mode;
+    this.showConnectionChanges = showConnectionChanges;
   }
 
   static Mode detect(boolean quiet) {
@@ -38,13 +44,31 @@ final class ProgressReporter {
       try {
         d.result().get(period, TimeUnit.MILLISECONDS);
         clear();
+        printChanges(d);
         return;
       } catch (TimeoutException e) {
+        printChanges(d);
         draw(d.progress());
       } catch (ExecutionException e) {
         clear();
+        printChanges(d);
         throw e;
       }
+    }
+  }
+
+  private void printChanges(Download d) {
+    if (!showConnectionChanges) {
+      return;
+    }
+    List<ConnectionChange> changes = d.connectionChanges();
+    if (changes.size() > changesShown) {
+      clear();
+      lastWidth = 0;
+      for (ConnectionChange c : changes.subList(changesShown, changes.size())) {
+        out.println("braid: " + c);
+      }
+      changesShown = changes.size();
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,6 +30,7 @@ public final class Braid implements AutoCloseable {
   private final ExecutorService drivers;
   private final ExecutorService workers;
   private final List<Download> running = new CopyOnWriteArrayList<>();
+  private final Semaphore connectionBudget;
 
   private Braid(Builder b) throws LocalFileException {
     try {
@@ -36,11 +38,12 @@ public final class Braid implements AutoCloseable {
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
-    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, DownloadRequest.MAX_CONNECTIONS,
+    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, b.maxConnectionsTotal,
         b.maxRedirects, b.userAgent));
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10));
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
+    this.connectionBudget = new Semaphore(b.maxConnectionsTotal);
   }
 
   public static Builder builder() {
@@ -56,7 +59,7 @@ public final class Braid implements AutoCloseable {
 
   /** Starts a download on a thread of its own and returns its handle at once. */
   public Download start(DownloadRequest request) {
-    DownloadJob job = new DownloadJob(http, store, engine, request, workers);
+    DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget);
     Download d = new Download(request, job);
     running.add(d);
     job.result().whenComplete((r, e) -> running.remove(d));
@@ -100,6 +103,7 @@ public final class Braid implements AutoCloseable {
     private Duration checkpointInterval = Duration.ofSeconds(1);
     private Duration firstBackoff = Duration.ofMillis(250);
     private String userAgent = "Braid/" + Version.get();
+    private int maxConnectionsTotal = 64;
 
     private Builder() {}
 
@@ -142,6 +146,15 @@ public final class Braid implements AutoCloseable {
     /** Bytes of the one buffer each connection reads into. */
     public Builder bufferSize(int bytes) {
       this.bufferSize = bytes;
+      return this;
+    }
+
+    /** The most connections open at once across all downloads of this instance (default 64). */
+    public Builder maxConnectionsTotal(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("the connection budget must be positive");
+      }
+      this.maxConnectionsTotal = n;
       return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -33,6 +34,11 @@ public final class Download {
   /** A snapshot of how far the download is. */
   public Progress progress() {
     return job.progress();
+  }
+
+  /** How the connection count changed so far and why (ramp, plateau, server limit, slow connection replaced). */
+  public List<ConnectionChange> connectionChanges() {
+    return job.connectionChanges();
   }
 
   /** Why the download last started over from zero (the remote file changed), if it did. */

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What to download and how. Immutable; build with {@link #builder(String)}.
@@ -13,17 +14,20 @@ import java.util.Optional;
  * its bytes when the server proves the file unchanged.
  */
 public final class DownloadRequest {
-  /** Connections used when the request does not say. */
-  public static final int DEFAULT_CONNECTIONS = 8;
+  /** The cap of the adaptive connection count when the request does not set one. */
+  public static final int DEFAULT_MAX_CONNECTIONS = 16;
   /** The most connections one download may open. */
   public static final int MAX_CONNECTIONS = 64;
   /** Smallest half an idle connection splits off a busy one. */
   public static final long DEFAULT_MIN_SPLIT = 1L << 20;
 
+  private static final int AUTO = 0;
+
   private final URI uri;
   private final Path file;
   private final Path directory;
   private final int connections;
+  private final int maxConnections;
   private final boolean overwrite;
   private final boolean restartIfChanged;
   private final long minSplitSize;
@@ -33,6 +37,7 @@ public final class DownloadRequest {
     this.file = b.file == null ? null : b.file.toAbsolutePath().normalize();
     this.directory = (b.directory == null ? Path.of("") : b.directory).toAbsolutePath().normalize();
     this.connections = b.connections;
+    this.maxConnections = b.maxConnections;
     this.overwrite = b.overwrite;
     this.restartIfChanged = b.restartIfChanged;
     this.minSplitSize = b.minSplitSize;
@@ -57,8 +62,14 @@ public final class DownloadRequest {
     return directory;
   }
 
-  public int connections() {
-    return connections;
+  /** A fixed connection count, or empty when Braid adapts the count to the throughput it observes. */
+  public OptionalInt connections() {
+    return connections == AUTO ? OptionalInt.empty() : OptionalInt.of(connections);
+  }
+
+  /** The cap of the adaptive connection count. */
+  public int maxConnections() {
+    return maxConnections;
   }
 
   /** Whether an existing target file (or a part file this store does not know) may be replaced. */
@@ -80,7 +91,8 @@ public final class DownloadRequest {
     private final String url;
     private Path file;
     private Path directory;
-    private int connections = DEFAULT_CONNECTIONS;
+    private int connections = AUTO;
+    private int maxConnections = DEFAULT_MAX_CONNECTIONS;
     private boolean overwrite;
     private boolean restartIfChanged = true;
     private long minSplitSize = DEFAULT_MIN_SPLIT;
@@ -101,9 +113,21 @@ public final class DownloadRequest {
       return this;
     }
 
-    /** The number of connections, 1 to {@value DownloadRequest#MAX_CONNECTIONS}. */
+    /** Pins the number of connections, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default: adaptive). */
     public Builder connections(int connections) {
       this.connections = connections;
+      return this;
+    }
+
+    /** Lets Braid choose the connection count from the throughput it observes (the default). */
+    public Builder adaptiveConnections() {
+      this.connections = AUTO;
+      return this;
+    }
+
+    /** The cap of the adaptive count, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default {@value DownloadRequest#DEFAULT_MAX_CONNECTIONS}). */
+    public Builder maxConnections(int max) {
+      this.maxConnections = max;
       return this;
     }
 
@@ -123,8 +147,11 @@ public final class DownloadRequest {
     }
 
     public DownloadRequest build() throws InvalidRequestException {
-      if (connections < 1 || connections > MAX_CONNECTIONS) {
+      if (connections != AUTO && (connections < 1 || connections > MAX_CONNECTIONS)) {
         throw new InvalidRequestException("connections must be between 1 and " + MAX_CONNECTIONS + ", not " + connections);
+      }
+      if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {
+        throw new InvalidRequestException("the connection cap must be between 1 and " + MAX_CONNECTIONS + ", not " + maxConnections);
       }
       if (minSplitSize < 1) {
         throw new InvalidRequestException("the minimum split size must be positive");

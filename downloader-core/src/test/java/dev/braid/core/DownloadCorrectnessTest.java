@@ -53,7 +53,9 @@ class DownloadCorrectnessTest extends DownloadHarness {
   @Test
   void lastModifiedIsTheIfRangeValidatorWithoutAStrongEtag() throws Exception {
     Content c = Content.random(4L << 20, 3);
-    server.serve("/f.bin", c).etag("W/\"weak\"").lastModified(Instant.parse("2026-11-01T10:00:00Z"));
+    // throttled so the other connections start before the first one has fetched everything
+    server.serve("/f.bin", c).etag("W/\"weak\"").lastModified(Instant.parse("2026-11-01T10:00:00Z"))
+        .rateLimitPerConnection(8L << 20);
     get(request("/f.bin", dir.resolve("f.bin")).connections(4).minSplitSize(256 << 10));
     List<RequestRecord> reqs = server.requests();
     assertTrue(reqs.size() > 1);

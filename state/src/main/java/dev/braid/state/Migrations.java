@@ -31,6 +31,15 @@ final class Migrations {
           end         INTEGER NOT NULL,
           done        INTEGER NOT NULL,
           PRIMARY KEY (download_id, start)
+        )"""),
+      List.of(
+        """
+        CREATE TABLE hosts (
+          host           TEXT    PRIMARY KEY,
+          limit_conns    INTEGER NOT NULL,
+          good_conns     INTEGER NOT NULL,
+          bytes_per_sec  REAL    NOT NULL,
+          updated_ms     INTEGER NOT NULL
         )"""));
 
   private Migrations() {}

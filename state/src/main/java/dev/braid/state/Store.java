@@ -150,6 +150,36 @@ public final class Store implements AutoCloseable {
     });
   }
 
+  /** What was learned about {@code host} ({@code host:port}), if anything. */
+  public synchronized Optional<HostMemory> host(String host) {
+    try (PreparedStatement s = connection.prepareStatement(
+        "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?")) {
+      s.setString(1, host);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next()
+            ? Optional.of(new HostMemory(host, rs.getInt(1), rs.getInt(2), rs.getDouble(3), rs.getLong(4)))
+            : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw failure("read host " + host, e);
+    }
+  }
+
+  /** Records what a download learned about a host, replacing what was known. */
+  public synchronized void remember(HostMemory m) {
+    try (PreparedStatement s = connection.prepareStatement(
+        "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)")) {
+      s.setString(1, m.host());
+      s.setInt(2, m.limit());
+      s.setInt(3, m.connections());
+      s.setDouble(4, m.bytesPerSecond());
+      s.setLong(5, m.updatedMillis());
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw failure("record host " + m.host(), e);
+    }
+  }
+
   /** Sets the status (and error text, null to clear) of a download. */
   public synchronized void markStatus(long id, DownloadStatus status, String error) {
     try (PreparedStatement s = connection.prepareStatement(

@@ -48,6 +48,19 @@ class StoreTest {
   }
 
   @Test
+  void hostMemoryIsReplacedAndSurvivesReopen() {
+    Path db = dir.resolve("s.db");
+    try (Store store = Store.open(db)) {
+      assertTrue(store.host("h:80").isEmpty());
+      store.remember(new HostMemory("h:80", 0, 8, 1e6, 1));
+      store.remember(new HostMemory("h:80", 4, 4, 2e6, 2));
+    }
+    try (Store store = Store.open(db)) {
+      assertEquals(new HostMemory("h:80", 4, 4, 2e6, 2), store.host("h:80").orElseThrow());
+    }
+  }
+
+  @Test
   void statusAndDelete() {
     try (Store store = Store.open(dir.resolve("s.db"))) {
       long id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of());

@@ -25,6 +25,8 @@ public final class SegmentStreamer {
   private final SegmentTable table;
   private final PartFile part;
   private final LongAdder written;
+  /** Bytes this streamer wrote; read by the driver to spot a connection far below the others. */
+  private volatile long streamed;
 
   public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written) {
     this.buffer = new byte[bufferSize];
@@ -71,6 +73,7 @@ public final class SegmentStreamer {
           write(allowed, table.position(seg));
           table.advance(seg, allowed);
           written.add(allowed);
+          streamed += allowed;
         }
         if (allowed < n) {
           return;
@@ -85,6 +88,11 @@ public final class SegmentStreamer {
         ex.abort();
       }
     }
+  }
+
+  /** Bytes written by this streamer so far (single writer: its worker). */
+  public long streamed() {
+    return streamed;
   }
 
   private void write(int length, long position) throws LocalFileException {

@@ -11,6 +11,7 @@ public final class SpeedMeter {
   private final long windowNanos;
   private final ArrayDeque<long[]> samples = new ArrayDeque<>();
   private volatile double bytesPerSecond;
+  private volatile double peak;
 
   public SpeedMeter(long windowMillis) {
     this.windowNanos = windowMillis * 1_000_000L;
@@ -25,6 +26,14 @@ public final class SpeedMeter {
     long[] first = samples.peekFirst();
     long elapsed = nanoTime - first[0];
     bytesPerSecond = elapsed <= 0 ? 0 : (totalBytes - first[1]) * 1e9 / elapsed;
+    if (elapsed >= windowNanos / 2) {
+      peak = Math.max(peak, bytesPerSecond);
+    }
+  }
+
+  /** The highest windowed rate seen (over at least half a window, so one burst does not count). */
+  public double peakBytesPerSecond() {
+    return peak;
   }
 
   public double bytesPerSecond() {

@@ -191,6 +191,19 @@ public final class SegmentTable {
     }
   }
 
+  /** Whether {@link #next()} would hand out work now: an orphan, or a remainder large enough to split. */
+  public boolean hasWork() {
+    synchronized (lock) {
+      for (Segment s : segments) {
+        if (s.position < s.end && (!s.assigned
+            || (splittable && s.end != UNKNOWN_END && remainder(s) / 2 >= minSplit))) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
   /**
    * Progress to record, in start order, with adjacent finished segments merged so the stored
    * table stays small however often segments were split.

@@ -26,17 +26,19 @@ public final class Prober {
   private Prober() {}
 
   /**
-   * Probes {@code uri}.
+   * Probes {@code uri} for the bytes from {@code from} to {@code to} (exclusive; -1 for the end of
+   * the file). A resume bounds the range to the segment it continues: an open range would let the
+   * server push the rest of the file into socket buffers, to be thrown away at the segment's end.
    *
    * @throws NetworkException for an unknown host or a refused connection: the server is not there,
    *     and retrying the first request would only make the user wait
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
-  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from)
+  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from, long to)
       throws NetworkException, TransientFailure, HttpStatusException {
     Map<String, String> h = new LinkedHashMap<>(headers);
-    h.put("Range", "bytes=" + from + "-");
+    h.put("Range", "bytes=" + from + "-" + (to < 0 ? "" : String.valueOf(to - 1)));
     Exchange ex;
     try {
       ex = http.get(uri, h);

@@ -11,7 +11,6 @@ import dev.braid.core.NetworkException;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.RemoteChanged;
-import dev.braid.core.fetch.SegmentStreamer;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.http.Exchange;
@@ -19,7 +18,6 @@ import dev.braid.core.http.HttpTransport;
 import dev.braid.core.io.FileNames;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.io.PartFileLockedException;
-import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
@@ -36,9 +34,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,7 +45,6 @@ import java.util.concurrent.TimeUnit;
 final class Attempt {
   private final DownloadJob job;
   private final DownloadRequest request;
-  private final Set<Exchange> live = ConcurrentHashMap.newKeySet();
   private final Object sleeper = new Object();
 
   private volatile boolean halted;
@@ -58,7 +52,7 @@ final class Attempt {
   private volatile TransientFailure lastFailure;
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
-  private CountDownLatch running;
+  private volatile WorkerPool pool;
   private long recordId = -1;
   private long reused;
 
@@ -69,7 +63,8 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged {
     Optional<DownloadRecord> prior = priorRecord();
-    ProbeResult probe = probe(prior.map(this::resumeOffset).orElse(0L));
+    long[] range = prior.map(this::resumeRange).orElse(new long[] {0, -1});
+    ProbeResult probe = probe(range[0], range[1]);
     Exchange first = probe.exchange();
     Path partPath = null;
     boolean partExisted = true;
@@ -90,9 +85,8 @@ final class Attempt {
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
-        startWorkers(part, first, probe.offset());
+        drive(part, first, probe.offset());
         first = null;
-        drive(part);
         return finish(part, target);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
@@ -135,23 +129,26 @@ final class Attempt {
   }
 
   /**
-   * Where the probe of a resume should start: the first byte still missing, so that its body is
-   * data this run needs rather than bytes already on disk (the last byte when nothing is missing,
-   * which still proves the validators).
+   * What the probe of a resume asks for: the rest of the first unfinished segment, so that its body
+   * is data this run needs rather than bytes already on disk (the last byte when nothing is
+   * missing, which still proves the validators). {@code {from, to}}, to exclusive or -1.
    */
-  private long resumeOffset(DownloadRecord r) {
-    if (!r.remote().ranges() || r.remote().length() <= 0 || !r.url().equals(request.uri().toString())) {
-      return 0;
+  private long[] resumeRange(DownloadRecord r) {
+    long length = r.remote().length();
+    if (!r.remote().ranges() || length <= 0 || !r.url().equals(request.uri().toString())) {
+      return new long[] {0, -1};
     }
     return job.store().segments(r.id()).stream().filter(s -> !s.complete())
-        .mapToLong(s -> s.start() + s.done()).min().orElse(r.remote().length() - 1);
+        .min(java.util.Comparator.comparingLong(s -> s.start() + s.done()))
+        .map(s -> new long[] {s.start() + s.done(), s.end()})
+        .orElse(new long[] {length - 1, length});
   }
 
-  private ProbeResult probe(long from) throws DownloadException {
+  private ProbeResult probe(long from, long to) throws DownloadException {
     int failures = 0;
     while (true) {
       try {
-        return Prober.probe(job.http(), request.uri(), headers(), from);
+        return Prober.probe(job.http(), request.uri(), headers(), from, to);
       } catch (TransientFailure f) {
         failures++;
         lastFailure = f;
@@ -261,31 +258,21 @@ final class Attempt {
   }
 
   /**
-   * Starts the workers; the first streams the probe's body when the plan still needs byte 0, else
-   * the probe's exchange is aborted here. Either way the caller no longer owns it.
+   * Runs the workers until none is left, sampling speed, steering the connection count and
+   * checkpointing on the way. The first worker streams the probe's body when the plan still
+   * needs the bytes at its offset; otherwise the probe's exchange is aborted. Either way the
+   * caller no longer owns it.
    */
-  private void startWorkers(PartFile part, Exchange first, long firstOffset) {
-    boolean parallel = identity.ranges() && identity.length() > 0;
-    int n = parallel ? request.connections() : 1;
-    Segment firstSegment = first == null ? null : table.assignAt(firstOffset);
-    if (firstSegment == null && first != null) {
-      first.abort();
-      first = null;
-    }
-    running = new CountDownLatch(n);
-    for (int i = 0; i < n; i++) {
-      SegmentStreamer streamer = new SegmentStreamer(settings().bufferSize(), table, part, job.fetched());
-      Worker w = i == 0 ? new Worker(this, streamer, first, firstSegment) : new Worker(this, streamer, null, null);
-      job.workers().execute(w);
-    }
-  }
-
-  private void drive(PartFile part) throws LocalFileException {
+  private void drive(PartFile part, Exchange first, long firstOffset) throws LocalFileException {
+    long now = System.nanoTime();
+    pool = new WorkerPool(this, job, part, job.controllerFor(identity, now), now);
+    pool.start(first, first == null ? null : table.assignAt(firstOffset));
     long interval = settings().checkpointInterval().toNanos();
-    long next = System.nanoTime() + interval;
+    long next = now + interval;
     try {
-      while (!running.await(200, TimeUnit.MILLISECONDS)) {
-        long now = System.nanoTime();
+      while (pool.tick(System.nanoTime())) {
+        pool.await(200);
+        now = System.nanoTime();
         job.meter().sample(now, job.fetched().sum());
         if (now >= next) {
           checkpoint(part);
@@ -297,15 +284,16 @@ final class Attempt {
       Thread.currentThread().interrupt();
       halt(null);
       awaitWorkers();
+    } finally {
+      job.remember(identity, pool);
     }
     checkpoint(part);
   }
 
   private void awaitWorkers() {
-    while (true) {
+    while (pool.tick(System.nanoTime())) {
       try {
-        running.await();
-        return;
+        pool.await(200);
       } catch (InterruptedException again) {
         // keep waiting: returning while workers still write would release the part file under them
       }
@@ -401,41 +389,41 @@ final class Attempt {
       fatal = cause;
     }
     halted = true;
-    live.forEach(Exchange::abort);
+    WorkerPool p = pool;
+    if (p != null) {
+      p.abortAll();
+    }
+    wake();
+  }
+
+  /** Wakes workers waiting to retry so they notice a halt or a retirement. */
+  void wake() {
     synchronized (sleeper) {
       sleeper.notifyAll();
     }
   }
 
-  void track(Exchange ex) {
-    live.add(ex);
-    if (halted()) {
-      ex.abort();
-    }
-  }
-
-  void untrack(Exchange ex) {
-    live.remove(ex);
-  }
-
+  /** Connections streaming right now. */
   int connections() {
-    return live.size();
+    WorkerPool p = pool;
+    return p == null ? 0 : p.busy();
   }
 
   void noteFailure(TransientFailure f) {
     lastFailure = f;
   }
 
-  void workerDone() {
-    running.countDown();
-  }
-
   /** Waits before a retry; returns early when halted. */
   void sleep(Duration d) {
+    sleep(d, () -> false);
+  }
+
+  /** Waits before a retry; returns early when halted or when {@code stop} turns true (checked on {@link #wake()}). */
+  void sleep(Duration d, java.util.function.BooleanSupplier stop) {
     long deadline = System.nanoTime() + d.toNanos();
     synchronized (sleeper) {
       long left;
-      while (!halted() && (left = deadline - System.nanoTime()) > 0) {
+      while (!halted() && !stop.getAsBoolean() && (left = deadline - System.nanoTime()) > 0) {
         try {
           TimeUnit.NANOSECONDS.timedWait(sleeper, left);
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package dev.braid.core.schedule;
 
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
@@ -10,9 +11,16 @@ import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
+import dev.braid.state.HostMemory;
+import dev.braid.state.RemoteIdentity;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
+import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
@@ -32,6 +40,8 @@ public final class DownloadJob implements Runnable {
   private final EngineSettings settings;
   private final DownloadRequest request;
   private final Executor workers;
+  private final Semaphore permits;
+  private final List<ConnectionChange> changes = new CopyOnWriteArrayList<>();
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
@@ -43,12 +53,18 @@ public final class DownloadJob implements Runnable {
   private int restarts;
   private int changesSeen;
 
-  public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers) {
+  /**
+   * @param workers runs the worker loops, one thread per open connection
+   * @param permits the {@code Braid}-wide connection budget; each worker holds one while it runs
+   */
+  public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers,
+      Semaphore permits) {
     this.http = http;
     this.store = store;
     this.settings = settings;
     this.request = request;
     this.workers = workers;
+    this.permits = permits;
   }
 
   @Override
@@ -106,6 +122,54 @@ public final class DownloadJob implements Runnable {
       return new Progress(-1, 0, 0, 0, elapsed());
     }
     return new Progress(a.identity().length(), t.doneBytes(), meter.bytesPerSecond(), a.connections(), elapsed());
+  }
+
+  /** Every change of the connection count so far, oldest first. */
+  public List<ConnectionChange> connectionChanges() {
+    return List.copyOf(changes);
+  }
+
+  void noteChange(ConnectionChange c) {
+    changes.add(c);
+  }
+
+  /**
+   * The controller for a pass: a pinned count when the request fixes one, else a start and a cap
+   * from what the store remembers about the host (see {@link HostPolicy}).
+   */
+  ConnectionController controllerFor(RemoteIdentity id, long now) {
+    boolean parallel = id.ranges() && id.length() > 0;
+    if (!parallel) {
+      return new ConnectionController(1, 1, true, now);
+    }
+    if (request.connections().isPresent()) {
+      int n = request.connections().getAsInt();
+      return new ConnectionController(n, n, true, now);
+    }
+    Optional<HostMemory> memory = store.host(hostOf(id));
+    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis());
+    noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why()));
+    return new ConnectionController(policy.start(), policy.cap(), false, now);
+  }
+
+  /** Records what this pass learned about the host for the next download there. */
+  void remember(RemoteIdentity id, WorkerPool pool) {
+    if (pool == null || request.connections().isPresent() || !id.ranges()) {
+      return;
+    }
+    ConnectionController c = pool.controller();
+    store.remember(new HostMemory(hostOf(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
+        meter.peakBytesPerSecond(), System.currentTimeMillis()));
+  }
+
+  private static String hostOf(RemoteIdentity id) {
+    URI u = URI.create(id.finalUrl());
+    int port = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    return u.getHost() + ":" + port;
+  }
+
+  Semaphore permits() {
+    return permits;
   }
 
   /** Why the last restart from zero happened, or null. */

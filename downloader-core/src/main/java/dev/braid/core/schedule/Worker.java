@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadException;
+import dev.braid.core.HttpStatusException;
 import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.SegmentStreamer;
@@ -12,19 +13,31 @@ import dev.braid.core.plan.SegmentTable;
 /**
  * One connection's loop: take a segment (an orphan, or half of the largest remainder), fetch it
  * with retries from its current offset, repeat until nothing is left to take. Runs on a thread of
- * the {@code Braid}'s worker pool and ends by itself; {@link Attempt#halt} stops it by aborting its
- * exchange, never by interrupting it (an interrupt would close the part file for everyone).
+ * the {@code Braid}'s worker pool and ends by itself. Others stop or redirect it only through
+ * flags plus an abort of its open exchange, never by interrupting it (an interrupt would close
+ * the part file for every worker):
+ * <ul>
+ *   <li>{@link Attempt#halt} stops every worker (pause, fatal error);
+ *   <li>{@link #retire()} stops this one; its unfinished remainder goes back to the table;
+ *   <li>{@link #replaceConnection()} drops its connection and continues on a fresh one from the
+ *       same offset (a connection far slower than the others).
+ * </ul>
  */
 final class Worker implements Runnable {
   private final Attempt attempt;
+  private final WorkerPool pool;
   private final SegmentTable table;
   private final SegmentStreamer streamer;
   private Exchange pending;
   private Segment pendingSegment;
+  private volatile Exchange current;
+  private volatile boolean retiring;
+  private volatile boolean replacing;
 
-  /** A worker that starts by streaming {@code first} (already open at {@code segment}'s position), or null. */
-  Worker(Attempt attempt, SegmentStreamer streamer, Exchange first, Segment segment) {
+  /** A worker that starts by streaming {@code first} (already open at {@code segment}'s position), or with nothing. */
+  Worker(Attempt attempt, WorkerPool pool, SegmentStreamer streamer, Exchange first, Segment segment) {
     this.attempt = attempt;
+    this.pool = pool;
     this.table = attempt.table();
     this.streamer = streamer;
     this.pending = first;
@@ -34,7 +47,7 @@ final class Worker implements Runnable {
   @Override
   public void run() {
     try {
-      while (!attempt.halted()) {
+      while (!stopped()) {
         Segment seg = pendingSegment != null ? pendingSegment : table.next();
         pendingSegment = null;
         if (seg == null || !fetch(seg)) {
@@ -47,14 +60,48 @@ final class Worker implements Runnable {
       if (pending != null) {
         pending.abort();
       }
-      attempt.workerDone();
+      pool.exited(this);
     }
+  }
+
+  /** Bytes this worker has written. */
+  long streamed() {
+    return streamer.streamed();
+  }
+
+  /** Whether it is streaming a response right now. */
+  boolean busy() {
+    return current != null;
+  }
+
+  /** Stop after giving the unfinished part of its segment back. */
+  void retire() {
+    retiring = true;
+    abortCurrent();
+    attempt.wake();
+  }
+
+  /** Drop the current connection and go on from the same offset on a fresh one. */
+  void replaceConnection() {
+    replacing = true;
+    abortCurrent();
+  }
+
+  void abortCurrent() {
+    Exchange ex = current;
+    if (ex != null) {
+      ex.abort();
+    }
+  }
+
+  private boolean stopped() {
+    return retiring || attempt.halted();
   }
 
   /** Fetches the segment to its (possibly moving) end; false when this worker should stop. */
   private boolean fetch(Segment seg) {
     int failures = 0;
-    while (!attempt.halted()) {
+    while (!stopped()) {
       long before = table.position(seg);
       Exchange ex = pending;
       pending = null;
@@ -62,29 +109,48 @@ final class Worker implements Runnable {
         if (ex == null) {
           ex = open(seg);
         }
-        attempt.track(ex);
+        current = ex;
+        if (stopped()) {
+          ex.abort();
+          break;
+        }
         streamer.stream(ex, seg);
         return true;
       } catch (TransientFailure f) {
-        if (attempt.halted()) {
+        if (stopped()) {
           break;
         }
-        failures = table.position(seg) > before ? 1 : failures + 1;
+        if (replacing) {
+          // our own abort: not a failure of the server
+          replacing = false;
+          continue;
+        }
+        boolean progressed = table.position(seg) > before;
+        if (!progressed && ex == null && pool.refused(this, f)) {
+          break;
+        }
+        failures = progressed ? 1 : failures + 1;
         attempt.noteFailure(f);
         if (failures > attempt.settings().maxRetries()) {
+          pool.exhausted();
           break;
         }
         if (!attempt.identity().ranges()) {
           table.rewind(seg);
         }
-        attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()));
+        attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()), this::stopped);
+      } catch (HttpStatusException e) {
+        if (e.status() == 403 && pool.refusedForbidden(this)) {
+          // 403 only on an extra connection is a server limit, not a verdict on the file
+          break;
+        }
+        attempt.halt(e);
+        break;
       } catch (RemoteChanged | DownloadException e) {
         attempt.halt(e);
         break;
       } finally {
-        if (ex != null) {
-          attempt.untrack(ex);
-        }
+        current = null;
       }
     }
     table.release(seg);

@@ -1,0 +1,140 @@
+package dev.braid.core.schedule;
+
+import java.util.Locale;
+
+/**
+ * Decides how many connections a download runs, from the throughput it observes: start small,
+ * double while the aggregate rate rises by a clear margin, go back to the last count that paid
+ * off when it does not, and never exceed the caps or a limit the server showed by refusing
+ * extra connections. Pure logic, driven by the download's driver thread only.
+ *
+ * <p>Each step waits {@link #SETTLE_NANOS} for new connections to get going (handshake, first
+ * bytes, TCP slow start) and then measures for {@link #MEASURE_NANOS}; the comparison is between
+ * whole measurement windows, never single buffers.
+ */
+final class ConnectionController {
+  static final long SETTLE_NANOS = 250_000_000L;
+  static final long MEASURE_NANOS = 500_000_000L;
+  /** A step up must raise throughput by this fraction to be kept. */
+  static final double MARGIN = 0.15;
+
+  /** A change of target and its reason, for the driver to apply and report. */
+  record Decision(int from, int to, String reason) {}
+
+  private final boolean pinned;
+  private final int cap;
+  private int limit;
+  private int target;
+  private int previous;
+  private boolean settled;
+  private double baseline = -1;
+  private long stepStart;
+  private long measureStartBytes = -1;
+
+  /**
+   * @param start the first target (what the host memory suggests, or a small default)
+   * @param cap the most connections allowed (per-download cap, learned server limit)
+   * @param pinned a fixed count the user asked for: no adaptation, only server limits apply
+   */
+  ConnectionController(int start, int cap, boolean pinned, long now) {
+    this.pinned = pinned;
+    this.cap = cap;
+    this.limit = cap;
+    this.target = Math.max(1, Math.min(start, cap));
+    this.previous = target;
+    this.settled = pinned;
+    this.stepStart = now;
+  }
+
+  int target() {
+    return target;
+  }
+
+  /** The server's limit if it refused connections, else the cap. */
+  int limit() {
+    return limit;
+  }
+
+  boolean serverLimited() {
+    return limit < cap;
+  }
+
+  /**
+   * A new throughput sample: {@code bytes} fetched in total at {@code now}, with {@code busy}
+   * connections streaming. Returns a decision when the target changes.
+   */
+  Decision sample(long now, long bytes, int busy) {
+    if (settled) {
+      return null;
+    }
+    long elapsed = now - stepStart;
+    if (elapsed < SETTLE_NANOS) {
+      return null;
+    }
+    if (measureStartBytes < 0) {
+      measureStartBytes = bytes;
+      return null;
+    }
+    if (elapsed < SETTLE_NANOS + MEASURE_NANOS) {
+      return null;
+    }
+    if (busy < target) {
+      // the plan has no more pieces to hand out (the file is nearly done): nothing to learn
+      settled = true;
+      return null;
+    }
+    double rate = (bytes - measureStartBytes) * 1e9 / (elapsed - SETTLE_NANOS);
+    if (baseline >= 0 && rate < baseline * (1 + MARGIN)) {
+      settled = true;
+      int from = target;
+      target = previous;
+      return from == target ? null : new Decision(from, target, String.format(Locale.ROOT,
+          "plateau: %d connections gave %s of the rate of %d", from, percent(rate / baseline), target));
+    }
+    String why = baseline < 0 ? "ramp" : "ramp: " + percent(rate / baseline - 1) + " more throughput";
+    baseline = rate;
+    if (target >= limit) {
+      settled = true;
+      return null;
+    }
+    previous = target;
+    target = Math.min(limit, target * 2);
+    restart(now);
+    return new Decision(previous, target, why);
+  }
+
+  /**
+   * Whether a refusal with {@code busy} other connections streaming tells a limit. Once the
+   * server has shown its limit, a refusal below it is a straggler: the server still counts
+   * connections this side has just closed, so the refused connection retries instead.
+   */
+  boolean isLimitSignal(int busy) {
+    return busy >= 1 && (!serverLimited() || busy >= limit);
+  }
+
+  /**
+   * The server refused a connection beyond {@code busy} working ones (503/429, refused, reset,
+   * 403 on an extra connection): that many is its limit.
+   */
+  Decision refused(int busy, long now) {
+    int newLimit = Math.max(1, Math.min(busy, limit));
+    if (newLimit >= limit && target <= newLimit) {
+      return null;
+    }
+    limit = newLimit;
+    settled = true;
+    int from = target;
+    target = Math.min(target, limit);
+    previous = target;
+    return from == target ? null : new Decision(from, target, "server limit: it refused connection " + (busy + 1));
+  }
+
+  private void restart(long now) {
+    stepStart = now;
+    measureStartBytes = -1;
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%+.0f%%", fraction * 100).replace("+-", "-");
+  }
+}

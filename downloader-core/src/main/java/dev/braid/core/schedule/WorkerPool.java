@@ -1,0 +1,181 @@
+package dev.braid.core.schedule;
+
+import dev.braid.core.ConnectionChange;
+import dev.braid.core.fetch.SegmentStreamer;
+import dev.braid.core.fetch.TransientFailure;
+import dev.braid.core.http.Exchange;
+import dev.braid.core.io.PartFile;
+import dev.braid.core.plan.Segment;
+import dev.braid.core.plan.SegmentTable;
+import java.net.SocketException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import org.apache.hc.core5.http.NoHttpResponseException;
+
+/**
+ * The workers of one pass and how many of them run. The driver thread calls {@link #tick} a few
+ * times a second: it feeds the {@link ConnectionController}, replaces slow connections, starts
+ * workers up to the target while there is work to hand out, and retires workers above it.
+ * Workers call back when they exit or when the server refuses them. Each worker holds one
+ * permit of the {@code Braid}-wide connection budget while it runs.
+ */
+final class WorkerPool {
+  private final Attempt attempt;
+  private final DownloadJob job;
+  private final PartFile part;
+  private final SegmentTable table;
+  private final ConnectionController controller;
+  private final SlowConnections slow;
+  private final Semaphore permits;
+  private final List<Worker> workers = new CopyOnWriteArrayList<>();
+  private final Object exits = new Object();
+  private volatile boolean exhausted;
+  private int peak;
+
+  WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
+    this.attempt = attempt;
+    this.job = job;
+    this.part = part;
+    this.table = attempt.table();
+    this.controller = controller;
+    this.slow = new SlowConnections(now);
+    this.permits = job.permits();
+  }
+
+  /** Starts the first workers; the first streams {@code first} into {@code firstSegment} when both are given. */
+  void start(Exchange first, Segment firstSegment) {
+    if (first != null && firstSegment != null) {
+      permits.acquireUninterruptibly();
+      launch(first, firstSegment);
+    } else if (first != null) {
+      first.abort();
+    }
+    topUp();
+  }
+
+  /** One driver step. Returns false once no worker runs and none will be started. */
+  boolean tick(long now) {
+    if (!attempt.halted()) {
+      apply(controller.sample(now, job.fetched().sum(), busy()));
+      for (Worker w : slow.check(now, workers)) {
+        w.replaceConnection();
+        job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
+            "slow connection replaced (under " + (int) (SlowConnections.FRACTION * 100) + "% of the median for "
+                + SlowConnections.STRIKES + " s)"));
+      }
+      topUp();
+      trim();
+    }
+    return !workers.isEmpty() || (canStart() && !attempt.halted());
+  }
+
+  /** Waits up to {@code millis} or until a worker exits. */
+  void await(long millis) throws InterruptedException {
+    synchronized (exits) {
+      exits.wait(millis);
+    }
+  }
+
+  /** Aborts every worker's open exchange (after {@link Attempt#halt} set the flag). */
+  void abortAll() {
+    workers.forEach(Worker::abortCurrent);
+  }
+
+  int busy() {
+    int n = 0;
+    for (Worker w : workers) {
+      if (w.busy()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  int target() {
+    return controller.target();
+  }
+
+  int peak() {
+    return peak;
+  }
+
+  ConnectionController controller() {
+    return controller;
+  }
+
+  /** A worker ran out of retries: start no more, let the others finish what they hold. */
+  void exhausted() {
+    exhausted = true;
+  }
+
+  /**
+   * The server turned a worker away before any byte (503, 429, refused or reset connection).
+   * With other connections streaming, this one was one too many: the controller lowers the
+   * limit and the worker retires. Returns whether it should.
+   */
+  boolean refused(Worker w, TransientFailure f) {
+    boolean limitSignal = switch (f.kind()) {
+      case HTTP_STATUS -> f.status() == 503 || f.status() == 429;
+      case NETWORK -> f.getCause() instanceof SocketException || f.getCause() instanceof NoHttpResponseException;
+      case PROTOCOL -> false;
+    };
+    return limitSignal && refusedBeyond(w);
+  }
+
+  /** A 403 for an extra connection only (others stream fine): a limit, not a final answer. */
+  boolean refusedForbidden(Worker w) {
+    return refusedBeyond(w);
+  }
+
+  private synchronized boolean refusedBeyond(Worker w) {
+    int others = busy() - (w.busy() ? 1 : 0);
+    if (!controller.isLimitSignal(others)) {
+      return false;
+    }
+    apply(controller.refused(others, System.nanoTime()));
+    return true;
+  }
+
+  void exited(Worker w) {
+    workers.remove(w);
+    permits.release();
+    synchronized (exits) {
+      exits.notifyAll();
+    }
+  }
+
+  private synchronized void apply(ConnectionController.Decision d) {
+    if (d != null) {
+      job.noteChange(new ConnectionChange(job.elapsed(), d.from(), d.to(), d.reason()));
+    }
+  }
+
+  private boolean canStart() {
+    return !exhausted && table.hasWork();
+  }
+
+  private void topUp() {
+    while (workers.size() < controller.target() && canStart() && !attempt.halted() && permits.tryAcquire()) {
+      launch(null, null);
+    }
+  }
+
+  /** Retires the workers above the target, idle ones (waiting to retry) first. */
+  private void trim() {
+    int excess = workers.size() - controller.target();
+    if (excess <= 0) {
+      return;
+    }
+    workers.stream().sorted(Comparator.comparing(Worker::busy)).limit(excess).forEach(Worker::retire);
+  }
+
+  private void launch(Exchange first, Segment segment) {
+    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched());
+    Worker w = new Worker(attempt, this, streamer, first, segment);
+    workers.add(w);
+    peak = Math.max(peak, workers.size());
+    job.workers().execute(w);
+  }
+}

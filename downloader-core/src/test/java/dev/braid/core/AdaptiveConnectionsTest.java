@@ -1,0 +1,77 @@
+package dev.braid.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.state.HostMemory;
+import dev.braid.state.Store;
+import dev.braid.testserver.Content;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AdaptiveConnectionsTest extends DownloadHarness {
+  private static final long RATE = 2L << 20;
+
+  @Test
+  void automaticCountReachesTheCapUnderAPerConnectionLimit() throws Exception {
+    long size = 48L << 20;
+    Content c = Content.random(size, 1);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE);
+    Path out = dir.resolve("f.bin");
+    Download d = braid.start(request("/f.bin", out).maxConnections(8).build());
+    DownloadResult r = await(d);
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(8, d.connectionChanges().get(d.connectionChanges().size() - 1).to(), d.connectionChanges().toString());
+    double ideal = size / (8.0 * RATE);
+    double took = r.elapsed().toMillis() / 1000.0;
+    assertTrue(took < ideal * 1.3, "took " + took + " s, ideal " + ideal + " s: " + d.connectionChanges());
+  }
+
+  @Test
+  void aServerThatRefusesMoreThanFourIsRespectedAndRemembered() throws Exception {
+    Content a = Content.random(32L << 20, 2);
+    Content b = Content.random(16L << 20, 3);
+    server.serve("/a.bin", a).etag("\"a\"").rateLimitPerConnection(RATE).maxConcurrentRequests(4);
+    server.serve("/b.bin", b).etag("\"b\"").rateLimitPerConnection(RATE).maxConcurrentRequests(4);
+    Download first = braid.start(request("/a.bin", dir.resolve("a.bin")).build());
+    await(first);
+    assertEquals(sha256(a), sha256(dir.resolve("a.bin")));
+    assertTrue(first.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("server limit") && ch.to() == 4),
+        first.connectionChanges().toString());
+    String host = "127.0.0.1:" + URI.create(server.url("/")).getPort();
+    braid.close();
+    try (Store store = Store.open(dir.resolve("state.db"))) {
+      HostMemory m = store.host(host).orElseThrow();
+      assertEquals(4, m.limit());
+    }
+    braid = newBraid();
+    server.clearRequests();
+    Download second = braid.start(request("/b.bin", dir.resolve("b.bin")).build());
+    await(second);
+    assertEquals(sha256(b), sha256(dir.resolve("b.bin")));
+    assertTrue(second.connectionChanges().get(0).reason().contains("remembered"), second.connectionChanges().toString());
+    assertEquals(0, server.requests().stream().filter(r -> r.status() == 503).count(), "the learned limit is used");
+  }
+
+  @Test
+  void aStalledRangeIsMovedToAFreshConnectionInsteadOfWaitedFor() throws Exception {
+    braid.close();
+    // a read timeout far beyond the test's patience: only the slow-connection rule can save it
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).readTimeout(Duration.ofSeconds(60)).build();
+    long size = 32L << 20;
+    Content c = Content.random(size, 4);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE).stallAfter(512 << 10, Duration.ofSeconds(60), 1);
+    Path out = dir.resolve("f.bin");
+    Download d = braid.start(request("/f.bin", out).maxConnections(8).build());
+    DownloadResult r = await(d);
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("slow connection replaced")),
+        d.connectionChanges().toString());
+    assertTrue(r.elapsed().toSeconds() < 15, "took " + r.elapsed());
+  }
+}

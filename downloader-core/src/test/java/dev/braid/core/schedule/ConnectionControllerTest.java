@@ -1,0 +1,98 @@
+package dev.braid.core.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.state.HostMemory;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+
+class ConnectionControllerTest {
+  private static final long TICK = 100_000_000L;
+
+  /** Runs the controller against a link whose throughput is {@code rate(connections)} for {@code seconds}. */
+  private static ConnectionController run(ConnectionController c, IntToDoubleFunction rate, double seconds) {
+    long now = 0;
+    double bytes = 0;
+    for (long t = 0; t < seconds * 1e9; t += TICK) {
+      now += TICK;
+      bytes += rate.applyAsDouble(c.target()) * TICK / 1e9;
+      c.sample(now, (long) bytes, c.target());
+    }
+    return c;
+  }
+
+  @Test
+  void perConnectionLimitedServerRampsToTheCap() {
+    ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> n * 4e6, 10);
+    assertEquals(16, c.target());
+  }
+
+  @Test
+  void aLinkThatIsFullAlreadyKeepsTheCountThatFilledIt() {
+    // 8 connections fill the link; 16 add nothing
+    ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> Math.min(n, 8) * 10e6, 10);
+    assertEquals(8, c.target());
+  }
+
+  @Test
+  void noGainAtAllStaysAtTheStart() {
+    ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> 50e6, 10);
+    assertEquals(4, c.target());
+  }
+
+  @Test
+  void aRefusalBecomesTheLimitAndStopsTheRamp() {
+    ConnectionController c = new ConnectionController(8, 16, false, 0);
+    ConnectionController.Decision d = c.refused(5, 0);
+    assertNotNull(d);
+    assertEquals(5, d.to());
+    assertTrue(d.reason().contains("server limit"), d.reason());
+    assertTrue(c.serverLimited());
+    run(c, n -> n * 4e6, 10);
+    assertEquals(5, c.target());
+  }
+
+  @Test
+  void aPinnedCountNeverMovesButStillRespectsARefusal() {
+    ConnectionController c = run(new ConnectionController(6, 6, true, 0), n -> n * 4e6, 5);
+    assertEquals(6, c.target());
+    c.refused(3, 0);
+    assertEquals(3, c.target());
+  }
+
+  @Test
+  void withoutWorkForEveryConnectionThereIsNothingToLearn() {
+    ConnectionController c = new ConnectionController(4, 16, false, 0);
+    long now = 0;
+    for (int i = 1; i <= 30; i++) {
+      now += TICK;
+      assertNull(c.sample(now, i * 1_000_000L, 2));
+    }
+    assertEquals(4, c.target());
+  }
+
+  @Test
+  void hostMemoryStartsWhereTheLastDownloadSettledAndItsLimitDecays() {
+    long now = Duration.ofDays(30).toMillis();
+    HostPolicy fresh = HostPolicy.of(Optional.empty(), 16, now);
+    assertEquals(4, fresh.start());
+    assertEquals(16, fresh.cap());
+    HostPolicy limited = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6, now - 1000)), 16, now);
+    assertEquals(4, limited.start());
+    assertEquals(4, limited.cap());
+    HostPolicy decayed = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6,
+        now - Duration.ofHours(13).toMillis())), 16, now);
+    assertEquals(6, decayed.cap(), "one more connection per 6 hours");
+    HostPolicy forgotten = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6,
+        now - Duration.ofDays(8).toMillis())), 16, now);
+    assertEquals(16, forgotten.cap());
+    HostPolicy good = HostPolicy.of(Optional.of(new HostMemory("h:80", 0, 12, 1e6, now - 1000)), 16, now);
+    assertEquals(12, good.start());
+    assertEquals(16, good.cap());
+  }
+}
