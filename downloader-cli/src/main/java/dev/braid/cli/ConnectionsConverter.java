@@ -1,19 +1,18 @@
 package dev.braid.cli;
 
+import java.util.OptionalInt;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** {@code -c auto} or {@code -c N}; {@link #AUTO} stands for auto. Range checks are the request's. */
-final class ConnectionsConverter implements ITypeConverter<Integer> {
-  static final int AUTO = -1;
-
+/** {@code -c auto} (empty) or {@code -c N}; the request checks the range. */
+final class ConnectionsConverter implements ITypeConverter<OptionalInt> {
   @Override
-  public Integer convert(String value) {
+  public OptionalInt convert(String value) {
     if (value.equalsIgnoreCase("auto")) {
-      return AUTO;
+      return OptionalInt.empty();
     }
     try {
-      return Integer.parseInt(value.trim());
+      return OptionalInt.of(Integer.parseInt(value.trim()));
     } catch (NumberFormatException e) {
       throw new TypeConversionException("'" + value + "' is neither a number nor auto");
     }

@@ -8,6 +8,7 @@ import dev.braid.core.DownloadResult;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,7 @@ final class GetCommand implements Callable<Integer> {
 
   @Option(names = {"-c", "--connections"}, paramLabel = "N|auto", converter = ConnectionsConverter.class,
       description = "connections: a fixed count 1-64, or auto to follow the observed throughput (default: auto)")
-  int connections = ConnectionsConverter.AUTO;
+  OptionalInt connections = OptionalInt.empty();
 
   @Option(names = "--max-connections", paramLabel = "N",
       description = "cap of the automatic count, 1-64 (default: ${DEFAULT-VALUE})")
@@ -77,9 +78,7 @@ final class GetCommand implements Callable<Integer> {
       DownloadRequest.Builder rb = DownloadRequest.builder(url)
           .file(target.file).directory(target.dir).maxConnections(maxConnections).minSplitSize(minSplit)
           .overwrite(overwrite).restartIfChanged(!noRestart);
-      if (connections != ConnectionsConverter.AUTO) {
-        rb.connections(connections);
-      }
+      connections.ifPresent(rb::connections);
       DownloadRequest request = rb.build();
       Braid.Builder builder = Braid.builder()
           .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries);

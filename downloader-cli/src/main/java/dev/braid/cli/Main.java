@@ -14,6 +14,12 @@ public final class Main {
   static int run(String... args) {
     CommandLine cli = new CommandLine(new BraidCommand());
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // a usage error is one line naming the problem, like every other error; --help has the rest
+    cli.setParameterExceptionHandler((e, arguments) -> {
+      String command = e.getCommandLine().getCommandSpec().qualifiedName();
+      e.getCommandLine().getErr().println("braid: " + e.getMessage() + " (see " + command + " --help)");
+      return ExitCode.USAGE;
+    });
     return cli.execute(args);
   }
 }

@@ -100,7 +100,7 @@ public final class Braid implements AutoCloseable {
     private int maxRetries = 5;
     private int maxRedirects = 10;
     private int bufferSize = 128 * 1024;
-    private Duration checkpointInterval = Duration.ofSeconds(1);
+    private Duration checkpointInterval = Duration.ofMillis(500);
     private Duration firstBackoff = Duration.ofMillis(250);
     private String userAgent = "Braid/" + Version.get();
     private int maxConnectionsTotal = 64;
@@ -137,7 +137,11 @@ public final class Braid implements AutoCloseable {
       return this;
     }
 
-    /** How often progress is forced to disk and recorded (default 1 s). */
+    /**
+     * How often progress is forced to disk and recorded (default 0.5 s): a crash loses at most
+     * this much of the download's throughput. Forcing more often costs little: every byte is
+     * flushed once whatever the interval.
+     */
     public Builder checkpointInterval(Duration d) {
       this.checkpointInterval = d;
       return this;

@@ -21,12 +21,10 @@ public final class DownloadRequest {
   /** Smallest half an idle connection splits off a busy one. */
   public static final long DEFAULT_MIN_SPLIT = 1L << 20;
 
-  private static final int AUTO = 0;
-
   private final URI uri;
   private final Path file;
   private final Path directory;
-  private final int connections;
+  private final Integer connections;
   private final int maxConnections;
   private final boolean overwrite;
   private final boolean restartIfChanged;
@@ -64,7 +62,7 @@ public final class DownloadRequest {
 
   /** A fixed connection count, or empty when Braid adapts the count to the throughput it observes. */
   public OptionalInt connections() {
-    return connections == AUTO ? OptionalInt.empty() : OptionalInt.of(connections);
+    return connections == null ? OptionalInt.empty() : OptionalInt.of(connections);
   }
 
   /** The cap of the adaptive connection count. */
@@ -91,7 +89,8 @@ public final class DownloadRequest {
     private final String url;
     private Path file;
     private Path directory;
-    private int connections = AUTO;
+    /** null: adaptive. */
+    private Integer connections;
     private int maxConnections = DEFAULT_MAX_CONNECTIONS;
     private boolean overwrite;
     private boolean restartIfChanged = true;
@@ -121,7 +120,7 @@ public final class DownloadRequest {
 
     /** Lets Braid choose the connection count from the throughput it observes (the default). */
     public Builder adaptiveConnections() {
-      this.connections = AUTO;
+      this.connections = null;
       return this;
     }
 
@@ -147,7 +146,7 @@ public final class DownloadRequest {
     }
 
     public DownloadRequest build() throws InvalidRequestException {
-      if (connections != AUTO && (connections < 1 || connections > MAX_CONNECTIONS)) {
+      if (connections != null && (connections < 1 || connections > MAX_CONNECTIONS)) {
         throw new InvalidRequestException("connections must be between 1 and " + MAX_CONNECTIONS + ", not " + connections);
       }
       if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {

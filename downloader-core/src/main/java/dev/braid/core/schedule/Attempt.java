@@ -165,7 +165,7 @@ final class Attempt {
 
   private static void checkFolder(Path dir) throws LocalFileException {
     if (!Files.isDirectory(dir)) {
-      throw new LocalFileException("the folder " + dir + " does not exist");
+      throw new LocalFileException(Files.exists(dir) ? dir + " is not a folder" : "the folder " + dir + " does not exist");
     }
     if (!Files.isWritable(dir)) {
       throw new LocalFileException("the folder " + dir + " is not writable");

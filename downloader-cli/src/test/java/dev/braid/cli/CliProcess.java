@@ -1,0 +1,231 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * The real {@code braid} command in a child JVM (same class path as the tests), with stdout and
+ * stderr captured to files so that a chatty child can never block on a full pipe. Every wait is
+ * bounded; {@link #close()} kills a child that is still running.
+ */
+final class CliProcess implements AutoCloseable {
+  /** Upper bound for any single run; the suite's runs take a few seconds each. */
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+  private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$/]+\\(|^Caused by: |Exception in thread ");
+
+  private final Process process;
+  private final List<String> command;
+  private final Path stdout;
+  private final Path stderr;
+  private final long startNanos = System.nanoTime();
+
+  private CliProcess(Process process, List<String> command, Path stdout, Path stderr) {
+    this.process = process;
+    this.command = command;
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  /** The java launcher of the JVM running the tests. */
+  static String javaBin() {
+    return ProcessHandle.current().info().command()
+        .filter(c -> Files.isExecutable(Path.of(c)))
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+
+  private static String classPath;
+
+  /**
+   * The tests' class path, with its directories (the reactor's {@code target/classes}) copied once
+   * to a private folder: every child then runs the same build even if the sources are recompiled
+   * while the suite runs (a ClassNotFoundException half-way through is not a braid failure).
+   */
+  static synchronized String childClassPath() throws IOException {
+    if (classPath == null) {
+      Path root = Files.createTempDirectory("braid-cli-classpath-");
+      List<String> entries = new ArrayList<>();
+      int i = 0;
+      for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+        Path p = Path.of(entry);
+        if (Files.isDirectory(p)) {
+          Path copy = root.resolve(String.valueOf(i++));
+          copyTree(p, copy);
+          entries.add(copy.toString());
+        } else {
+          entries.add(entry);
+        }
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
+      classPath = String.join(java.io.File.pathSeparator, entries);
+    }
+    return classPath;
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        Path dest = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(dest);
+        } else {
+          Files.copy(p, dest);
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(Path root) {
+    try (java.util.stream.Stream<Path> s = Files.walk(root)) {
+      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // a temp folder left behind is harmless
+    }
+  }
+
+  /** Starts {@code braid args...} with {@code workDir} as its working directory. */
+  static CliProcess start(Path workDir, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(javaBin(),
+        // a CLI run is short: C1 only and the serial collector start faster on a small machine
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        "-cp", childClassPath(), "dev.braid.cli.Main"));
+    cmd.addAll(List.of(args));
+    Path out = Files.createTempFile("braid-cli-", ".stdout");
+    Path err = Files.createTempFile("braid-cli-", ".stderr");
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
+        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    // a test that forgot --state-db must not touch the user's real state database
+    pb.environment().put("XDG_DATA_HOME", workDir.resolve(".xdg-data").toString());
+    return new CliProcess(pb.start(), List.copyOf(cmd), out, err);
+  }
+
+  private static java.io.File nullDevice() {
+    return new java.io.File(System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("win") ? "NUL" : "/dev/null");
+  }
+
+  /** Runs {@code braid args...} to completion (bounded by {@link #DEFAULT_TIMEOUT}). */
+  static Result run(Path workDir, String... args) throws IOException, InterruptedException {
+    try (CliProcess p = start(workDir, args)) {
+      return p.await(DEFAULT_TIMEOUT);
+    }
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Seconds since the child was started. */
+  double elapsedSeconds() {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  /** Waits for the child to exit; fails the test (after killing it) if it takes longer than {@code timeout}. */
+  Result await(Duration timeout) throws IOException, InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      fail("braid did not exit within " + timeout + ": " + String.join(" ", args())
+          + "\nstdout: " + read(stdout) + "\nstderr: " + read(stderr));
+    }
+    return result();
+  }
+
+  /** SIGKILL (on Linux {@link Process#destroyForcibly} sends SIGKILL): no shutdown hook runs. */
+  Result kill() throws IOException, InterruptedException {
+    process.destroyForcibly();
+    return await(Duration.ofSeconds(20));
+  }
+
+  /** SIGTERM: the JVM runs its shutdown hooks (braid pauses and records progress). */
+  Result terminate() throws IOException, InterruptedException {
+    process.destroy();
+    return await(Duration.ofSeconds(30));
+  }
+
+  private Result result() throws IOException {
+    return new Result(process.exitValue(), read(stdout), read(stderr), args());
+  }
+
+  private List<String> args() {
+    int main = command.indexOf("dev.braid.cli.Main");
+    return command.subList(main + 1, command.size());
+  }
+
+  private static String read(Path p) throws IOException {
+    return Files.readString(p, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (process.isAlive()) {
+      process.destroyForcibly();
+      try {
+        process.waitFor(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    Files.deleteIfExists(stdout);
+    Files.deleteIfExists(stderr);
+  }
+
+  /** What a finished run left: exit code and both streams. */
+  record Result(int exit, String stdout, String stderr, List<String> args) {
+    /** For assertion messages: the command and everything it printed. */
+    String describe() {
+      return "braid " + String.join(" ", args) + "\n  exit " + exit + "\n  stdout: " + stdout.strip()
+          + "\n  stderr: " + stderr.strip();
+    }
+
+    Result assertExit(int expected) {
+      assertEquals(expected, exit, () -> "unexpected exit code\n" + describe());
+      return this;
+    }
+
+    Result assertNoStackTrace() {
+      assertFalse(STACK_FRAME.matcher(stderr).find() || STACK_FRAME.matcher(stdout).find(),
+          () -> "a stack trace was printed without --debug\n" + describe());
+      return this;
+    }
+
+    /**
+     * The documented error format: exactly one line on stderr, starting with {@code braid: } and
+     * containing every one of {@code keywords} (case-insensitive); nothing on stdout.
+     */
+    Result assertOneErrorLine(String... keywords) {
+      List<String> lines = stderr.lines().filter(l -> !l.isBlank()).toList();
+      assertEquals(1, lines.size(), () -> "expected exactly one error line on stderr\n" + describe());
+      assertTrue(lines.get(0).startsWith("braid: "), () -> "the error line must start with 'braid: '\n" + describe());
+      assertStderrContains(keywords);
+      assertEquals("", stdout.strip(), () -> "nothing may go to stdout on an error\n" + describe());
+      return this;
+    }
+
+    Result assertStderrContains(String... keywords) {
+      String lower = stderr.toLowerCase(Locale.ROOT);
+      for (String k : keywords) {
+        assertTrue(lower.contains(k.toLowerCase(Locale.ROOT)), () -> "stderr should mention '" + k + "'\n" + describe());
+      }
+      return this;
+    }
+  }
+}
