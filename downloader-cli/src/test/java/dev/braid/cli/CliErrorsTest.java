@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.braid.cli.CliProcess.Result;
 import dev.braid.testserver.Content;
@@ -246,14 +246,24 @@ class CliErrorsTest {
   void readOnlyTargetFolderIsLocalError() throws Exception {
     Path ro = Files.createDirectory(work.resolve("ro"));
     Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
+    boolean mounted = false;
     try {
-      assumeFalse(Files.isWritable(ro), "running as root: chmod does not stop writes (the file-as-folder test covers exit 6)");
+      if (Files.isWritable(ro)) {
+        // root ignores permissions: a read-only mount stops root too
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString())
+            .redirectErrorStream(true).start();
+        mounted = p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
+        assumeTrue(mounted, "neither chmod nor a read-only mount can make a folder read-only here");
+      }
       Result r = get(server.url("/file.bin"), "-o", "ro/out.bin").assertExit(6).assertNoStackTrace()
           .assertOneErrorLine("ro", "writable");
       try (Stream<Path> s = Files.list(ro)) {
         assertEquals(0, s.count(), r.describe());
       }
     } finally {
+      if (mounted) {
+        new ProcessBuilder("umount", "-l", ro.toString()).start().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+      }
       Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
   }
