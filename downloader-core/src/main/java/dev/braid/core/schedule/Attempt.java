@@ -269,9 +269,16 @@ final class Attempt {
     pool.start(first, first == null ? null : table.assignAt(firstOffset));
     long interval = settings().checkpointInterval().toNanos();
     long next = now + interval;
+    boolean interrupted = false;
     try {
       while (pool.tick(System.nanoTime())) {
-        pool.await(200);
+        try {
+          pool.await(200);
+        } catch (InterruptedException e) {
+          // the driver thread is ours alone; an interrupt means stop as a pause would
+          interrupted = true;
+          halt(null);
+        }
         now = System.nanoTime();
         job.meter().sample(now, job.fetched().sum());
         if (now >= next) {
@@ -279,24 +286,32 @@ final class Attempt {
           next = now + interval;
         }
       }
-    } catch (InterruptedException e) {
-      // the driver thread is ours alone; an interrupt means stop as a pause would
-      Thread.currentThread().interrupt();
-      halt(null);
+    } catch (LocalFileException | RuntimeException e) {
+      // a checkpoint failed: stop the workers before the part file closes under them
+      halt(e);
       awaitWorkers();
+      throw e;
     } finally {
       job.remember(identity, pool);
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
     checkpoint(part);
   }
 
   private void awaitWorkers() {
+    boolean interrupted = false;
     while (pool.tick(System.nanoTime())) {
       try {
         pool.await(200);
       } catch (InterruptedException again) {
         // keep waiting: returning while workers still write would release the part file under them
+        interrupted = true;
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -311,10 +326,10 @@ final class Attempt {
     if (cause != null) {
       throw new IllegalStateException("a worker failed", cause);
     }
-    if (job.pauseRequested()) {
-      throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
-    }
     if (!table.complete()) {
+      if (job.pauseRequested()) {
+        throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
+      }
       TransientFailure f = lastFailure;
       throw f == null ? new NetworkException("the download stopped before the end") : publicError(f);
     }

@@ -6,7 +6,8 @@ import java.util.Locale;
  * Decides how many connections a download runs, from the throughput it observes: start small,
  * double while the aggregate rate rises by a clear margin, go back to the last count that paid
  * off when it does not, and never exceed the caps or a limit the server showed by refusing
- * extra connections. Pure logic, driven by the download's driver thread only.
+ * extra connections. Pure logic; synchronized because the driver thread samples while worker
+ * threads report refusals.
  *
  * <p>Each step waits {@link #SETTLE_NANOS} for new connections to get going (handshake, first
  * bytes, TCP slow start) and then measures for {@link #MEASURE_NANOS}; the comparison is between
@@ -46,16 +47,16 @@ final class ConnectionController {
     this.stepStart = now;
   }
 
-  int target() {
+  synchronized int target() {
     return target;
   }
 
   /** The server's limit if it refused connections, else the cap. */
-  int limit() {
+  synchronized int limit() {
     return limit;
   }
 
-  boolean serverLimited() {
+  synchronized boolean serverLimited() {
     return limit < cap;
   }
 
@@ -63,7 +64,7 @@ final class ConnectionController {
    * A new throughput sample: {@code bytes} fetched in total at {@code now}, with {@code busy}
    * connections streaming. Returns a decision when the target changes.
    */
-  Decision sample(long now, long bytes, int busy) {
+  synchronized Decision sample(long now, long bytes, int busy) {
     if (settled) {
       return null;
     }
@@ -89,7 +90,7 @@ final class ConnectionController {
       int from = target;
       target = previous;
       return from == target ? null : new Decision(from, target, String.format(Locale.ROOT,
-          "plateau: %d connections gave %s of the rate of %d", from, percent(rate / baseline), target));
+          "plateau: %d connections gave %s over %d", from, percent(rate / baseline - 1), target));
     }
     String why = baseline < 0 ? "ramp" : "ramp: " + percent(rate / baseline - 1) + " more throughput";
     baseline = rate;
@@ -108,7 +109,7 @@ final class ConnectionController {
    * server has shown its limit, a refusal below it is a straggler: the server still counts
    * connections this side has just closed, so the refused connection retries instead.
    */
-  boolean isLimitSignal(int busy) {
+  synchronized boolean isLimitSignal(int busy) {
     return busy >= 1 && (!serverLimited() || busy >= limit);
   }
 
@@ -116,7 +117,7 @@ final class ConnectionController {
    * The server refused a connection beyond {@code busy} working ones (503/429, refused, reset,
    * 403 on an extra connection): that many is its limit.
    */
-  Decision refused(int busy, long now) {
+  synchronized Decision refused(int busy, long now) {
     int newLimit = Math.max(1, Math.min(busy, limit));
     if (newLimit >= limit && target <= newLimit) {
       return null;

@@ -158,8 +158,12 @@ public final class DownloadJob implements Runnable {
       return;
     }
     ConnectionController c = pool.controller();
-    store.remember(new HostMemory(hostOf(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
-        meter.peakBytesPerSecond(), System.currentTimeMillis()));
+    try {
+      store.remember(new HostMemory(hostOf(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
+          meter.peakBytesPerSecond(), System.currentTimeMillis()));
+    } catch (StoreException e) {
+      // host memory is an optimisation; the download's own outcome matters more
+    }
   }
 
   private static String hostOf(RemoteIdentity id) {
