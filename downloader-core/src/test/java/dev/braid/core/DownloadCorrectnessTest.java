@@ -41,13 +41,25 @@ class DownloadCorrectnessTest extends DownloadHarness {
     assertEquals(sha256(c), sha256(out));
     assertTrue(server.peakConcurrentConnections() >= 8, "peak " + server.peakConcurrentConnections());
     List<RequestRecord> reqs = server.requests();
-    assertEquals("bytes=0-", reqs.get(0).range());
+    assertTrue(reqs.get(0).range().matches("bytes=0-\\d+"), reqs.get(0).range());
     for (RequestRecord r : reqs.subList(1, reqs.size())) {
       assertTrue(r.range().matches("bytes=\\d+-\\d+"), r.range());
       assertEquals("\"v1\"", r.ifRange(), "every ranged request carries If-Range");
     }
     // a split cuts a response short, so a little is read past the new boundary, never re-fetched wholesale
     assertTrue(server.bodyBytesSent() < size + (size / 10), "sent " + server.bodyBytesSent());
+  }
+
+  @Test
+  void splitsOnAFastPathDoNotThrowAwayWhatTheServerAlreadySent() throws Exception {
+    long size = 64L << 20;
+    Content c = Content.random(size, 12);
+    server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out).connections(8));
+    assertEquals(sha256(c), sha256(out));
+    // unthrottled loopback fills socket buffers with megabytes: an aborted response wastes them
+    assertTrue(server.bodyBytesSent() < size * 1.05, "sent " + server.bodyBytesSent() + " for " + size);
   }
 
   @Test

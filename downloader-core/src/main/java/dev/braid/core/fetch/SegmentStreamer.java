@@ -20,6 +20,11 @@ import java.util.concurrent.atomic.LongAdder;
  * large requests straight into the caller's array, bypassing its own session buffer.
  */
 public final class SegmentStreamer {
+  /** Size of a connection's first request (and of the probe). */
+  public static final long FIRST_REQUEST = 4L << 20;
+  static final long MAX_REQUEST = 64L << 20;
+  static final double REQUEST_SECONDS = 4;
+
   private final byte[] buffer;
   private final ByteBuffer view;
   private final SegmentTable table;
@@ -27,6 +32,8 @@ public final class SegmentStreamer {
   private final LongAdder written;
   /** Bytes this streamer wrote; read by the driver to spot a connection far below the others. */
   private volatile long streamed;
+  /** Time spent streaming, for the size of the next request. */
+  private long streamingNanos;
 
   public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written) {
     this.buffer = new byte[bufferSize];
@@ -37,18 +44,20 @@ public final class SegmentStreamer {
   }
 
   /**
-   * Streams until the segment's end (which a split may move down while this runs), then releases
-   * the exchange: closed for reuse when its body was read to the end, aborted when cut short.
-   * For a segment of unknown length, the end of the body is the end of the segment.
+   * Streams the owner's current request (see {@link SegmentTable#requestEnd}) until its end or the
+   * segment's end, whichever comes first (a split may move the latter down while this runs), then
+   * releases the exchange: closed for reuse when its body was read to the end, aborted when cut
+   * short. For a segment of unknown length, the end of the body is the end of the segment.
    */
   public void stream(Exchange ex, Segment seg) throws TransientFailure, LocalFileException {
     long declared = ex.contentLength();
     long read = 0;
     boolean clean = false;
+    long started = System.nanoTime();
     try {
       InputStream in = ex.body();
       while (true) {
-        long remaining = table.remaining(seg);
+        long remaining = table.remainingInRequest(seg);
         if (remaining <= 0) {
           clean = declared >= 0 && read == declared;
           return;
@@ -82,12 +91,29 @@ public final class SegmentStreamer {
     } catch (IOException e) {
       throw TransientFailure.network("cannot read the response: " + RangeRequest.describe(e), e);
     } finally {
+      streamingNanos += System.nanoTime() - started;
       if (clean) {
         ex.close();
       } else {
         ex.abort();
       }
     }
+  }
+
+  /**
+   * How many bytes the owner should ask for next: about {@link #REQUEST_SECONDS} seconds of this
+   * connection's throughput so far, between {@link #FIRST_REQUEST} and {@link #MAX_REQUEST}.
+   * Bounded requests let a split take the part beyond the in-flight request instead of cutting a
+   * response short; long enough ones keep the request count (and a round trip each) low.
+   */
+  public long nextRequestSize() {
+    double rate = bytesPerSecond();
+    return rate <= 0 ? FIRST_REQUEST : (long) Math.max(FIRST_REQUEST, Math.min(MAX_REQUEST, rate * REQUEST_SECONDS));
+  }
+
+  /** This connection's throughput while it streamed, or 0 before its first response. */
+  public double bytesPerSecond() {
+    return streamingNanos <= 0 ? 0 : streamed * 1e9 / streamingNanos;
   }
 
   /** Bytes written by this streamer so far (single writer: its worker). */

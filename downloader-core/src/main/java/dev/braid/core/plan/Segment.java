@@ -1,10 +1,11 @@
 package dev.braid.core.plan;
 
 /**
- * A byte range {@code [start, end)} fetched by at most one worker at a time. {@code position} is the
- * next byte to write; {@code [start, position)} is written. A split may move {@code end} down while
- * the owner streams, never below what the owner has claimed. All fields are guarded by the
- * owning {@link SegmentTable}'s lock.
+ * A byte range {@code [start, end)} fetched by at most one worker at a time, in requests of
+ * bounded size. {@code position} is the next byte to write; {@code [start, position)} is written.
+ * A split may move {@code end} down while the owner streams, never below what the owner has
+ * claimed, and below the owner's in-flight request only in the tail. All fields are guarded by
+ * the owning {@link SegmentTable}'s lock.
  */
 public final class Segment {
   final long start;
@@ -12,6 +13,8 @@ public final class Segment {
   long position;
   /** End of the bytes the owner has claimed and is writing right now; a split never cuts below it. */
   long claimedEnd;
+  /** End of the owner's in-flight request; a split that lands at or beyond it cuts nothing short. */
+  long requestEnd;
   boolean assigned;
 
   Segment(long start, long end, long position) {
@@ -19,6 +22,7 @@ public final class Segment {
     this.end = end;
     this.position = position;
     this.claimedEnd = position;
+    this.requestEnd = position;
   }
 
   public long start() {

@@ -60,10 +60,12 @@ public final class SegmentTable {
 
   /**
    * Work for an idle worker: the first unassigned unfinished segment, else the second half of the
-   * largest in-flight remainder when that half is at least the minimum split size; null when
-   * there is nothing left to take.
+   * largest in-flight remainder; null when there is nothing left to take. See {@link #splitPoint}
+   * for where a remainder is split and when it is not.
+   *
+   * @param cutMin the least a split that cuts into an in-flight request must take over
    */
-  public Segment next() {
+  public Segment next(long cutMin) {
     synchronized (lock) {
       for (Segment s : segments) {
         if (!s.assigned && s.position < s.end) {
@@ -71,29 +73,62 @@ public final class SegmentTable {
           return s;
         }
       }
-      if (!splittable) {
-        return null;
-      }
-      Segment largest = null;
+      Segment best = null;
+      long bestMid = -1;
       for (Segment s : segments) {
-        if (s.assigned && s.end != UNKNOWN_END && (largest == null || remainder(s) > remainder(largest))) {
-          largest = s;
+        long mid = splitPoint(s, cutMin);
+        if (mid >= 0 && (best == null || remainder(s) > remainder(best))) {
+          best = s;
+          bestMid = mid;
         }
       }
-      if (largest == null || remainder(largest) / 2 < minSplit) {
+      if (best == null) {
         return null;
       }
-      long mid = largest.claimedEnd + remainder(largest) / 2;
-      Segment half = new Segment(mid, largest.end, mid);
+      Segment half = new Segment(bestMid, best.end, bestMid);
       half.assigned = true;
-      largest.end = mid;
+      best.end = bestMid;
       segments.add(half);
       return half;
     }
   }
 
+  /**
+   * Where an in-flight segment would be split, or -1 when it should not be: the midpoint of its
+   * remainder, moved up to the end of the owner's in-flight request when the midpoint falls inside
+   * it and at least the minimum split size lies beyond. Cutting a response short means aborting
+   * its connection and throwing away what the server already pushed into socket buffers
+   * (megabytes on a fast path), so a split cuts into a request only when the half it takes is at
+   * least {@code cutMin} too: about a second of one connection's throughput, the time the owner
+   * would otherwise need to get there.
+   */
+  private long splitPoint(Segment s, long cutMin) {
+    if (!splittable || !s.assigned || s.end == UNKNOWN_END || remainder(s) / 2 < minSplit) {
+      return -1;
+    }
+    long mid = s.claimedEnd + remainder(s) / 2;
+    if (mid >= s.requestEnd) {
+      return mid;
+    }
+    if (s.end - s.requestEnd >= minSplit) {
+      return s.requestEnd;
+    }
+    return s.end - mid >= cutMin ? mid : -1;
+  }
+
   private static long remainder(Segment s) {
     return s.end - s.claimedEnd;
+  }
+
+  /**
+   * The owner is about to request bytes from its position: records and returns the end of that
+   * request, at most {@code chunk} bytes and never past the segment's end.
+   */
+  public long requestEnd(Segment s, long chunk) {
+    synchronized (lock) {
+      s.requestEnd = s.end == UNKNOWN_END || s.end - s.position <= chunk ? s.end : s.position + chunk;
+      return s.requestEnd;
+    }
   }
 
   /** Offset of the next byte the owner should write. */
@@ -107,6 +142,13 @@ public final class SegmentTable {
   public long remaining(Segment s) {
     synchronized (lock) {
       return s.end - s.position;
+    }
+  }
+
+  /** Bytes left in the owner's current request (a split may have cut it short); 0 when it is done. */
+  public long remainingInRequest(Segment s) {
+    synchronized (lock) {
+      return Math.min(s.end, s.requestEnd) - s.position;
     }
   }
 
@@ -142,6 +184,7 @@ public final class SegmentTable {
     synchronized (lock) {
       s.end = s.position;
       s.claimedEnd = s.position;
+      s.requestEnd = s.position;
     }
   }
 
@@ -150,6 +193,7 @@ public final class SegmentTable {
     synchronized (lock) {
       s.position = s.start;
       s.claimedEnd = s.start;
+      s.requestEnd = s.start;
     }
   }
 
@@ -158,6 +202,7 @@ public final class SegmentTable {
     synchronized (lock) {
       s.assigned = false;
       s.claimedEnd = s.position;
+      s.requestEnd = s.position;
     }
   }
 
@@ -191,12 +236,11 @@ public final class SegmentTable {
     }
   }
 
-  /** Whether {@link #next()} would hand out work now: an orphan, or a remainder large enough to split. */
-  public boolean hasWork() {
+  /** Whether {@link #next(long)} would hand out work now: an orphan, or a remainder worth splitting. */
+  public boolean hasWork(long cutMin) {
     synchronized (lock) {
       for (Segment s : segments) {
-        if (s.position < s.end && (!s.assigned
-            || (splittable && s.end != UNKNOWN_END && remainder(s) / 2 >= minSplit))) {
+        if (s.position < s.end && (!s.assigned || splitPoint(s, cutMin) >= 0)) {
           return true;
         }
       }

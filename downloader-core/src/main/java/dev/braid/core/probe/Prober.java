@@ -17,8 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One {@code GET} with {@code Range: bytes=from-}: a single round trip that tells length, validators,
- * range support (206 or not), the final URL and a name, and whose body is then streamed as the
+ * One ranged {@code GET}: a single round trip that tells length, validators, range support (206
+ * or not), the final URL and a name, and whose body is then streamed as the first request of the
  * first segment instead of being thrown away. A fresh download asks from byte 0; a resume asks
  * from its first missing byte, so the probe's body is useful data in both cases.
  */
@@ -26,9 +26,10 @@ public final class Prober {
   private Prober() {}
 
   /**
-   * Probes {@code uri} for the bytes from {@code from} to {@code to} (exclusive; -1 for the end of
-   * the file). A resume bounds the range to the segment it continues: an open range would let the
-   * server push the rest of the file into socket buffers, to be thrown away at the segment's end.
+   * Probes {@code uri} for the bytes from {@code from} to {@code to} (exclusive; a server clamps it
+   * to the length, and its Content-Range tells the total). The range is bounded like every other
+   * request: an open one would let the server push the rest of the file into socket buffers, to be
+   * thrown away at the first split.
    *
    * @throws NetworkException for an unknown host or a refused connection: the server is not there,
    *     and retrying the first request would only make the user wait
@@ -38,7 +39,7 @@ public final class Prober {
   public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from, long to)
       throws NetworkException, TransientFailure, HttpStatusException {
     Map<String, String> h = new LinkedHashMap<>(headers);
-    h.put("Range", "bytes=" + from + "-" + (to < 0 ? "" : String.valueOf(to - 1)));
+    h.put("Range", "bytes=" + from + "-" + (to - 1));
     Exchange ex;
     try {
       ex = http.get(uri, h);

@@ -11,6 +11,7 @@ import dev.braid.core.NetworkException;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.RemoteChanged;
+import dev.braid.core.fetch.SegmentStreamer;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.http.Exchange;
@@ -18,6 +19,7 @@ import dev.braid.core.http.HttpTransport;
 import dev.braid.core.io.FileNames;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.io.PartFileLockedException;
+import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
@@ -63,7 +65,7 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged {
     Optional<DownloadRecord> prior = priorRecord();
-    long[] range = prior.map(this::resumeRange).orElse(new long[] {0, -1});
+    long[] range = prior.map(this::resumeRange).orElse(new long[] {0, SegmentStreamer.FIRST_REQUEST});
     ProbeResult probe = probe(range[0], range[1]);
     Exchange first = probe.exchange();
     Path partPath = null;
@@ -85,7 +87,7 @@ final class Attempt {
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
-        drive(part, first, probe.offset());
+        drive(part, first, probe.offset(), range[1]);
         first = null;
         return finish(part, target);
       } catch (IOException e) {
@@ -129,18 +131,21 @@ final class Attempt {
   }
 
   /**
-   * What the probe of a resume asks for: the rest of the first unfinished segment, so that its body
-   * is data this run needs rather than bytes already on disk (the last byte when nothing is
-   * missing, which still proves the validators). {@code {from, to}}, to exclusive or -1.
+   * What the probe of a resume asks for: the start of the first unfinished segment, so that its
+   * body is data this run needs rather than bytes already on disk (the last byte when nothing is
+   * missing, which still proves the validators). {@code {from, to}}, to exclusive.
    */
   private long[] resumeRange(DownloadRecord r) {
     long length = r.remote().length();
     if (!r.remote().ranges() || length <= 0 || !r.url().equals(request.uri().toString())) {
-      return new long[] {0, -1};
+      return new long[] {0, SegmentStreamer.FIRST_REQUEST};
     }
     return job.store().segments(r.id()).stream().filter(s -> !s.complete())
         .min(java.util.Comparator.comparingLong(s -> s.start() + s.done()))
-        .map(s -> new long[] {s.start() + s.done(), s.end()})
+        .map(s -> {
+          long from = s.start() + s.done();
+          return new long[] {from, Math.min(s.end(), from + SegmentStreamer.FIRST_REQUEST)};
+        })
         .orElse(new long[] {length - 1, length});
   }
 
@@ -263,10 +268,15 @@ final class Attempt {
    * needs the bytes at its offset; otherwise the probe's exchange is aborted. Either way the
    * caller no longer owns it.
    */
-  private void drive(PartFile part, Exchange first, long firstOffset) throws LocalFileException {
+  private void drive(PartFile part, Exchange first, long firstOffset, long probeEnd) throws LocalFileException {
     long now = System.nanoTime();
     pool = new WorkerPool(this, job, part, job.controllerFor(identity, now), now);
-    pool.start(first, first == null ? null : table.assignAt(firstOffset));
+    Segment firstSegment = first == null ? null : table.assignAt(firstOffset);
+    if (firstSegment != null) {
+      // the probe is the first segment's first request: a server without ranges sends everything
+      table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
+    }
+    pool.start(first, firstSegment);
     long interval = settings().checkpointInterval().toNanos();
     long next = now + interval;
     boolean interrupted = false;
@@ -416,6 +426,12 @@ final class Attempt {
     synchronized (sleeper) {
       sleeper.notifyAll();
     }
+  }
+
+  /** The least a split that cuts into a request in flight must take: a second of one connection's throughput. */
+  long cutMin() {
+    WorkerPool p = pool;
+    return p == null ? 0 : (long) p.typicalConnectionRate();
   }
 
   /** Connections streaming right now. */

@@ -48,7 +48,7 @@ final class Worker implements Runnable {
   public void run() {
     try {
       while (!stopped()) {
-        Segment seg = pendingSegment != null ? pendingSegment : table.next();
+        Segment seg = pendingSegment != null ? pendingSegment : table.next(cutMin());
         pendingSegment = null;
         if (seg == null || !fetch(seg)) {
           return;
@@ -62,6 +62,20 @@ final class Worker implements Runnable {
       }
       pool.exited(this);
     }
+  }
+
+  /**
+   * The least a split that cuts into another connection's request must take: a second of this
+   * connection's own throughput (a fair guess for the other's), else the download's average.
+   */
+  private long cutMin() {
+    double own = streamer.bytesPerSecond();
+    return own > 0 ? (long) own : attempt.cutMin();
+  }
+
+  /** This connection's throughput while streaming; 0 before its first response. */
+  double bytesPerSecond() {
+    return streamer.bytesPerSecond();
   }
 
   /** Bytes this worker has written. */
@@ -98,10 +112,20 @@ final class Worker implements Runnable {
     return retiring || attempt.halted();
   }
 
-  /** Fetches the segment to its (possibly moving) end; false when this worker should stop. */
+  /**
+   * Fetches the segment to its (possibly moving) end, one bounded request after another on the
+   * same kept-alive connection; false when this worker should stop.
+   */
   private boolean fetch(Segment seg) {
     int failures = 0;
-    while (!stopped()) {
+    while (true) {
+      if (stopped()) {
+        table.release(seg);
+        return false;
+      }
+      if (table.remaining(seg) <= 0) {
+        return true;
+      }
       long before = table.position(seg);
       Exchange ex = pending;
       pending = null;
@@ -112,13 +136,13 @@ final class Worker implements Runnable {
         current = ex;
         if (stopped()) {
           ex.abort();
-          break;
+          continue;
         }
         streamer.stream(ex, seg);
-        return true;
+        failures = 0;
       } catch (TransientFailure f) {
         if (stopped()) {
-          break;
+          continue;
         }
         if (replacing) {
           // our own abort: not a failure of the server
@@ -127,42 +151,44 @@ final class Worker implements Runnable {
         }
         boolean progressed = table.position(seg) > before;
         if (!progressed && ex == null && pool.refused(this, f)) {
-          break;
+          table.release(seg);
+          return false;
         }
         failures = progressed ? 1 : failures + 1;
         attempt.noteFailure(f);
         if (failures > attempt.settings().maxRetries()) {
           pool.exhausted();
-          break;
+          table.release(seg);
+          return false;
         }
         if (!attempt.identity().ranges()) {
           table.rewind(seg);
         }
         attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()), this::stopped);
       } catch (HttpStatusException e) {
-        if (e.status() == 403 && pool.refusedForbidden(this)) {
-          // 403 only on an extra connection is a server limit, not a verdict on the file
-          break;
+        table.release(seg);
+        if (e.status() != 403 || !pool.refusedForbidden(this)) {
+          attempt.halt(e);
         }
-        attempt.halt(e);
-        break;
+        // else: a 403 only for an extra connection is a server limit, not a verdict on the file
+        return false;
       } catch (RemoteChanged | DownloadException e) {
+        table.release(seg);
         attempt.halt(e);
-        break;
+        return false;
       } finally {
         current = null;
       }
     }
-    table.release(seg);
-    return false;
   }
 
   private Exchange open(Segment seg) throws TransientFailure, RemoteChanged, DownloadException {
     if (!attempt.identity().ranges()) {
+      table.requestEnd(seg, Long.MAX_VALUE);
       return RangeRequest.openWhole(attempt.http(), attempt.identity(), attempt.headers());
     }
     long from = table.position(seg);
-    long to = from + table.remaining(seg);
+    long to = table.requestEnd(seg, streamer.nextRequestSize());
     return RangeRequest.open(attempt.http(), attempt.identity(), attempt.headers(), from, to);
   }
 }

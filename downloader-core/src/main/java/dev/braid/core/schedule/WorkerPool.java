@@ -93,6 +93,12 @@ final class WorkerPool {
     return n;
   }
 
+  /** The median throughput of the connections that have streamed, bytes per second; 0 before any has. */
+  double typicalConnectionRate() {
+    double[] rates = workers.stream().mapToDouble(Worker::bytesPerSecond).filter(r -> r > 0).sorted().toArray();
+    return rates.length == 0 ? 0 : rates[rates.length / 2];
+  }
+
   int target() {
     return controller.target();
   }
@@ -153,7 +159,7 @@ final class WorkerPool {
   }
 
   private boolean canStart() {
-    return !exhausted && table.hasWork();
+    return !exhausted && table.hasWork(attempt.cutMin());
   }
 
   private void topUp() {

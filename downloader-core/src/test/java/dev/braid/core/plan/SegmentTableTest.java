@@ -17,15 +17,15 @@ class SegmentTableTest {
     SegmentTable t = SegmentTable.fresh(1000, true, 10);
     Segment a = t.assignAt(0);
     assertNotNull(a);
-    Segment b = t.next();
+    Segment b = t.next(0);
     assertEquals(500, b.start());
     assertEquals(500, t.remaining(a));
-    Segment c = t.next();
+    Segment c = t.next(0);
     // both halves are 500 long; the first found is split
     assertEquals(250, c.start());
     assertEquals(250, t.remaining(a));
     assertEquals(500, t.remaining(b));
-    Segment d = t.next();
+    Segment d = t.next(0);
     assertEquals(750, d.start());
     assertEquals(250, t.remaining(b));
   }
@@ -35,7 +35,7 @@ class SegmentTableTest {
     SegmentTable t = SegmentTable.fresh(100, true, 1);
     Segment a = t.assignAt(0);
     assertEquals(60, t.claim(a, 60));
-    Segment b = t.next();
+    Segment b = t.next(0);
     // the remainder after the claim is [60, 100): its midpoint is 80
     assertEquals(80, b.start());
     t.advance(a, 60);
@@ -47,19 +47,43 @@ class SegmentTableTest {
     SegmentTable t = SegmentTable.fresh(100, true, 1);
     Segment a = t.assignAt(0);
     t.advance(a, t.claim(a, 10));
-    Segment b = t.next();
+    Segment b = t.next(0);
     assertEquals(55, b.start());
     assertEquals(45, t.claim(a, 64));
+  }
+
+  @Test
+  void aSplitLandsBeyondTheOwnersRequestRatherThanCuttingIt() {
+    SegmentTable t = SegmentTable.fresh(100, true, 10);
+    Segment a = t.assignAt(0);
+    assertEquals(80, t.requestEnd(a, 80));
+    Segment b = t.next(0);
+    assertEquals(80, b.start(), "the midpoint 50 is inside the request [0, 80): split at its end");
+    assertEquals(80, t.remainingInRequest(a));
+  }
+
+  @Test
+  void aSplitCutsIntoARequestOnlyWhenTheOwnerWouldTakeLongToGetThere() {
+    SegmentTable t = SegmentTable.fresh(100, true, 10);
+    Segment a = t.assignAt(0);
+    t.requestEnd(a, 95);
+    // only 5 bytes lie beyond the request: a split has to cut it, taking [50, 100)
+    assertNull(t.next(60), "50 bytes are less than a second of this connection's throughput");
+    assertFalse(t.hasWork(60));
+    assertTrue(t.hasWork(40));
+    Segment b = t.next(40);
+    assertEquals(50, b.start());
+    assertEquals(50, t.remainingInRequest(a), "the owner's request is cut at the new end");
   }
 
   @Test
   void noSplitBelowTheMinimumOrWhenNotSplittable() {
     SegmentTable small = SegmentTable.fresh(100, true, 60);
     small.assignAt(0);
-    assertNull(small.next());
+    assertNull(small.next(0));
     SegmentTable noRanges = SegmentTable.fresh(1000, false, 1);
     noRanges.assignAt(0);
-    assertNull(noRanges.next());
+    assertNull(noRanges.next(0));
   }
 
   @Test
@@ -69,7 +93,7 @@ class SegmentTableTest {
     t.advance(a, t.claim(a, 100));
     t.release(a);
     assertTrue(t.hasOrphans());
-    assertSame(a, t.next());
+    assertSame(a, t.next(0));
     assertEquals(100, t.position(a));
   }
 
@@ -77,8 +101,8 @@ class SegmentTableTest {
   void snapshotMergesFinishedNeighboursAndReportsOnlyWrittenBytes() {
     SegmentTable t = SegmentTable.fresh(400, true, 1);
     Segment a = t.assignAt(0);
-    Segment b = t.next();
-    Segment c = t.next();
+    Segment b = t.next(0);
+    Segment c = t.next(0);
     t.advance(a, t.claim(a, 100));
     t.advance(c, t.claim(c, 100));
     t.claim(b, 50);
@@ -95,7 +119,7 @@ class SegmentTableTest {
   void restoreContinuesWhereTheRecordStopped() {
     SegmentTable t = SegmentTable.restore(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 20)), 1);
     assertEquals(70, t.doneBytes());
-    Segment s = t.next();
+    Segment s = t.next(0);
     assertEquals(50, s.start());
     assertEquals(70, t.position(s));
     assertFalse(t.complete());
