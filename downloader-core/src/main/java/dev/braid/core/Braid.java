@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -33,17 +35,47 @@ public final class Braid implements AutoCloseable {
   private final Semaphore connectionBudget;
 
   private Braid(Builder b) throws LocalFileException {
-    try {
-      this.store = Store.open(b.stateDatabase);
-    } catch (StoreException e) {
-      throw new LocalFileException(e.getMessage(), e);
-    }
+    // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
+    // hundred milliseconds each to start: on two cores they start side by side
+    FutureTask<Store> opening = new FutureTask<>(() -> Store.open(b.stateDatabase));
+    Thread opener = new Thread(opening, "braid-store-open");
+    opener.setDaemon(true);
+    opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, b.maxConnectionsTotal,
         b.maxRedirects, b.userAgent));
+    try {
+      this.store = awaitStore(opening);
+    } catch (LocalFileException | RuntimeException e) {
+      http.close();
+      throw e;
+    }
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10));
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     this.connectionBudget = new Semaphore(b.maxConnectionsTotal);
+  }
+
+  private static Store awaitStore(FutureTask<Store> opening) throws LocalFileException {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return opening.get();
+        } catch (InterruptedException e) {
+          // the store opens in a moment either way; abandoning it would leak its connection
+          interrupted = true;
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof StoreException se) {
+            throw new LocalFileException(se.getMessage(), se);
+          }
+          throw new IllegalStateException("cannot open the state database", e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   public static Builder builder() {

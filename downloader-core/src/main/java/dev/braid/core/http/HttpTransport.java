@@ -32,6 +32,7 @@ public final class HttpTransport implements AutoCloseable {
         .build();
     pool = PoolingHttpClientConnectionManagerBuilder.create()
         .setDefaultConnectionConfig(connection)
+        .setTlsSocketStrategy(new LazyTlsStrategy())
         .setMaxConnPerRoute(settings.maxConnectionsPerHost())
         .setMaxConnTotal(Math.max(64, settings.maxConnectionsPerHost() * 4))
         .build();

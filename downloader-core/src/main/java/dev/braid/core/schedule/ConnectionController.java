@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * Decides how many connections a download runs, from the throughput it observes: start small,
- * double while the aggregate rate rises by a clear margin, go back to the last count that paid
+ * double while the aggregate rate rises by a clear margin (quadruple after a step that scaled
+ * almost linearly), go back to the last count that paid
  * off when it does not, and never exceed the caps or a limit the server showed by refusing
  * extra connections. Pure logic; synchronized because the driver thread samples while worker
  * threads report refusals.
@@ -18,6 +19,11 @@ final class ConnectionController {
   static final long MEASURE_NANOS = 500_000_000L;
   /** A step up must raise throughput by this fraction to be kept. */
   static final double MARGIN = 0.15;
+  /**
+   * A doubling that raised throughput by this fraction scaled almost linearly: the server limits
+   * each connection, so the next step quadruples instead of doubling.
+   */
+  static final double LINEAR = 0.8;
 
   /** A change of target and its reason, for the driver to apply and report. */
   record Decision(int from, int to, String reason) {}
@@ -92,14 +98,15 @@ final class ConnectionController {
       return from == target ? null : new Decision(from, target, String.format(Locale.ROOT,
           "plateau: %d connections gave %s over %d", from, percent(rate / baseline - 1), target));
     }
-    String why = baseline < 0 ? "ramp" : "ramp: " + percent(rate / baseline - 1) + " more throughput";
+    double gain = baseline < 0 ? 0 : rate / baseline - 1;
+    String why = baseline < 0 ? "ramp" : "ramp: " + percent(gain) + " more throughput";
     baseline = rate;
     if (target >= limit) {
       settled = true;
       return null;
     }
     previous = target;
-    target = Math.min(limit, target * 2);
+    target = Math.min(limit, target * (gain >= LINEAR ? 4 : 2));
     restart(now);
     return new Decision(previous, target, why);
   }
