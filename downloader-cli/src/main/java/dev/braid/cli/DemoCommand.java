@@ -8,15 +8,10 @@ import dev.braid.core.DownloadResult;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
@@ -41,7 +36,7 @@ final class DemoCommand implements Callable<Integer> {
   long rate = 2L << 20;
 
   @Override
-  public Integer call() throws IOException, NoSuchAlgorithmException {
+  public Integer call() throws IOException {
     PrintStream out = System.out;
     Path work = Files.createTempDirectory("braid-demo");
     Content content = Content.random(size, 20261130L);
@@ -51,12 +46,12 @@ final class DemoCommand implements Callable<Integer> {
       String url = server.url("/demo.bin");
       out.printf(Locale.ROOT, "Serving %s at %s, limited to %s/s per connection.%n",
           Units.bytes(size), url, Units.bytes(rate));
-      byte[] expected = content.sha256();
+      String expected = content.sha256Hex();
       DownloadResult one = fetch(braid, url, work.resolve("one.bin"), 1, expected, out);
       DownloadResult auto = fetch(braid, url, work.resolve("auto.bin"), 0, expected, out);
       double speedup = (double) one.elapsed().toNanos() / auto.elapsed().toNanos();
       out.printf(Locale.ROOT, "Speed-up with automatic connections: %.1fx. Both copies match SHA-256 %s.%n",
-          speedup, HexFormat.of().formatHex(expected));
+          speedup, expected);
       return ExitCode.OK;
     } catch (DownloadException e) {
       System.err.println("braid: demo failed: " + e.getMessage());
@@ -70,15 +65,15 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private static DownloadResult fetch(Braid braid, String url, Path file, int connections, byte[] expected, PrintStream out)
-      throws DownloadException, IOException, NoSuchAlgorithmException {
+  private static DownloadResult fetch(Braid braid, String url, Path file, int connections, String expected, PrintStream out)
+      throws DownloadException, IOException {
     DownloadRequest.Builder b = DownloadRequest.builder(url).file(file);
     if (connections > 0) {
       b.connections(connections);
     }
     Download d = braid.start(b.build());
     DownloadResult r = d.result().join();
-    boolean same = Arrays.equals(expected, sha256(r.file()));
+    boolean same = expected.equals(Content.sha256Hex(r.file()));
     double seconds = r.elapsed().toNanos() / 1e9;
     String how = connections > 0 ? connections + " connection" + (connections == 1 ? "" : "s")
         : "auto (" + d.connectionChanges().stream().map(c -> String.valueOf(c.to())).reduce((a, c) -> a + "->" + c).orElse("?") + ")";
@@ -88,17 +83,6 @@ final class DemoCommand implements Callable<Integer> {
       throw new IllegalStateException("the downloaded copy differs from the served file");
     }
     return r;
-  }
-
-  static byte[] sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    byte[] buf = new byte[1 << 20];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buf)) > 0; ) {
-        md.update(buf, 0, n);
-      }
-    }
-    return md.digest();
   }
 
   private static void deleteTree(Path dir) throws IOException {

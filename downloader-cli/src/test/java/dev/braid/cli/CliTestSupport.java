@@ -1,17 +1,14 @@
 package dev.braid.cli;
 
+import dev.braid.testserver.Content;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HexFormat;
 import java.util.Properties;
 import java.util.function.LongSupplier;
 
@@ -22,19 +19,7 @@ final class CliTestSupport {
   private CliTestSupport() {}
 
   static String sha256Hex(Path file) throws IOException {
-    MessageDigest md;
-    try {
-      md = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new AssertionError(e);
-    }
-    byte[] buf = new byte[1 << 20];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buf)) > 0; ) {
-        md.update(buf, 0, n);
-      }
-    }
-    return HexFormat.of().formatHex(md.digest());
+    return Content.sha256Hex(file);
   }
 
   /**

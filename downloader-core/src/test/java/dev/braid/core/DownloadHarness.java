@@ -3,13 +3,8 @@ package dev.braid.core;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,19 +53,12 @@ abstract class DownloadHarness {
     }
   }
 
-  static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    MessageDigest md = MessageDigest.getInstance("SHA-256");
-    byte[] buf = new byte[1 << 20];
-    try (InputStream in = Files.newInputStream(file)) {
-      for (int n; (n = in.read(buf)) > 0; ) {
-        md.update(buf, 0, n);
-      }
-    }
-    return HexFormat.of().formatHex(md.digest());
+  static String sha256(Path file) throws IOException {
+    return Content.sha256Hex(file);
   }
 
   static String sha256(Content c) {
-    return HexFormat.of().formatHex(c.sha256());
+    return c.sha256Hex();
   }
 
   /** Waits (bounded) until the download has at least {@code bytes} on disk. */

@@ -1,10 +1,13 @@
 package dev.braid.testserver;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -81,6 +84,18 @@ public final class Content {
     return HexFormat.of().formatHex(sha256());
   }
 
+  /** SHA-256 of a file as lower-case hex, to compare a download with {@link #sha256Hex()}. */
+  public static String sha256Hex(Path file) throws IOException {
+    MessageDigest md = newSha256();
+    byte[] buf = new byte[1 << 20];
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+
   /** Writes the whole content to {@code out}, e.g. to create the file a download should produce. */
   public void writeTo(OutputStream out) throws IOException {
     byte[] buf = new byte[(int) Math.min(CHUNK, size)];
@@ -92,13 +107,16 @@ public final class Content {
     }
   }
 
-  private byte[] computeSha256() {
-    MessageDigest md;
+  private static MessageDigest newSha256() {
     try {
-      md = MessageDigest.getInstance("SHA-256");
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM must provide SHA-256", e);
     }
+  }
+
+  private byte[] computeSha256() {
+    MessageDigest md = newSha256();
     byte[] buf = new byte[(int) Math.min(CHUNK, size)];
     for (long pos = 0; pos < size; ) {
       int n = (int) Math.min(buf.length, size - pos);

@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.LongAdder;
  * large requests straight into the caller's array, bypassing its own session buffer.
  */
 public final class SegmentStreamer {
-  /** Size of a connection's first request (and of the probe). */
+  /**
+   * Size of a connection's first request (and of the probe), before its throughput is known: small,
+   * so that the splits that hand work to the other connections land beyond it.
+   */
   public static final long FIRST_REQUEST = 4L << 20;
   static final long MAX_REQUEST = 64L << 20;
   static final double REQUEST_SECONDS = 4;

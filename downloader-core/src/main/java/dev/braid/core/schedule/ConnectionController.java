@@ -5,10 +5,9 @@ import java.util.Locale;
 /**
  * Decides how many connections a download runs, from the throughput it observes: start small,
  * double while the aggregate rate rises by a clear margin (quadruple after a step that scaled
- * almost linearly), go back to the last count that paid
- * off when it does not, and never exceed the caps or a limit the server showed by refusing
- * extra connections. Pure logic; synchronized because the driver thread samples while worker
- * threads report refusals.
+ * almost linearly), hold when a step leaves it flat, go back when a step makes it clearly worse,
+ * and never exceed the caps or a limit the server showed by refusing extra connections. Pure
+ * logic; synchronized because the driver thread samples while worker threads report refusals.
  *
  * <p>Each step waits {@link #SETTLE_NANOS} for new connections to get going (handshake, first
  * bytes, TCP slow start) and then measures for {@link #MEASURE_NANOS}; the comparison is between
@@ -93,10 +92,15 @@ final class ConnectionController {
     double rate = (bytes - measureStartBytes) * 1e9 / (elapsed - SETTLE_NANOS);
     if (baseline >= 0 && rate < baseline * (1 + MARGIN)) {
       settled = true;
+      if (rate >= baseline * (1 - MARGIN)) {
+        // flat: hold; the extra connections cost little and the measurement may have been unlucky
+        return new Decision(target, target, String.format(Locale.ROOT,
+            "plateau: %d connections gave %s over %d, holding", target, percent(rate / baseline - 1), previous));
+      }
       int from = target;
       target = previous;
-      return from == target ? null : new Decision(from, target, String.format(Locale.ROOT,
-          "plateau: %d connections gave %s over %d", from, percent(rate / baseline - 1), target));
+      return new Decision(from, target, String.format(Locale.ROOT,
+          "worse: %d connections gave %s against %d, back to %d", from, percent(rate / baseline - 1), target, target));
     }
     double gain = baseline < 0 ? 0 : rate / baseline - 1;
     String why = baseline < 0 ? "ramp" : "ramp: " + percent(gain) + " more throughput";

@@ -33,16 +33,19 @@ class ConnectionControllerTest {
   }
 
   @Test
-  void aLinkThatIsFullAlreadyKeepsTheCountThatFilledIt() {
-    // 8 connections fill the link; 16 add nothing
+  void aFlatStepHolds() {
+    // 8 connections fill the link; the step after them adds nothing and is kept, not undone
     ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> Math.min(n, 8) * 10e6, 10);
-    assertEquals(8, c.target());
+    assertEquals(16, c.target());
+    ConnectionController flat = run(new ConnectionController(4, 16, false, 0), n -> 50e6, 10);
+    assertEquals(8, flat.target(), "one step to find out, then hold");
   }
 
   @Test
-  void noGainAtAllStaysAtTheStart() {
-    ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> 50e6, 10);
-    assertEquals(4, c.target());
+  void aStepThatMakesItWorseIsUndone() {
+    // beyond 8 connections the server slows down for everyone
+    ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> n <= 8 ? n * 10e6 : 40e6, 10);
+    assertEquals(8, c.target());
   }
 
   @Test
