@@ -1,0 +1,540 @@
+#!/usr/bin/env bash
+# bench/ranged.sh - time braid against aria2c, axel and curl on one file from a private
+# nginx on 127.0.0.1, and write runs.csv + summary.md.
+#
+# Usage: [VAR=value ...] bench/ranged.sh
+#   e.g.  RATE=4m SIZE=256M bench/ranged.sh        (4 MiB/s per request: parallelism pays)
+#         SIZE=1G bench/ranged.sh                   (no limit: client CPU and disk bound)
+#
+# Variables (defaults in brackets):
+#   SIZE      test file size, K/M/G = powers of 1024 [256M]
+#   RATE      nginx limit_rate, e.g. 4m = 4 MiB/s; empty or 0 = unlimited []
+#             nginx applies it per REQUEST, and the last min(RATE, 2 MiB) of every request
+#             are not throttled: many small requests escape it (see README.md)
+#   REPS      repetitions; in each one every tool runs once, order rotated per rep [3]
+#   TOOLS     subset of: braid-c1 braid-c8 braid aria2c axel curl (any braid-cN works)
+#             [all of them; braid ones are skipped with a warning if the jar is missing]
+#   BRAID     braid command prefix [java -jar <copy of <repo>/downloader-cli/target/braid.jar>]
+#             (the jar is copied first, so a rebuild during the benchmark does not mix builds)
+#   TIMEOUT   seconds per run, then SIGTERM (SIGKILL 5 s later) [180]
+#   BENCH_DIR scratch directory: test data, nginx, downloads [/tmp/braid-bench]
+#   PORT      nginx port on 127.0.0.1 [18181]
+#   SCENARIO  name used in the results directory [<SIZE>-rate<RATE> or <SIZE>-unlimited]
+#   RESULTS   results directory [bench/results/<YYYY-MM-DD>-<SCENARIO>, -2, -3... if taken]
+#   QUIET_PCT, QUIET_WAIT  before each run wait at most QUIET_WAIT s [30] for host CPU
+#             busy below QUIET_PCT % [25]; 0 = do not wait
+#
+# Traffic goes only to 127.0.0.1. nginx is started with its own config and pid file under
+# BENCH_DIR and is stopped on exit (only the pid in that file is signalled).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/.." && pwd)
+
+SIZE=${SIZE:-256M}
+RATE=${RATE:-}
+REPS=${REPS:-3}
+TIMEOUT=${TIMEOUT:-180}
+BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench}
+PORT=${PORT:-18181}
+QUIET_PCT=${QUIET_PCT:-25}
+QUIET_WAIT=${QUIET_WAIT:-30}
+BRAID_JAR=$REPO/downloader-cli/target/braid.jar
+BRAID_IS_DEFAULT=0
+if [[ -z ${BRAID:-} ]]; then BRAID="java -jar $BRAID_JAR"; BRAID_IS_DEFAULT=1; fi
+ALL_TOOLS="braid-c1 braid-c8 braid aria2c axel curl"
+TOOLS_GIVEN=${TOOLS:-}
+TOOLS=${TOOLS:-$ALL_TOOLS}
+PEER_N=16                     # connections for aria2c and axel (aria2c allows at most 16)
+KEY=62726169642d62656e63682d64617461   # "braid-bench-data": AES key of the test data
+
+die() { echo "ranged.sh: $*" >&2; exit 1; }
+say() { echo "ranged.sh: $*" >&2; }
+
+# --- check the settings ------------------------------------------------------------------
+[[ $REPS =~ ^[0-9]+$ ]] && (( REPS >= 1 && REPS <= 50 )) || die "REPS must be 1..50"
+[[ $TIMEOUT =~ ^[0-9]+$ ]] && (( TIMEOUT >= 1 && TIMEOUT <= 3600 )) || die "TIMEOUT must be 1..3600 s"
+[[ $PORT =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT <= 65535 )) || die "PORT must be 1024..65535"
+[[ $QUIET_WAIT =~ ^[0-9]+$ && $QUIET_PCT =~ ^[0-9]+$ ]] || die "QUIET_WAIT and QUIET_PCT are integers"
+BYTES=$(numfmt --from=iec "$SIZE" 2>/dev/null) || die "SIZE '$SIZE' is not a size like 256M or 1G"
+(( BYTES >= 1048576 )) || die "SIZE must be at least 1M"
+[[ $RATE == 0 ]] && RATE=""
+RATE_BYTES=0
+FREE_BYTES=0                  # bytes of each request that nginx does not throttle (see below)
+if [[ -n $RATE ]]; then
+  [[ $RATE =~ ^[0-9]+[kKmM]?$ ]] || die "RATE '$RATE' must be like 4m, 500k or a byte count"
+  case $RATE in
+    *[kK]) RATE_BYTES=$(( ${RATE%?} * 1024 )) ;;
+    *[mM]) RATE_BYTES=$(( ${RATE%?} * 1048576 )) ;;
+    *)     RATE_BYTES=$RATE ;;
+  esac
+  (( RATE_BYTES > 0 )) || die "RATE must be positive"
+  FREE_BYTES=$(( RATE_BYTES < 2097152 ? RATE_BYTES : 2097152 ))   # min(RATE, sendfile_max_chunk)
+fi
+SCENARIO=${SCENARIO:-$SIZE-$([[ -n $RATE ]] && echo "rate$RATE" || echo unlimited)}
+[[ $SCENARIO =~ ^[A-Za-z0-9._-]+$ ]] || die "SCENARIO may only use letters, digits, . _ -"
+
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+for c in "$NGINX" /usr/bin/time timeout openssl curl numfmt; do
+  command -v "$c" >/dev/null 2>&1 || die "missing $c: run bench/setup.sh"
+done
+
+tools=()
+for t in $TOOLS; do
+  case $t in
+    braid|braid-c[1-9]|braid-c[1-9][0-9]) ;;
+    aria2c|axel|curl) command -v "$t" >/dev/null || die "$t is not installed: run bench/setup.sh" ;;
+    *) die "unknown tool '$t' (known: $ALL_TOOLS, braid-cN)" ;;
+  esac
+  if [[ $t == braid* && $BRAID_IS_DEFAULT == 1 && ! -s $BRAID_JAR ]]; then
+    [[ -z $TOOLS_GIVEN ]] || die "$BRAID_JAR not found: build it (mvn -q -DskipTests package) or set BRAID"
+    say "WARNING: $BRAID_JAR not found, skipping $t (build it with: mvn -q -DskipTests package)"
+    continue
+  fi
+  tools+=("$t")
+done
+(( ${#tools[@]} > 0 )) || die "no tools to run"
+
+# --- scratch directories -------------------------------------------------------------------
+DATA=$BENCH_DIR/data
+SDIR=$BENCH_DIR/server
+OUTD=$BENCH_DIR/out           # wiped before every run: output, .aria2/.st state, braid state db
+TMPD=$BENCH_DIR/tmp
+mkdir -p "$DATA" "$SDIR/tmp" "$TMPD"
+chmod a+rx "$BENCH_DIR" "$DATA"          # nginx workers run as nobody when we are root
+
+# Run a private copy of the jar: the build tree may be rebuilt while the benchmark runs.
+BRAID_BUILD="(none)"
+if [[ $BRAID_IS_DEFAULT == 1 && -s $BRAID_JAR ]]; then
+  cp "$BRAID_JAR" "$BENCH_DIR/braid-under-test.jar"
+  BRAID="java -jar $BENCH_DIR/braid-under-test.jar"
+  BRAID_BUILD="$BRAID_JAR, built $(date -r "$BRAID_JAR" -Is), sha256 $(openssl dgst -sha256 -r "$BENCH_DIR/braid-under-test.jar" | cut -c1-16)…"
+fi
+read -r -a braid_cmd <<< "$BRAID"
+GIT_REV=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "?")
+[[ -n $(git -C "$REPO" status --porcelain --untracked-files=no 2>/dev/null) ]] && GIT_REV+=" (with uncommitted changes)"
+
+avail=$(df -B1 --output=avail "$BENCH_DIR" | tail -1)
+(( avail > 2 * BYTES + 268435456 )) || die "need $(( (2 * BYTES) >> 20 )) MiB + 256 MiB free in $BENCH_DIR"
+
+if [[ -z ${RESULTS:-} ]]; then
+  RESULTS=$HERE/results/$(date +%F)-$SCENARIO
+  for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=$HERE/results/$(date +%F)-$SCENARIO-$i; done
+  [[ ! -e $RESULTS ]] || die "no free results directory name for $SCENARIO today"
+fi
+mkdir -p "$RESULTS/logs"
+
+# --- test data: AES-128-CTR keystream (fixed key, zero IV), so identical on every machine ----
+FILE=$DATA/braid-bench-$SIZE.bin
+if [[ -s $FILE.sha256 && $(stat -c %s "$FILE" 2>/dev/null || echo 0) == "$BYTES" ]]; then
+  say "test file exists: $FILE"
+else
+  say "creating $FILE ($BYTES bytes)"
+  # head closes the pipe when it has enough; openssl then fails with EPIPE, which is expected
+  { openssl enc -aes-128-ctr -nosalt -K "$KEY" -iv 00000000000000000000000000000000 \
+      -in /dev/zero 2>/dev/null || true; } | head -c "$BYTES" > "$FILE.tmp"
+  [[ $(stat -c %s "$FILE.tmp") == "$BYTES" ]] || die "could not create $FILE"
+  mv "$FILE.tmp" "$FILE"
+  openssl dgst -sha256 -r "$FILE" | cut -d' ' -f1 > "$FILE.sha256"
+fi
+chmod a+r "$FILE"
+SHA=$(cat "$FILE.sha256")
+NAME=$(basename "$FILE")
+
+# --- nginx -------------------------------------------------------------------------------------
+nginx_pid() {   # prints the pid of our nginx master if it is running
+  local pid
+  [[ -s $SDIR/nginx.pid ]] || return 1
+  pid=$(cat "$SDIR/nginx.pid" 2>/dev/null) || return 1
+  [[ $pid =~ ^[0-9]+$ && $(cat "/proc/$pid/comm" 2>/dev/null) == nginx ]] || return 1
+  [[ $(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null) != Z ]] || return 1   # exited, not yet reaped
+  echo "$pid"
+}
+stop_nginx() {
+  local pid i
+  pid=$(nginx_pid) || return 0
+  kill -QUIT "$pid" 2>/dev/null || true          # graceful: finishes and logs open requests
+  for i in $(seq 1 50); do nginx_pid >/dev/null || return 0; sleep 0.1; done
+  kill -TERM "$pid" 2>/dev/null || true
+  for i in $(seq 1 20); do nginx_pid >/dev/null || return 0; sleep 0.1; done
+  say "nginx $pid did not stop"
+}
+cleanup() {
+  stop_nginx
+  rm -rf "$OUTD" "$TMPD" "$BENCH_DIR/braid-under-test.jar"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+write_nginx_conf() {
+  local user_line="" rate_lines="# no limit_rate (RATE is empty)"
+  [[ $(id -u) == 0 ]] && user_line="user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"
+  if [[ -n $RATE ]]; then
+    # Per request, not per connection. nginx sends at most sendfile_max_chunk (or what the
+    # rate allows, RATE x (seconds since the request started + 1)) at a time, then waits
+    # until the rate is met; the last piece of a request is never waited for. So each request
+    # gets min(RATE, sendfile_max_chunk) bytes free. 2m is the default since nginx 1.21.4;
+    # set here so that older versions behave the same.
+    rate_lines="limit_rate $RATE;
+        limit_rate_after 0;
+        sendfile_max_chunk 2m;"
+  fi
+  cat > "$SDIR/nginx.conf" <<EOF
+# written by bench/ranged.sh; started as: nginx -p $SDIR/ -e $SDIR/error.log -c $SDIR/nginx.conf
+$user_line
+worker_processes auto;
+pid $SDIR/nginx.pid;
+error_log $SDIR/error.log warn;
+events { worker_connections 1024; }
+http {
+    default_type application/octet-stream;
+    # one line per request, '|'-separated, parsed by ranged.sh:
+    # time|status|body bytes|connection id|requests on this connection|request time|Range|request|user agent
+    log_format bench '\$msec|\$status|\$body_bytes_sent|\$connection|\$connection_requests|'
+                     '\$request_time|\$http_range|\$request|\$http_user_agent';
+    access_log $SDIR/access.log bench;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65s;
+    keepalive_requests 100000;
+    etag on;
+    $rate_lines
+    client_body_temp_path $SDIR/tmp/body;
+    proxy_temp_path $SDIR/tmp/proxy;
+    fastcgi_temp_path $SDIR/tmp/fastcgi;
+    uwsgi_temp_path $SDIR/tmp/uwsgi;
+    scgi_temp_path $SDIR/tmp/scgi;
+    server {
+        listen 127.0.0.1:$PORT;
+        root $DATA;
+        location / { }
+    }
+}
+EOF
+}
+
+stop_nginx                          # a leftover of an interrupted earlier run (our pid file only)
+if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is in use; set PORT"; fi
+write_nginx_conf
+rm -f "$SDIR/access.log" "$SDIR/error.log"
+"$NGINX" -p "$SDIR/" -e "$SDIR/error.log" -c "$SDIR/nginx.conf" || die "nginx did not start ($SDIR/error.log)"
+BASE=http://127.0.0.1:$PORT
+for i in $(seq 1 50); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' -r 0-0 "$BASE/$NAME" || true)
+  [[ $code == 206 ]] && break
+  [[ $code == 403 ]] && die "nginx answers 403: its workers (user nobody) cannot read $DATA; choose another BENCH_DIR"
+  (( i < 50 )) || die "nginx does not serve $BASE/$NAME (HTTP $code; $(tail -3 "$SDIR/error.log" 2>/dev/null))"
+  sleep 0.1
+done
+HEADERS=$(curl -sSI "$BASE/$NAME" | tr -d '\r')
+
+# With a rate limit: time single ranged requests of RATE/2, RATE, 2 RATE and 4 RATE bytes on
+# fresh connections, to show what the limit really does per request (not tagged as a run).
+PROBE=""
+if [[ -n $RATE ]]; then
+  for mult in 0.5 1 2 4; do
+    len=$(awk -v r="$RATE_BYTES" -v m="$mult" 'BEGIN{printf "%.0f", r * m}')
+    (( len >= 1 && len <= BYTES )) || continue
+    secs=$(curl -s -r "0-$(( len - 1 ))" -o /dev/null --max-time 120 -w '%{time_total}' "$BASE/$NAME?probe" || echo "-")
+    PROBE+=$(awk -v l="$len" -v s="$secs" -v f="$FREE_BYTES" -v r="$RATE_BYTES" 'BEGIN{
+      e = (l > f) ? (l - f) / r : 0
+      printf "| %.2f | %s | %.2f | %s |\n", l / 1048576, (s == "-") ? s : sprintf("%.2f", s), e,
+             (s + 0 > 0) ? sprintf("%.1f", l / 1048576 / s) : "-" }')$'\n'
+  done
+fi
+
+# --- the tools ---------------------------------------------------------------------------------
+OUT=$OUTD/download.bin
+STATE_DB=$OUTD/braid-state.db
+URL_BASE=$BASE/$NAME
+tool_conns() { case $1 in braid) echo default ;; braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl) echo 1 ;; esac; }
+# fills the array cmd; $2 = URL
+tool_cmd() {
+  local t=$1 url=$2
+  case $t in
+    braid)    cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB") ;;
+    braid-c*) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" -c "${t#braid-c}" --quiet --overwrite --state-db "$STATE_DB") ;;
+    aria2c)   cmd=(aria2c -q -x$PEER_N -s$PEER_N -k1M --file-allocation=none --allow-overwrite=true
+                   --auto-file-renaming=false -d "$OUTD" -o "$(basename "$OUT")" "$url") ;;
+    axel)     cmd=(axel -q -n $PEER_N -o "$OUT" "$url") ;;
+    curl)     cmd=(curl -sS -f -o "$OUT" "$url") ;;
+  esac
+}
+tool_version() {
+  case $1 in
+    braid*) timeout 60 "${braid_cmd[@]}" --version 2>&1 | head -3 | tr '\n' ' ' || true ;;
+    aria2c) aria2c --version | head -1 ;;
+    axel)   axel --version | head -1 ;;
+    curl)   curl --version | head -1 ;;
+  esac
+}
+
+cpu_stat() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9; exit}' /proc/stat; }
+busy_since() { awk -v b0="$1" -v t0="$2" -v b1="$3" -v t1="$4" 'BEGIN{printf "%.0f", (t1>t0) ? 100*(b1-b0)/(t1-t0) : 0}'; }
+# wait (at most QUIET_WAIT s) until the host is less than QUIET_PCT % busy; print the last value
+wait_quiet() {
+  local i b0 t0 b1 t1 busy=0
+  for (( i = 0; i < QUIET_WAIT; i++ )); do
+    read -r b0 t0 < <(cpu_stat); sleep 1; read -r b1 t1 < <(cpu_stat)
+    busy=$(busy_since "$b0" "$t0" "$b1" "$t1")
+    (( busy < QUIET_PCT )) && break
+  done
+  echo "$busy"
+}
+
+# --- record the environment ----------------------------------------------------------------------
+{
+  echo "date:      $(date -Is)"
+  echo "scenario:  $SCENARIO"
+  echo "file:      $URL_BASE  $BYTES bytes  sha256 $SHA"
+  echo "settings:  SIZE=$SIZE RATE=${RATE:-none} REPS=$REPS TIMEOUT=$TIMEOUT TOOLS='${tools[*]}' QUIET_PCT=$QUIET_PCT QUIET_WAIT=$QUIET_WAIT"
+  echo "host:      $(uname -sr), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/{printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM"
+  echo "disk:      $(df -h --output=source,fstype,size "$BENCH_DIR" | tail -1)  ($BENCH_DIR)"
+  echo "tcp cc:    $(sysctl -n net.ipv4.tcp_congestion_control 2>/dev/null || echo '?')"
+  echo "nginx:     $("$NGINX" -v 2>&1 | sed 's/^nginx version: //')"
+  echo "java:      $(java -version 2>&1 | head -1 || echo none)"
+  echo "repo:      $REPO at $GIT_REV"
+  echo "braid jar: $BRAID_BUILD"
+  for t in "${tools[@]}"; do
+    tool_cmd "$t" "$URL_BASE?run=$t&rep=R"
+    echo "$t: $(tool_version "$t")"
+    echo "    ${cmd[*]}"
+  done
+  echo
+  if [[ -n $PROBE ]]; then
+    echo "limit_rate probe (one request per line): MiB | seconds | predicted seconds | MiB/s"
+    echo "$PROBE" | sed 's/^/    /'
+  fi
+  echo "response headers (HEAD $URL_BASE):"
+  echo "$HEADERS" | sed 's/^/    /'
+} > "$RESULTS/env.txt"
+cp "$SDIR/nginx.conf" "$RESULTS/nginx.conf"
+
+# --- the runs ------------------------------------------------------------------------------------
+TIMING=$TMPD/timing.csv
+: > "$TIMING"
+ntools=${#tools[@]}
+say "$SCENARIO: $URL_BASE (${RATE:+limit_rate $RATE per request, }$REPS reps, tools: ${tools[*]})"
+say "results: $RESULTS"
+if [[ -n $RATE ]]; then
+  single=$(( BYTES / RATE_BYTES ))
+  say "note: limit_rate is per request, and the last $(( FREE_BYTES >> 10 )) KiB of every request are not" \
+      "throttled; 1 connection, 1 request needs about $(( (BYTES - FREE_BYTES) / RATE_BYTES )) s"
+  (( single + 5 < TIMEOUT )) || say "WARNING: single-connection tools will hit TIMEOUT=$TIMEOUT s; raise TIMEOUT"
+fi
+for rep in $(seq 1 "$REPS"); do
+  for (( k = 0; k < ntools; k++ )); do
+    t=${tools[$(( (k + rep - 1) % ntools ))]}      # rotate the order so no tool always goes first
+    url="$URL_BASE?run=$t&rep=$rep"                 # tags this run's requests in access.log
+    tool_cmd "$t" "$url"
+    rm -rf "$OUTD"; mkdir -p "$OUTD"                # no output, no .aria2/.st/state db left over
+    sync
+    busy_before=$(wait_quiet)
+    cat "$FILE" > /dev/null                         # source back into the page cache
+    log=$RESULTS/logs/$t.rep$rep.log
+    echo "# $(date +%T) ${cmd[*]}" > "$TMPD/cmdline"
+    read -r b0 t0 < <(cpu_stat)
+    launch=$(date +%s.%N); started=$(date +%T)
+    set +e
+    /usr/bin/time -f '%e %U %S %M' -o "$TMPD/time.txt" \
+      timeout -k 5 "$TIMEOUT" "${cmd[@]}" < /dev/null > "$log" 2>&1
+    rc=$?
+    set -e
+    read -r b1 t1 < <(cpu_stat)
+    busy=$(busy_since "$b0" "$t0" "$b1" "$t1")
+    read -r wall usr sys rss < <(tail -1 "$TMPD/time.txt")
+    got=$(stat -c %s "$OUT" 2>/dev/null || echo 0)
+    ok=no
+    if [[ $got == "$BYTES" ]] && [[ $(openssl dgst -sha256 -r "$OUT" | cut -d' ' -f1) == "$SHA" ]]; then ok=yes; fi
+    if [[ -s $log ]]; then { cat "$TMPD/cmdline"; cat "$log"; } > "$log.tmp"; mv "$log.tmp" "$log"; else rm -f "$log"; fi
+    echo "$t,$rep,$rc,$wall,$usr,$sys,$rss,$ok,$got,$busy_before,$busy,$launch,$started" >> "$TIMING"
+    say "$(printf 'rep %d/%d %-9s exit %-3s wall %7s s  %7s MiB/s  cpu %6.2f s  sha %s' "$rep" "$REPS" "$t" "$rc" "$wall" \
+         "$(awk -v b="$BYTES" -v w="$wall" -v ok=$ok 'BEGIN{printf "%.1f", (ok=="yes" && w>0) ? b/1048576/w : 0}')" \
+         "$(awk -v u="$usr" -v s="$sys" 'BEGIN{print u+s}')" "$ok")"
+    if [[ $rc != 0 || $ok != yes ]] && [[ -s $log ]]; then sed -n '2,6p' "$log" | sed 's/^/    | /' >&2; fi
+  done
+done
+stop_nginx                                          # flushes the last access log lines
+cp "$SDIR/access.log" "$RESULTS/access.log"
+[[ -s $SDIR/error.log ]] && cp "$SDIR/error.log" "$RESULTS/nginx-error.log"
+if (( $(stat -c %s "$RESULTS/access.log") > 2097152 )); then gzip -9f "$RESULTS/access.log"; fi
+rmdir "$RESULTS/logs" 2>/dev/null || true          # only if every run was silent
+
+# --- requests per run, from the access log ---------------------------------------------------------
+# requests, 206, 200, other statuses, distinct connections, most requests on one connection,
+# bytes served, bytes inside the per-request allowance of RATE bytes, requests <= RATE bytes
+awk -F'|' -v rb="$FREE_BYTES" '
+  { if (!match($8, /[?&]run=[^& ]*/)) next
+    run = substr($8, RSTART + 5, RLENGTH - 5)
+    if (!match($8, /[?&]rep=[0-9]+/)) next
+    run = run "," substr($8, RSTART + 5, RLENGTH - 5)
+    if (!(run in req)) order[++n] = run
+    req[run]++
+    if ($2 == 206) p[run]++; else if ($2 == 200) f[run]++; else o[run]++
+    if (!((run, $4) in seen)) { seen[run, $4] = 1; conns[run]++ }
+    if ($5 + 0 > mx[run]) mx[run] = $5 + 0
+    bytes[run] += $3
+    st = $1 - $6                                  # when the request arrived
+    if (!(run in first) || st < first[run]) first[run] = st
+    if (rb > 0) { free[run] += ($3 < rb) ? $3 : rb; if ($3 > 0 && $3 <= rb) small[run]++ }
+  }
+  END { for (i = 1; i <= n; i++) { r = order[i]
+          printf "%s,%d,%d,%d,%d,%d,%d,%.0f,%.0f,%d,%.3f\n", r, req[r], p[r], f[r], o[r], conns[r], mx[r],
+                 bytes[r], free[r], small[r], first[r] } }' "$SDIR/access.log" > "$TMPD/requests.csv"
+
+# --- runs.csv: timing joined with the request counts ---------------------------------------------------
+CSV=$RESULTS/runs.csv
+echo "scenario,tool,rep,exit,wall_s,user_s,sys_s,cpu_s,maxrss_mib,mib_per_s,sha_ok,bytes,requests,status_206,status_200,status_other,connections,max_req_per_conn,served_mib,free_pct,small_requests,busy_before_pct,busy_pct,first_request_s,started" > "$CSV"
+awk -F, -v sc="$SCENARIO" -v size="$BYTES" '
+  FNR == NR { rq[$1 "," $2] = $3 "," $4 "," $5 "," $6 "," $7 "," $8 "," $9 "," $10 "," $11 "," $12; next }
+  { key = $1 "," $2
+    split((key in rq) ? rq[key] : "0,0,0,0,0,0,0,0,0,0", q, ",")
+    wall = $4 + 0
+    # seconds from launching the tool to its first request reaching nginx ("-" if none)
+    fr = (q[10] + 0 > 0) ? sprintf("%.2f", q[10] - $12) : "-"
+    printf "%s,%s,%d,%d,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%s,%.0f,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%d,%s,%s\n",
+      sc, $1, $2, $3, wall, $5, $6, $5 + $6, $7 / 1024, ($8 == "yes" && wall > 0) ? size / 1048576 / wall : 0,
+      $8, $9, q[1], q[2], q[3], q[4], q[5], q[6], q[7] / 1048576, (q[7] > 0) ? 100 * q[8] / q[7] : 0, q[9], $10, $11, fr, $13 }
+' "$TMPD/requests.csv" "$TIMING" >> "$CSV"
+
+# --- summary.md -------------------------------------------------------------------------------------
+# values of column $2 for tool $1 (only runs with exit 0 and a correct sha256 unless $3 = all)
+vals() {
+  awk -F, -v t="$1" -v c="$2" -v all="${3:-}" '
+    NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $2 == t && (all == "all" || ($h["exit"] == 0 && $h["sha_ok"] == "yes")) { print $h[c] }' "$CSV"
+}
+# median / min / max of numbers on stdin, with $1 decimals; "-" when there are none
+median() { sort -g | awk -v d="${1:-2}" '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit }
+  printf "%.*f\n", d, (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+range() { sort -g | awk -v d="${1:-2}" 'NR == 1 { lo = $1 } { hi = $1 } END { if (NR == 0) print "-"; else printf "%.*f–%.*f\n", d, lo, d, hi }'; }
+has() { local x; for x in "${tools[@]}"; do [[ $x == "$1" ]] && return 0; done; return 1; }
+# per-rep ratios a/b of column c (both runs ok) -> "median|min–max|count"
+paired() {
+  awk -F, -v a="$1" -v b="$2" -v c="$3" '
+    NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["exit"] == 0 && $h["sha_ok"] == "yes" { if ($2 == a) va[$3] = $h[c]; if ($2 == b) vb[$3] = $h[c] }
+    END { for (r in va) if ((r in vb) && vb[r] > 0) print va[r] / vb[r] }' "$CSV" > "$TMPD/ratios"
+  echo "$(median 2 < "$TMPD/ratios")|$(range 2 < "$TMPD/ratios")|$(wc -l < "$TMPD/ratios")"
+}
+gib=$(awk -v b="$BYTES" 'BEGIN{print b / 1073741824}')
+SUM=$RESULTS/summary.md
+{
+  echo "# $SCENARIO ($(date +%F))"
+  echo
+  echo "$SIZE file ($BYTES bytes) from nginx on 127.0.0.1, $( [[ -n $RATE ]] && echo "\`limit_rate $RATE\` (per request)" || echo "no rate limit"),"
+  echo "$REPS repetitions, tools interleaved (order rotated each repetition), ${TIMEOUT} s timeout per run."
+  echo "Host: $(nproc) CPUs, $(uname -r). Medians over the runs that exited 0 with a correct sha256;"
+  echo "every number below comes from this one invocation (see env.txt for versions and command lines)."
+  echo
+  echo "| tool | conns asked | ok/runs | exit codes | wall s | wall min–max | MiB/s | user s | sys s | CPU s | CPU s/GiB | peak RSS MiB |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  for t in "${tools[@]}"; do
+    okc=$(vals "$t" sha_ok all | paste -d, - <(vals "$t" exit all) | grep -c '^yes,0$' || true)
+    runs=$(vals "$t" exit all | wc -l)
+    codes=$(vals "$t" exit all | sort -n | uniq -c | awk '{printf "%s%s×%s", (NR>1?" ":""), $2, $1}')
+    cpu_gib=$(vals "$t" cpu_s | awk -v g="$gib" '{print $1 / g}' | median 2)
+    echo "| $t | $(tool_conns "$t") | $okc/$runs | $codes | $(vals "$t" wall_s | median 2) | $(vals "$t" wall_s | range 2) |" \
+         "$(vals "$t" mib_per_s | median 1) | $(vals "$t" user_s | median 2) | $(vals "$t" sys_s | median 2) |" \
+         "$(vals "$t" cpu_s | median 2) | $cpu_gib | $(vals "$t" maxrss_mib | median 1) |"
+  done
+  echo
+  echo "## Ratios between tools of this run"
+  echo
+  echo "Ratio of the medians, and the same ratio taken within each repetition (min–max over reps)."
+  echo
+  echo "| ratio | of medians | per rep: median | per rep: min–max | reps |"
+  echo "|---|---|---|---|---|"
+  ratio_row() {   # label a b column
+    local label=$1 a=$2 b=$3 c=$4 ma mb p
+    has "$a" && has "$b" || return 0
+    ma=$(vals "$a" "$c" | median 4); mb=$(vals "$b" "$c" | median 4)
+    p=$(paired "$a" "$b" "$c")
+    echo "| $label | $(awk -v x="$ma" -v y="$mb" 'BEGIN{ if (x == "-" || y == "-" || y == 0) print "-"; else printf "%.2f", x / y }') | ${p//|/ | } |"
+  }
+  # braid runs with more than one connection (braid-cN, N > 1, and the default)
+  multi=()
+  for t in "${tools[@]}"; do [[ $t == braid* && $t != braid-c1 ]] && multi+=("$t"); done
+  label() { [[ $1 == braid ]] && echo "braid default" || echo "braid -c ${1#braid-c}"; }
+  for t in "${multi[@]}"; do
+    ratio_row "speed-up of $(label "$t") over -c 1 (wall c1 / wall $t)" braid-c1 "$t" wall_s
+  done
+  for t in "${multi[@]}"; do
+    [[ $t == braid ]] || ratio_row "braid default vs -c ${t#braid-c} (wall default / wall $t)" braid "$t" wall_s
+  done
+  for peer in aria2c axel curl; do
+    for t in "${multi[@]}"; do
+      ratio_row "$(label "$t") vs $peer (wall braid / wall $peer; <1 = braid faster)" "$t" "$peer" wall_s
+    done
+  done
+  ratio_row "braid -c 1 vs curl (wall braid / wall curl)" braid-c1 curl wall_s
+  for peer in aria2c axel curl; do
+    for t in "${multi[@]}"; do ratio_row "CPU s: $(label "$t") / $peer" "$t" "$peer" cpu_s; done
+  done
+  ratio_row "CPU s: braid -c 1 / curl" braid-c1 curl cpu_s
+  for t in "${multi[@]}"; do ratio_row "peak RSS: $(label "$t") / aria2c" "$t" aria2c maxrss_mib; done
+  ratio_row "reference: aria2c vs axel (wall aria2c / wall axel)" aria2c axel wall_s
+  ratio_row "reference: curl vs aria2c (wall curl / wall aria2c)" curl aria2c wall_s
+  echo
+  echo "## Requests seen by nginx (median per run)"
+  echo
+  echo "From access.log: every request of a run carries \`?run=TOOL&rep=N\` in its URL."
+  echo "first request s = from launching the tool to its first request reaching nginx (process start,"
+  echo "JVM start, setup). served MiB above the file size means bytes fetched twice or dropped"
+  echo "(what an aborted request had in flight counts too)."
+  if [[ -n $RATE ]]; then
+    echo "free % = share of the served bytes that nginx did not throttle: up to $(( FREE_BYTES >> 10 )) KiB of every"
+    echo "request (see below); requests ≤ $(( FREE_BYTES >> 10 ))K = requests not throttled at all."
+  fi
+  echo
+  echo "| tool | first request s | requests | 206 | 200 | other status | connections | max req/conn | served MiB | MiB/request |$( [[ -n $RATE ]] && echo " free % | requests ≤ $(( FREE_BYTES >> 10 ))K |")"
+  echo "|---|---|---|---|---|---|---|---|---|---|$( [[ -n $RATE ]] && echo "---|---|")"
+  for t in "${tools[@]}"; do
+    mpr=$(awk -F, -v t="$t" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+           $2 == t && $h["exit"] == 0 && $h["sha_ok"] == "yes" && $h["requests"] > 0 { print $h["served_mib"] / $h["requests"] }' "$CSV" | median 2)
+    echo "| $t | $(vals "$t" first_request_s | grep -v '^-' | median 2) | $(vals "$t" requests | median 0) | $(vals "$t" status_206 | median 0) | $(vals "$t" status_200 | median 0) |" \
+         "$(vals "$t" status_other | median 0) | $(vals "$t" connections | median 0) | $(vals "$t" max_req_per_conn | median 0) |" \
+         "$(vals "$t" served_mib | median 1) | $mpr |$( [[ -n $RATE ]] && echo " $(vals "$t" free_pct | median 1) | $(vals "$t" small_requests | median 0) |")"
+  done
+  if [[ -n $RATE ]]; then
+    echo
+    echo "### What \`limit_rate $RATE\` does"
+    echo
+    echo "nginx throttles each *request*, not each connection: it sends a piece of at most"
+    echo "min(RATE, sendfile_max_chunk = 2m) = $(( FREE_BYTES >> 10 )) KiB, then waits until the average is back at"
+    echo "RATE, and the last piece is never waited for. A request of B bytes takes about"
+    echo "max(0, B − $(( FREE_BYTES >> 10 )) KiB) / RATE. Probe before the runs (one request each, fresh connection):"
+    echo
+    echo "| request MiB | seconds | predicted s | MiB/s |"
+    echo "|---|---|---|---|"
+    printf '%s' "$PROBE"
+    echo
+    echo "Fully throttled, $SIZE takes $(( BYTES / RATE_BYTES )) s on 1 connection," \
+         "$(awk -v b="$BYTES" -v r="$RATE_BYTES" 'BEGIN{printf "%.1f", b / r / 8}') s on 8 and" \
+         "$(awk -v b="$BYTES" -v r="$RATE_BYTES" 'BEGIN{printf "%.1f", b / r / 16}') s on 16."
+    echo "A tool that splits the file into many requests of a few MiB or less is hardly throttled even on"
+    echo "few connections (requests of B bytes on one connection give RATE × B / (B − $(( FREE_BYTES >> 10 )) KiB))."
+    echo "Compare tools here by connections *and* requests, not by speed alone."
+  fi
+  failed=$(awk -F, 'NR > 1 && ($4 != 0 || $11 != "yes") { printf "%s rep %s (exit %s, %s bytes, sha %s); ", $2, $3, $4, $12, $11 }' "$CSV")
+  if [[ -n $failed ]]; then
+    echo
+    echo "**Failed runs:** ${failed%; }. Their output is in \`logs/\`."
+  fi
+  busy=$(awk -F, 'NR > 1 && $22 >= '"$QUIET_PCT"' { printf "%s rep %s (%s %%); ", $2, $3, $22 }' "$CSV")
+  if [[ -n $busy ]]; then
+    echo
+    echo "Host was busy before: ${busy%; } (waited ${QUIET_WAIT} s for < ${QUIET_PCT} %)."
+  fi
+  # load during the run that was not the tool's own CPU time (nginx counts here too)
+  others=$(awk -F, -v n="$(nproc)" -v q="$QUIET_PCT" 'NR > 1 && $5 > 0 { o = $23 - 100 * $8 / ($5 * n)
+             if (o >= q) printf "%s rep %s (%.0f %%); ", $2, $3, o }' "$CSV")
+  if [[ -n $others ]]; then
+    echo
+    echo "Other load during the run (host busy minus the tool's own CPU, ≥ ${QUIET_PCT} % of $(nproc) CPUs):"
+    echo "${others%; }. These runs may be slowed by other work on the host."
+  fi
+} > "$SUM"
+cat "$SUM"
+say "results in $RESULTS (runs.csv, summary.md, env.txt, access.log)"
