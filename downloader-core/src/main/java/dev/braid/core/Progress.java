@@ -13,9 +13,6 @@ import java.util.Optional;
  * @param elapsed since this run started
  */
 public record Progress(long length, long done, double bytesPerSecond, int connections, Duration elapsed) {
-  /** Progress before anything is known. */
-  public static final Progress NONE = new Progress(-1, 0, 0, 0, Duration.ZERO);
-
   /** Estimated time left at the current speed, when length and speed are known. */
   public Optional<Duration> eta() {
     if (length < 0 || bytesPerSecond <= 0) {

@@ -229,13 +229,6 @@ public final class SegmentTable {
     }
   }
 
-  /** Whether any unfinished segment has no owner (work that no running worker will do). */
-  public boolean hasOrphans() {
-    synchronized (lock) {
-      return segments.stream().anyMatch(s -> !s.assigned && s.position < s.end);
-    }
-  }
-
   /** Whether {@link #next(long)} would hand out work now: an orphan, or a remainder worth splitting. */
   public boolean hasWork(long cutMin) {
     synchronized (lock) {

@@ -32,7 +32,6 @@ final class WorkerPool {
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
   private final Object exits = new Object();
   private volatile boolean exhausted;
-  private int peak;
 
   WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
     this.attempt = attempt;
@@ -46,11 +45,17 @@ final class WorkerPool {
 
   /** Starts the first workers; the first streams {@code first} into {@code firstSegment} when both are given. */
   void start(Exchange first, Segment firstSegment) {
-    if (first != null && firstSegment != null) {
-      permits.acquireUninterruptibly();
+    if (first != null && firstSegment != null && permits.tryAcquire()) {
       launch(first, firstSegment);
-    } else if (first != null) {
-      first.abort();
+    } else {
+      // no use for the probe's body, or no connection to spare right now (other downloads hold
+      // the budget): its segment goes back to the table for the first worker that can start
+      if (first != null) {
+        first.abort();
+      }
+      if (firstSegment != null) {
+        table.release(firstSegment);
+      }
     }
     topUp();
   }
@@ -62,8 +67,8 @@ final class WorkerPool {
       for (Worker w : slow.check(now, workers)) {
         w.replaceConnection();
         job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
-            "slow connection replaced (under " + (int) (SlowConnections.FRACTION * 100) + "% of the median for "
-                + SlowConnections.STRIKES + " s)"));
+            "slow connection replaced (nothing, or under " + (int) (SlowConnections.FRACTION * 100)
+                + "% of the median, for " + SlowConnections.STRIKES + " s)"));
       }
       topUp();
       trim();
@@ -101,10 +106,6 @@ final class WorkerPool {
 
   int target() {
     return controller.target();
-  }
-
-  int peak() {
-    return peak;
   }
 
   ConnectionController controller() {
@@ -181,7 +182,6 @@ final class WorkerPool {
     SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched());
     Worker w = new Worker(attempt, this, streamer, first, segment);
     workers.add(w);
-    peak = Math.max(peak, workers.size());
     job.workers().execute(w);
   }
 }
