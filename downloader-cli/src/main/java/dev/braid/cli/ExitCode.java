@@ -7,6 +7,7 @@ import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
+import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.RemoteChangedException;
 
 /** The documented exit codes of {@code braid} (README.md lists them); one per kind of failure. */
@@ -28,7 +29,7 @@ final class ExitCode {
       return USAGE;
     } else if (e instanceof NetworkException) {
       return NETWORK;
-    } else if (e instanceof HttpStatusException) {
+    } else if (e instanceof HttpStatusException || e instanceof RedirectRefusedException) {
       return HTTP_STATUS;
     } else if (e instanceof RemoteChangedException) {
       return REMOTE_CHANGED;

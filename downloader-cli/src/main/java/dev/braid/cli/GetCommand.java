@@ -65,6 +65,9 @@ final class GetCommand implements Callable<Integer> {
   @Option(names = "--retries", paramLabel = "N", description = "failed tries in a row before giving up (default: ${DEFAULT-VALUE})")
   int retries = 5;
 
+  @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
+  boolean allowDowngrade;
+
   @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
   boolean quiet;
 
@@ -81,7 +84,8 @@ final class GetCommand implements Callable<Integer> {
       connections.ifPresent(rb::connections);
       DownloadRequest request = rb.build();
       Braid.Builder builder = Braid.builder()
-          .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries);
+          .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries)
+          .allowHttpsToHttpRedirects(allowDowngrade);
       if (stateDb != null) {
         builder.stateDatabase(stateDb);
       }

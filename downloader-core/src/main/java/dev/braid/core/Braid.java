@@ -42,7 +42,7 @@ public final class Braid implements AutoCloseable {
     opener.setDaemon(true);
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, b.maxConnectionsTotal,
-        b.maxRedirects, b.userAgent));
+        b.maxRedirects, b.userAgent, b.allowDowngrade));
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -136,6 +136,7 @@ public final class Braid implements AutoCloseable {
     private Duration firstBackoff = Duration.ofMillis(250);
     private String userAgent = "Braid/" + Version.get();
     private int maxConnectionsTotal = 64;
+    private boolean allowDowngrade;
 
     private Builder() {}
 
@@ -191,6 +192,12 @@ public final class Braid implements AutoCloseable {
         throw new IllegalArgumentException("the connection budget must be positive");
       }
       this.maxConnectionsTotal = n;
+      return this;
+    }
+
+    /** Follow redirects from https to plain http (refused by default: they expose the download to the network path). */
+    public Builder allowHttpsToHttpRedirects(boolean allow) {
+      this.allowDowngrade = allow;
       return this;
     }
 

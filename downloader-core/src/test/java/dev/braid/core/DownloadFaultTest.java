@@ -85,6 +85,15 @@ class DownloadFaultTest extends DownloadHarness {
   }
 
   @Test
+  void aRedirectLoopFailsAtOnceWithoutRetries() {
+    server.redirect("/a", "/b", 302);
+    server.redirect("/b", "/a", 302);
+    RedirectRefusedException e = assertThrows(RedirectRefusedException.class, () -> get(request("/a", dir.resolve("x"))));
+    assertTrue(e.getMessage().contains("redirect"), e.getMessage());
+    assertTrue(server.requests().size() <= 11, "one round of redirects, not one per retry: " + server.requests().size());
+  }
+
+  @Test
   void refusedConnectionAndUnknownHostAreNetworkErrors() throws Exception {
     int closedPort;
     try (ServerSocket s = new ServerSocket(0)) {

@@ -1,8 +1,10 @@
 package dev.braid.core.fetch;
 
 import dev.braid.core.HttpStatusException;
+import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
 import java.net.URI;
@@ -20,7 +22,7 @@ public final class RangeRequest {
   private RangeRequest() {}
 
   public static Exchange open(HttpTransport http, RemoteIdentity id, Map<String, String> headers, long from, long to)
-      throws TransientFailure, RemoteChanged, HttpStatusException {
+      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
     Map<String, String> h = new LinkedHashMap<>(headers);
     h.put("Range", "bytes=" + from + "-" + (to - 1));
     String ifRange = Validators.ifRange(id);
@@ -30,6 +32,8 @@ public final class RangeRequest {
     Exchange ex;
     try {
       ex = http.get(URI.create(id.finalUrl()), h);
+    } catch (RedirectProblem e) {
+      throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
     } catch (IOException e) {
       throw TransientFailure.network(describe(e), e);
     }
@@ -47,10 +51,12 @@ public final class RangeRequest {
    * the same length and validators as before.
    */
   public static Exchange openWhole(HttpTransport http, RemoteIdentity id, Map<String, String> headers)
-      throws TransientFailure, RemoteChanged, HttpStatusException {
+      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
     Exchange ex;
     try {
       ex = http.get(URI.create(id.finalUrl()), headers);
+    } catch (RedirectProblem e) {
+      throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
     } catch (IOException e) {
       throw TransientFailure.network(describe(e), e);
     }

@@ -10,5 +10,7 @@ import java.time.Duration;
  * @param maxConnectionsPerHost pool cap per route
  * @param maxRedirects redirects followed before giving up
  * @param userAgent the User-Agent header
+ * @param allowDowngrade whether a redirect from https to http is followed
  */
-public record HttpSettings(Duration connectTimeout, Duration readTimeout, int maxConnectionsPerHost, int maxRedirects, String userAgent) {}
+public record HttpSettings(Duration connectTimeout, Duration readTimeout, int maxConnectionsPerHost, int maxRedirects,
+    String userAgent, boolean allowDowngrade) {}

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import org.apache.hc.client5.http.ClientProtocolException;
+import org.apache.hc.client5.http.RedirectException;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -46,6 +48,7 @@ public final class HttpTransport implements AutoCloseable {
         .setConnectionManager(pool)
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
+        .setRedirectStrategy(new SafeRedirectStrategy(settings.allowDowngrade()))
         // a Range must address the identity encoding, never a gzip representation
         .disableContentCompression()
         // the engine retries per segment from the current offset, with its own backoff
@@ -56,13 +59,24 @@ public final class HttpTransport implements AutoCloseable {
   /**
    * Sends a GET and returns once the response head has arrived. Redirects are followed; the
    * exchange knows the final URI.
+   *
+   * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
    */
   public Exchange get(URI uri, Map<String, String> headers) throws IOException {
     HttpGet get = new HttpGet(uri);
     get.setHeader("Accept-Encoding", "identity");
     headers.forEach(get::setHeader);
     HttpClientContext context = HttpClientContext.create();
-    ClassicHttpResponse response = client.executeOpen(null, get, context);
+    ClassicHttpResponse response;
+    try {
+      response = client.executeOpen(null, get, context);
+    } catch (ClientProtocolException e) {
+      if (e.getCause() instanceof RedirectException r) {
+        // a loop, too many, or a refused downgrade: the same answer would come again
+        throw new RedirectProblem(r.getMessage(), e);
+      }
+      throw e;
+    }
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
     return new Exchange(get, response, finalUri);

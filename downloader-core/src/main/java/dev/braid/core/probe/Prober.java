@@ -2,12 +2,14 @@ package dev.braid.core.probe;
 
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.NetworkException;
+import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.fetch.ContentRange;
 import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.StatusCheck;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -37,7 +39,7 @@ public final class Prober {
    * @throws HttpStatusException for a final error status
    */
   public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from, long to)
-      throws NetworkException, TransientFailure, HttpStatusException {
+      throws NetworkException, TransientFailure, HttpStatusException, RedirectRefusedException {
     Map<String, String> h = new LinkedHashMap<>(headers);
     h.put("Range", "bytes=" + from + "-" + (to - 1));
     Exchange ex;
@@ -45,6 +47,8 @@ public final class Prober {
       ex = http.get(uri, h);
     } catch (UnknownHostException e) {
       throw new NetworkException("cannot resolve host " + uri.getHost(), e);
+    } catch (RedirectProblem e) {
+      throw new RedirectRefusedException("cannot follow the redirects of " + uri + ": " + e.getMessage(), e);
     } catch (ConnectException e) {
       throw new NetworkException("cannot connect to " + uri.getHost() + portOf(uri) + ": " + RangeRequest.describe(e), e);
     } catch (IOException e) {

@@ -93,15 +93,16 @@ final class Attempt {
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
-    } catch (DownloadException e) {
-      recordOutcome(e instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED, e.getMessage());
+    } catch (DownloadException | StoreException e) {
+      DownloadException failure = e instanceof StoreException se
+          ? new LocalFileException(se.getMessage(), se) : (DownloadException) e;
+      recordOutcome(failure instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED,
+          failure.getMessage());
       if (!partExisted && recordId < 0) {
-        // refused before anything was recorded (no space, a lock): leave nothing behind
+        // refused before anything was recorded (no space, a lock, the store): leave nothing behind
         deleteQuietly(partPath);
       }
-      throw e;
-    } catch (StoreException e) {
-      throw new LocalFileException(e.getMessage(), e);
+      throw failure;
     } finally {
       if (first != null) {
         first.abort();
