@@ -59,6 +59,19 @@ class AdaptiveConnectionsTest extends DownloadHarness {
   }
 
   @Test
+  void aLimitReachedInTheMiddleOfARampStepIsCountedExactly() throws Exception {
+    // 4 -> 8 connections: the server lets 2 of the 4 new ones in; they may not have their
+    // response head yet when the others are turned away
+    Content c = Content.random(32L << 20, 5);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE).maxConcurrentRequests(6);
+    Download d = braid.start(request("/f.bin", dir.resolve("f.bin")).build());
+    await(d);
+    assertEquals(sha256(c), sha256(dir.resolve("f.bin")));
+    assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("server limit") && ch.to() == 6),
+        d.connectionChanges().toString());
+  }
+
+  @Test
   void aStalledRangeIsMovedToAFreshConnectionInsteadOfWaitedFor() throws Exception {
     braid.close();
     // a read timeout far beyond the test's patience: only the slow-connection rule can save it

@@ -33,6 +33,7 @@ final class Worker implements Runnable {
   private volatile Exchange current;
   private volatile boolean retiring;
   private volatile boolean replacing;
+  private volatile boolean opening;
 
   /** A worker that starts by streaming {@code first} (already open at {@code segment}'s position), or with nothing. */
   Worker(Attempt attempt, WorkerPool pool, SegmentStreamer streamer, Exchange first, Segment segment) {
@@ -88,6 +89,11 @@ final class Worker implements Runnable {
     return current != null;
   }
 
+  /** Whether it is waiting for the answer to a request. */
+  boolean opening() {
+    return opening;
+  }
+
   /** Stop after giving the unfinished part of its segment back. */
   void retire() {
     retiring = true;
@@ -131,9 +137,11 @@ final class Worker implements Runnable {
       pending = null;
       try {
         if (ex == null) {
+          opening = true;
           ex = open(seg);
         }
         current = ex;
+        opening = false;
         if (stopped()) {
           ex.abort();
           continue;
@@ -177,6 +185,7 @@ final class Worker implements Runnable {
         attempt.halt(e);
         return false;
       } finally {
+        opening = false;
         current = null;
       }
     }

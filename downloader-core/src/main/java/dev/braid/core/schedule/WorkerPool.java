@@ -32,6 +32,8 @@ final class WorkerPool {
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
   private final Object exits = new Object();
   private volatile boolean exhausted;
+  /** A worker was turned away since the last tick; the limit is read off at the next one. */
+  private volatile boolean refusedSinceTick;
 
   WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
     this.attempt = attempt;
@@ -63,6 +65,12 @@ final class WorkerPool {
   /** One driver step. Returns false once no worker runs and none will be started. */
   boolean tick(long now) {
     if (!attempt.halted()) {
+      if (refusedSinceTick && workers.stream().noneMatch(Worker::opening)) {
+        // counted once every request of the burst has its answer, not at the refusal: others the
+        // server let in may not have had their response head yet, and others may be refused too
+        refusedSinceTick = false;
+        apply(controller.refused(busy(), now));
+      }
       apply(controller.sample(now, job.fetched().sum(), busy()));
       for (Worker w : slow.check(now, workers)) {
         w.replaceConnection();
@@ -136,12 +144,12 @@ final class WorkerPool {
     return refusedBeyond(w);
   }
 
-  private synchronized boolean refusedBeyond(Worker w) {
+  private boolean refusedBeyond(Worker w) {
     int others = busy() - (w.busy() ? 1 : 0);
     if (!controller.isLimitSignal(others)) {
       return false;
     }
-    apply(controller.refused(others, System.nanoTime()));
+    refusedSinceTick = true;
     return true;
   }
 
