@@ -65,6 +65,10 @@ final class GetCommand implements Callable<Integer> {
   @Option(names = "--retries", paramLabel = "N", description = "failed tries in a row before giving up (default: ${DEFAULT-VALUE})")
   int retries = 5;
 
+  @Option(names = "--lowest-speed", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+      description = "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)")
+  long lowestSpeed = 1024;
+
   @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
   boolean allowDowngrade;
 
@@ -85,7 +89,7 @@ final class GetCommand implements Callable<Integer> {
       DownloadRequest request = rb.build();
       Braid.Builder builder = Braid.builder()
           .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries)
-          .allowHttpsToHttpRedirects(allowDowngrade);
+          .allowHttpsToHttpRedirects(allowDowngrade).lowestSpeed(lowestSpeed);
       if (stateDb != null) {
         builder.stateDatabase(stateDb);
       }

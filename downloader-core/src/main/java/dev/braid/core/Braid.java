@@ -49,7 +49,8 @@ public final class Braid implements AutoCloseable {
       http.close();
       throw e;
     }
-    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10));
+    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10),
+        b.lowestSpeed);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     this.connectionBudget = new Semaphore(b.maxConnectionsTotal);
@@ -137,6 +138,7 @@ public final class Braid implements AutoCloseable {
     private String userAgent = "Braid/" + Version.get();
     private int maxConnectionsTotal = 64;
     private boolean allowDowngrade;
+    private long lowestSpeed = 1024;
 
     private Builder() {}
 
@@ -192,6 +194,19 @@ public final class Braid implements AutoCloseable {
         throw new IllegalArgumentException("the connection budget must be positive");
       }
       this.maxConnectionsTotal = n;
+      return this;
+    }
+
+    /**
+     * A connection slower than this (bytes per second) for 3 seconds is replaced by a fresh one that
+     * continues from the same byte (default 1 KiB/s; 0 leaves only stalls and the comparison with
+     * the download's other connections).
+     */
+    public Builder lowestSpeed(long bytesPerSecond) {
+      if (bytesPerSecond < 0) {
+        throw new IllegalArgumentException("the lowest speed cannot be negative");
+      }
+      this.lowestSpeed = bytesPerSecond;
       return this;
     }
 

@@ -72,6 +72,20 @@ class AdaptiveConnectionsTest extends DownloadHarness {
   }
 
   @Test
+  void aTricklingOnlyConnectionIsReplacedByTheLowestSpeedRule() throws Exception {
+    Content c = Content.random(4L << 20, 6);
+    // after 1 MiB the response drips at 200 bytes a second: alive, never silent, useless
+    server.serve("/f.bin", c).etag("\"v1\"").trickleAfter(1 << 20, 200, 1);
+    Path out = dir.resolve("f.bin");
+    Download d = braid.start(request("/f.bin", out).connections(1).build());
+    DownloadResult r = await(d);
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("slow connection replaced")),
+        d.connectionChanges().toString());
+    assertTrue(r.elapsed().toSeconds() < 10, "took " + r.elapsed());
+  }
+
+  @Test
   void aStalledRangeIsMovedToAFreshConnectionInsteadOfWaitedFor() throws Exception {
     braid.close();
     // a read timeout far beyond the test's patience: only the slow-connection rule can save it

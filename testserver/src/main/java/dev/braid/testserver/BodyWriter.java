@@ -37,8 +37,11 @@ final class BodyWriter {
     long stallAt = plan.stall() == null ? -1 : plan.stall().afterBytes;
     long endAt = plan.ending() == null ? plan.length() : plan.ending().afterBytes;
     long sent = 0;
+    long trickle = 0;
     while (true) {
-      if (sent == stallAt && !stall(plan.stall())) {
+      if (sent == stallAt && plan.stall().kind == Fault.Kind.TRICKLE) {
+        trickle = plan.stall().rate;
+      } else if (sent == stallAt && !stall(plan.stall())) {
         return false;
       }
       if (sent >= endAt) {
@@ -46,7 +49,7 @@ final class BodyWriter {
       }
       long limit = stallAt > sent ? Math.min(stallAt, endAt) : endAt;
       int n = (int) Math.min(buffer.length, limit - sent);
-      long rate = plan.resource().rateLimit();
+      long rate = trickle > 0 ? trickle : plan.resource().rateLimit();
       if (rate > 0) {
         n = Math.min(n, Throttle.pieceSize(rate, buffer.length));
         throttle.acquire(n, rate);

@@ -11,21 +11,29 @@ final class Fault {
     /** Half-close the connection cleanly. */
     TRUNCATE,
     /** Pause for {@link #pause}, then carry on. */
-    STALL
+    STALL,
+    /** Send the rest of the body at {@link #rate} bytes per second. */
+    TRICKLE
   }
 
   final Kind kind;
   final long afterBytes;
   final Duration pause;
+  final long rate;
   private final AtomicInteger remaining;
 
   Fault(Kind kind, long afterBytes, Duration pause, int times) {
+    this(kind, afterBytes, pause, 0, times);
+  }
+
+  Fault(Kind kind, long afterBytes, Duration pause, long rate, int times) {
     if (afterBytes < 0 || times < 0) {
       throw new IllegalArgumentException("bodyBytes and times must be >= 0");
     }
     this.kind = kind;
     this.afterBytes = afterBytes;
     this.pause = pause;
+    this.rate = rate;
     this.remaining = new AtomicInteger(times);
   }
 

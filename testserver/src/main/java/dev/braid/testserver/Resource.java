@@ -169,6 +169,19 @@ public final class Resource {
   }
 
   /**
+   * The next {@code times} responses with a body longer than {@code bodyBytes} send the rest of it
+   * at {@code bytesPerSecond} (a trickle: the connection is alive, just useless). Shares its slot
+   * with {@link #stallAfter}: setting one replaces the other.
+   */
+  public Resource trickleAfter(long bodyBytes, long bytesPerSecond, int times) {
+    if (bytesPerSecond <= 0) {
+      throw new IllegalArgumentException("bytesPerSecond must be positive");
+    }
+    this.stall = new Fault(Fault.Kind.TRICKLE, bodyBytes, Duration.ZERO, bytesPerSecond, times);
+    return this;
+  }
+
+  /**
    * The next {@code times} requests (GET or HEAD) get {@code status} with a short text body, and
    * {@code Retry-After: retryAfterSeconds} unless that is null.
    */

@@ -96,6 +96,24 @@ class FaultInjectionTest {
   }
 
   @Test
+  void trickleSendsTheRestSlowlyThenOnlyOnce() throws IOException {
+    // the last 2000 bytes at 4000 B/s: about half a second
+    server.serve("/f", content).trickleAfter(SIZE - 2000, 4000, 1);
+    try (RawClient client = new RawClient(server)) {
+      client.send("GET", "/f");
+      long start = System.nanoTime();
+      Reply r = client.read(false);
+      long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(End.COMPLETE, r.end());
+      assertArrayEquals(slice(0, SIZE), r.body());
+      assertTrue(elapsedMillis >= 350, "trickled only " + elapsedMillis + " ms");
+    }
+    long start = System.nanoTime();
+    assertEquals(End.COMPLETE, get("/f").end());
+    assertTrue(System.nanoTime() - start < 300_000_000L, "the second response is not trickled");
+  }
+
+  @Test
   void stallEndsEarlyWhenTheClientLeaves() throws Exception {
     server.serve("/f", content).stallAfter(1000, Duration.ofSeconds(30), 1);
     try (RawClient client = new RawClient(server)) {

@@ -10,5 +10,8 @@ import java.time.Duration;
  * @param checkpointInterval how often progress is forced to disk and recorded
  * @param firstBackoff the wait after the first failure; it doubles per failure, with jitter
  * @param maxBackoff the longest wait between tries (a server's Retry-After may ask for more)
+ * @param lowestSpeed bytes per second under which a connection counts as slow (0: only stalls and
+ *     the comparison with the other connections count)
  */
-public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff, Duration maxBackoff) {}
+public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff,
+    Duration maxBackoff, long lowestSpeed) {}

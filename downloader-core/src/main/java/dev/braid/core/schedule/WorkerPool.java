@@ -41,7 +41,7 @@ final class WorkerPool {
     this.part = part;
     this.table = attempt.table();
     this.controller = controller;
-    this.slow = new SlowConnections(now);
+    this.slow = new SlowConnections(now, attempt.settings().lowestSpeed());
     this.permits = job.permits();
   }
 
