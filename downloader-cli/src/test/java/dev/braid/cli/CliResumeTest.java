@@ -210,6 +210,47 @@ class CliResumeTest {
     System.out.println("[crash x3] " + facts);
   }
 
+  /**
+   * Twenty SIGKILLs at random moments from launch on (JVM start, probe, record creation, streaming,
+   * checkpoints), then a final run: the file is exact, and what was fetched twice is only what the
+   * kills destroyed before it was recorded.
+   */
+  @Test
+  void killedTwentyTimesFromLaunchOnStillExact() throws Exception {
+    long size = 64 * MIB;
+    long perConnection = MIB / 4; // 8 connections: 2 MiB/s, so twenty short runs cannot finish it
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    Content content = Content.random(size, 20);
+    server.serve("/big.bin", content).etag("\"big-20\"").rateLimitPerConnection(perConnection);
+    String[] cmd = get(server.url("/big.bin"), "-c", "8", "-o", "out.bin", "--quiet");
+    long before = 0;
+    long unrecorded = 0;
+    long recordedBefore = 0;
+    for (int run = 1; run <= 20; run++) {
+      Result killed;
+      try (CliProcess p = CliProcess.start(work, cmd)) {
+        Thread.sleep(100 + random.nextInt(2400));
+        killed = p.kill();
+      }
+      assertEquals(SIGKILLED, killed.exit(), "seed " + seed + ", run " + run + "\n" + killed.describe());
+      long sent = settledBytesSent() - before;
+      before += sent;
+      long recorded = Math.max(0, recordedBytes(db));
+      assertTrue(recorded >= recordedBefore, "recorded progress went backwards; seed " + seed);
+      unrecorded += sent - (recorded - recordedBefore);
+      recordedBefore = recorded;
+    }
+    Result last = CliProcess.run(work, cmd).assertExit(0).assertNoStackTrace();
+    String facts = "seed " + seed + ", recorded before the last run " + mib(recordedBefore) + ", lost to kills "
+        + mib(unrecorded) + ", total sent " + mib(server.bodyBytesSent()) + "\n" + last.describe();
+    assertEquals(content.sha256Hex(), sha256Hex(work.resolve("out.bin")), facts);
+    assertFalse(Files.exists(work.resolve("out.bin.part")), facts);
+    assertTrue(server.bodyBytesSent() < size + unrecorded + size / 10, "fetched twice beyond what the kills lost; " + facts);
+    System.out.println("[crash x20] " + facts.lines().findFirst().orElse("") + String.format(", %.2fx the file",
+        (double) server.bodyBytesSent() / size));
+  }
+
   // ---- SIGTERM
 
   @Test

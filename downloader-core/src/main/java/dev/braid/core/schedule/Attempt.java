@@ -244,14 +244,19 @@ final class Attempt {
     startFresh(part, target);
   }
 
+  /**
+   * Starts from zero. The order makes every crash point resumable: the record (nothing done) is
+   * written before the part file grows, so a kill never leaves a sized part file the store does
+   * not know, which the next run would have to refuse.
+   */
   private void startFresh(PartFile part, Path target) throws IOException, LocalFileException {
     long length = identity.length();
     // truncate first: the blocks of an older attempt count as free space for this one
     part.reset(0);
     requireSpace(part, target, Math.max(0, length));
-    part.reset(length);
     table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
     recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
+    part.reset(length);
   }
 
   /** Fails up front, before any byte is fetched, when the folder cannot hold what is still missing. */
