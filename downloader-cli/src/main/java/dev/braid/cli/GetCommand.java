@@ -53,7 +53,7 @@ final class GetCommand implements Callable<Integer> {
   @Option(names = "--no-restart", description = "if the remote file changed, fail (exit 5) instead of downloading it again")
   boolean noRestart;
 
-  @Option(names = "--state-db", paramLabel = "FILE", description = "state database (default: ${XDG_DATA_HOME:-~/.local/share}/braid/state.db)")
+  @Option(names = "--state-db", paramLabel = "FILE", description = "state database (default: $XDG_DATA_HOME/braid/state.db, else ~/.local/share/braid/state.db)")
   Path stateDb;
 
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "TCP connect limit (default: ${DEFAULT-VALUE})")
@@ -75,7 +75,7 @@ final class GetCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
   boolean quiet;
 
-  @Option(names = "--debug", description = "print stack traces with errors")
+  @Option(names = "--debug", description = "print each change of the connection count and why, and stack traces with errors")
   boolean debug;
 
   @Override
