@@ -29,14 +29,7 @@ public final class RangeRequest {
     if (ifRange != null) {
       h.put("If-Range", ifRange);
     }
-    Exchange ex;
-    try {
-      ex = http.get(URI.create(id.finalUrl()), h);
-    } catch (RedirectProblem e) {
-      throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw TransientFailure.network(describe(e), e);
-    }
+    Exchange ex = send(http, id, h);
     try {
       check(ex, id, from, to);
       return ex;
@@ -52,14 +45,7 @@ public final class RangeRequest {
    */
   public static Exchange openWhole(HttpTransport http, RemoteIdentity id, Map<String, String> headers)
       throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
-    Exchange ex;
-    try {
-      ex = http.get(URI.create(id.finalUrl()), headers);
-    } catch (RedirectProblem e) {
-      throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw TransientFailure.network(describe(e), e);
-    }
+    Exchange ex = send(http, id, headers);
     try {
       StatusCheck.require(ex, 200);
       if (!Objects.equals(id.etag(), ex.header("ETag")) || ex.contentLength() != id.length()
@@ -70,6 +56,18 @@ public final class RangeRequest {
     } catch (TransientFailure | RemoteChanged | HttpStatusException | RuntimeException e) {
       ex.abort();
       throw e;
+    }
+  }
+
+  /** Sends the GET to the final URL; a failure before the response head is worth a retry, a redirect problem is not. */
+  private static Exchange send(HttpTransport http, RemoteIdentity id, Map<String, String> headers)
+      throws TransientFailure, RedirectRefusedException {
+    try {
+      return http.get(URI.create(id.finalUrl()), headers);
+    } catch (RedirectProblem e) {
+      throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw TransientFailure.network(describe(e), e);
     }
   }
 
