@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -33,8 +35,8 @@ public final class Prober {
    * request: an open one would let the server push the rest of the file into socket buffers, to be
    * thrown away at the first split.
    *
-   * @throws NetworkException for an unknown host or a refused connection: the server is not there,
-   *     and retrying the first request would only make the user wait
+   * @throws NetworkException for an unknown host, a refused connection or a failed TLS handshake:
+   *     retrying the first request would only make the user wait for the same answer
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
@@ -51,6 +53,10 @@ public final class Prober {
       throw new RedirectRefusedException("cannot follow the redirects of " + uri + ": " + e.getMessage(), e);
     } catch (ConnectException e) {
       throw new NetworkException("cannot connect to " + uri.getHost() + portOf(uri) + ": " + RangeRequest.describe(e), e);
+    } catch (SSLHandshakeException | SSLPeerUnverifiedException e) {
+      // an untrusted certificate or a failed negotiation is the same on every try
+      throw new NetworkException("TLS with " + uri.getHost() + portOf(uri) + " failed (certificate not trusted or no"
+          + " common protocol): " + e.getMessage(), e);
     } catch (IOException e) {
       throw TransientFailure.network("request to " + uri + " failed: " + RangeRequest.describe(e), e);
     }
