@@ -69,6 +69,9 @@ final class GetCommand implements Callable<Integer> {
       description = "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)")
   long lowestSpeed = 1024;
 
+  @Option(names = "--ca-cert", paramLabel = "FILE", description = "also trust the CA certificates in this PEM file (a private CA)")
+  Path caCert;
+
   @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
   boolean allowDowngrade;
 
@@ -92,6 +95,9 @@ final class GetCommand implements Callable<Integer> {
           .allowHttpsToHttpRedirects(allowDowngrade).lowestSpeed(lowestSpeed);
       if (stateDb != null) {
         builder.stateDatabase(stateDb);
+      }
+      if (caCert != null) {
+        builder.caCertificates(caCert);
       }
       try (Braid braid = builder.build()) {
         Download download = braid.start(request);

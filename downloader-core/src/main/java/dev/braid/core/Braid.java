@@ -2,10 +2,12 @@ package dev.braid.core;
 
 import dev.braid.core.http.HttpSettings;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.LazyTlsStrategy;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
 
 /**
  * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
@@ -35,6 +38,14 @@ public final class Braid implements AutoCloseable {
   private final Semaphore connectionBudget;
 
   private Braid(Builder b) throws LocalFileException {
+    SSLContext tls = null;
+    if (b.caCertificates != null) {
+      try {
+        tls = LazyTlsStrategy.contextTrusting(b.caCertificates);
+      } catch (IOException e) {
+        throw new LocalFileException(e.getMessage(), e);
+      }
+    }
     // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
     // hundred milliseconds each to start: on two cores they start side by side
     FutureTask<Store> opening = new FutureTask<>(() -> Store.open(b.stateDatabase));
@@ -42,7 +53,7 @@ public final class Braid implements AutoCloseable {
     opener.setDaemon(true);
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, b.maxConnectionsTotal,
-        b.maxRedirects, b.userAgent, b.allowDowngrade));
+        b.maxRedirects, b.userAgent, b.allowDowngrade, tls));
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -139,6 +150,7 @@ public final class Braid implements AutoCloseable {
     private int maxConnectionsTotal = 64;
     private boolean allowDowngrade;
     private long lowestSpeed = 1024;
+    private Path caCertificates;
 
     private Builder() {}
 
@@ -207,6 +219,12 @@ public final class Braid implements AutoCloseable {
         throw new IllegalArgumentException("the lowest speed cannot be negative");
       }
       this.lowestSpeed = bytesPerSecond;
+      return this;
+    }
+
+    /** Trust the CA certificates in this PEM file too (a private CA), besides the JDK's. */
+    public Builder caCertificates(Path pem) {
+      this.caCertificates = pem;
       return this;
     }
 

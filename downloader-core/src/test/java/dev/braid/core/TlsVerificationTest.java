@@ -22,13 +22,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Certificate verification is on by default: a self-signed server is refused at once, with the cause named. */
+/**
+ * Certificate verification is on by default: a self-signed server is refused at once, with the
+ * cause named; trusting its certificate explicitly (a private CA) lets the download through.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TlsVerificationTest {
   @TempDir Path dir;
 
   @Test
-  void anUntrustedCertificateFailsAtOnceAsANetworkError() throws Exception {
+  void anUntrustedCertificateFailsAtOnceAndAPrivateCaCanBeTrusted() throws Exception {
     Path keystore = dir.resolve("server.p12");
     Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
         "-genkeypair", "-alias", "server", "-keyalg", "EC", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1",
@@ -64,6 +67,22 @@ class TlsVerificationTest {
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3), "not retried: the answer would not change");
       assertEquals(0, served.get(), "no request reached the untrusted server");
       assertFalse(Files.exists(dir.resolve("f.bin.part")));
+    }
+    try {
+      Path pem = dir.resolve("server.pem");
+      Process export = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+          "-exportcert", "-rfc", "-alias", "server", "-keystore", keystore.toString(), "-storepass", "changeit",
+          "-file", pem.toString()).redirectErrorStream(true).start();
+      assertTrue(export.waitFor(30, TimeUnit.SECONDS) && export.exitValue() == 0);
+      try (Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(pem).build()) {
+        String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/f.bin";
+        DownloadResult r = DownloadHarness.await(braid.start(DownloadRequest.builder(url).file(dir.resolve("f.bin")).build()));
+        assertEquals(3, r.length());
+        assertEquals(1, served.get());
+      }
+      LocalFileException bad = assertThrows(LocalFileException.class,
+          () -> Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(dir.resolve("state.db")).build());
+      assertTrue(bad.getMessage().contains("certificate"), bad.getMessage());
     } finally {
       server.stop(0);
     }

@@ -1,6 +1,7 @@
 package dev.braid.core.http;
 
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 /**
  * How the shared client behaves.
@@ -11,6 +12,7 @@ import java.time.Duration;
  * @param maxRedirects redirects followed before giving up
  * @param userAgent the User-Agent header
  * @param allowDowngrade whether a redirect from https to http is followed
+ * @param tls the TLS context, or null for the JDK's default (built on the first https connection)
  */
 public record HttpSettings(Duration connectTimeout, Duration readTimeout, int maxConnectionsPerHost, int maxRedirects,
-    String userAgent, boolean allowDowngrade) {}
+    String userAgent, boolean allowDowngrade, SSLContext tls) {}

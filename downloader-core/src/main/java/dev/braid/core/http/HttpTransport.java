@@ -34,7 +34,7 @@ public final class HttpTransport implements AutoCloseable {
         .build();
     pool = PoolingHttpClientConnectionManagerBuilder.create()
         .setDefaultConnectionConfig(connection)
-        .setTlsSocketStrategy(new LazyTlsStrategy())
+        .setTlsSocketStrategy(new LazyTlsStrategy(settings.tls()))
         .setMaxConnPerRoute(settings.maxConnectionsPerHost())
         .setMaxConnTotal(Math.max(64, settings.maxConnectionsPerHost() * 4))
         .build();

@@ -19,7 +19,7 @@ class ExchangeTest {
   @Test
   void abortUnblocksAReaderStuckOnASilentServerAtOnce() throws Exception {
     try (TestServer server = TestServer.start();
-        HttpTransport http = new HttpTransport(new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(60), 8, 5, "t", false))) {
+        HttpTransport http = new HttpTransport(new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(60), 8, 5, "t", false, null))) {
       server.serve("/f", Content.random(1 << 20, 1)).stallAfter(1000, Duration.ofSeconds(60), 1);
       Exchange ex = http.get(URI.create(server.url("/f")), Map.of());
       InputStream in = ex.body();
