@@ -57,6 +57,8 @@ public final class SegmentStreamer {
     long read = 0;
     boolean clean = false;
     long started = System.nanoTime();
+    // only the owner (this thread) moves the position, so it is read once, not per buffer
+    long position = table.position(seg);
     try {
       InputStream in = ex.body();
       while (true) {
@@ -69,7 +71,7 @@ public final class SegmentStreamer {
         try {
           n = in.read(buffer, 0, (int) Math.min(buffer.length, remaining));
         } catch (IOException e) {
-          throw TransientFailure.network("connection failed at byte " + table.position(seg) + ": " + RangeRequest.describe(e), e);
+          throw TransientFailure.network("connection failed at byte " + position + ": " + RangeRequest.describe(e), e);
         }
         if (n < 0) {
           if (table.openEnded(seg)) {
@@ -82,8 +84,9 @@ public final class SegmentStreamer {
         read += n;
         int allowed = table.claim(seg, n);
         if (allowed > 0) {
-          write(allowed, table.position(seg));
+          write(allowed, position);
           table.advance(seg, allowed);
+          position += allowed;
           written.add(allowed);
           streamed += allowed;
         }

@@ -103,8 +103,12 @@ final class Worker implements Runnable {
 
   /** Drop the current connection and go on from the same offset on a fresh one. */
   void replaceConnection() {
-    replacing = true;
-    abortCurrent();
+    Exchange ex = current;
+    if (ex != null) {
+      // set only with a response to abort: a stale flag would excuse the next real failure
+      replacing = true;
+      ex.abort();
+    }
   }
 
   void abortCurrent() {
