@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code braid} command; the work is in its subcommands. */
 @Command(name = "braid", mixinStandardHelpOptions = true, versionProvider = BraidCommand.VersionProvider.class,
     description = "Parallel ranged downloads that resume correctly.",
-    subcommands = {GetCommand.class, DemoCommand.class},
+    subcommands = {GetCommand.class, ListCommand.class, StatusCommand.class, PauseCommand.class,
+        ResumeCommand.class, RemoveCommand.class, DemoCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 internal error, 2 usage, 3 network, 4 HTTP error status or redirect refused,",
         "5 remote file changed (with --no-restart), 6 local file or state database, 7 integrity, 130 interrupted."})
 final class BraidCommand implements Callable<Integer> {

@@ -71,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
     if (connections > 0) {
       b.connections(connections);
     }
-    Download d = braid.start(b.build());
+    Download d = braid.submit(b.build());
     DownloadResult r = d.result().join();
     boolean same = expected.equals(Content.sha256Hex(r.file()));
     double seconds = r.elapsed().toNanos() / 1e9;

@@ -1,34 +1,49 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.Registration;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code braid get URL}: download one file, resuming what an earlier run left. */
+/** {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. */
 @Command(name = "get", mixinStandardHelpOptions = true,
-    description = "Download URL over several connections. Run the same command again to resume.")
+    description = {"Download each URL (or each entry of a list) over several connections.",
+        "Run the same command again to resume."})
 final class GetCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "URL", description = "http or https URL")
-  String url;
+  @Parameters(paramLabel = "URL", arity = "0..*", description = "http or https URLs")
+  List<String> urls = new ArrayList<>();
+
+  @Option(names = {"-i", "--input-file"}, paramLabel = "LIST",
+      description = "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
+          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments")
+  Path inputList;
+
+  @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "downloads at once (default: ${DEFAULT-VALUE})")
+  int jobs = 4;
 
   @ArgGroup(exclusive = true)
   Target target = new Target();
 
   static final class Target {
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE (one URL only)")
     Path file;
 
     @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "write into DIR under the server's name (default: .)")
@@ -36,7 +51,7 @@ final class GetCommand implements Callable<Integer> {
   }
 
   @Option(names = {"-c", "--connections"}, paramLabel = "N|auto", converter = ConnectionsConverter.class,
-      description = "connections: a fixed count 1-64, or auto to follow the observed throughput (default: auto)")
+      description = "connections per download: a fixed count 1-64, or auto to follow the observed throughput (default: auto)")
   OptionalInt connections = OptionalInt.empty();
 
   @Option(names = "--max-connections", paramLabel = "N",
@@ -47,36 +62,31 @@ final class GetCommand implements Callable<Integer> {
       description = "never split off less than SIZE (default: 1M)")
   long minSplit = DownloadRequest.DEFAULT_MIN_SPLIT;
 
+  @Option(names = "--mirror", paramLabel = "URL", description = "another URL of the same file (repeatable; one URL only)")
+  List<String> mirrors = new ArrayList<>();
+
+  @Option(names = "--checksum", paramLabel = "ALGO=HEX",
+      description = "verify the file before its final rename: sha-256, sha-512, sha-1, md5, sha3-256, blake2b-512 or blake3 (one URL only)")
+  String checksum;
+
   @Option(names = "--overwrite", description = "replace an existing target file")
   boolean overwrite;
 
   @Option(names = "--no-restart", description = "if the remote file changed, fail (exit 5) instead of downloading it again")
   boolean noRestart;
 
-  @Option(names = "--state-db", paramLabel = "FILE", description = "state database (default: $XDG_DATA_HOME/braid/state.db, else ~/.local/share/braid/state.db)")
-  Path stateDb;
-
-  @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "TCP connect limit (default: ${DEFAULT-VALUE})")
-  double connectTimeout = 15;
-
-  @Option(names = "--read-timeout", paramLabel = "SECONDS", description = "drop a connection silent this long and retry its range (default: ${DEFAULT-VALUE})")
-  double readTimeout = 30;
-
-  @Option(names = "--retries", paramLabel = "N", description = "failed tries in a row before giving up (default: ${DEFAULT-VALUE})")
-  int retries = 5;
-
-  @Option(names = "--lowest-speed", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)")
-  long lowestSpeed = 1024;
-
-  @Option(names = "--ca-cert", paramLabel = "FILE", description = "also trust the CA certificates in this PEM file (a private CA)")
-  Path caCert;
-
-  @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
-  boolean allowDowngrade;
+  @Mixin
+  EngineOptions engine = new EngineOptions();
 
   @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
   boolean quiet;
+
+  @Option(names = "--json", description = "print newline-delimited JSON events on standard output instead of progress")
+  boolean json;
+
+  @Option(names = "--progress-interval", paramLabel = "SECONDS",
+      description = "seconds between JSON progress events (default: ${DEFAULT-VALUE})")
+  double progressInterval = 1;
 
   @Option(names = "--debug", description = "print each change of the connection count and why, and stack traces with errors")
   boolean debug;
@@ -85,33 +95,25 @@ final class GetCommand implements Callable<Integer> {
   public Integer call() {
     PrintStream err = System.err;
     try {
-      DownloadRequest.Builder rb = DownloadRequest.builder(url)
-          .file(target.file).directory(target.dir).maxConnections(maxConnections).minSplitSize(minSplit)
-          .overwrite(overwrite).restartIfChanged(!noRestart);
-      connections.ifPresent(rb::connections);
-      DownloadRequest request = rb.build();
-      Braid.Builder builder = Braid.builder()
-          .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries)
-          .allowHttpsToHttpRedirects(allowDowngrade).lowestSpeed(lowestSpeed);
-      if (stateDb != null) {
-        builder.stateDatabase(stateDb);
+      List<DownloadRequest> requests = requests();
+      if (jobs < 1) {
+        throw new InvalidRequestException("-j must be at least 1");
       }
-      if (caCert != null) {
-        builder.caCertificates(caCert);
-      }
-      try (Braid braid = builder.build()) {
-        Download download = braid.start(request);
-        Thread stopper = pauseOnShutdown(download, quiet ? null : err);
+      try (Braid braid = engine.builder().maxActiveDownloads(jobs).build()) {
+        if (json) {
+          // closing Braid sends the last events before this returns
+          braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval * 1000)));
+        }
+        List<Download> batch = new ArrayList<>();
+        for (DownloadRequest r : requests) {
+          batch.add(braid.submit(r));
+        }
+        Thread stopper = pauseOnShutdown(batch, quiet || json ? null : err);
         try {
-          new ProgressReporter(err, ProgressReporter.detect(quiet), debug).follow(download);
+          return requests.size() == 1 && inputList == null ? single(batch.get(0), err) : batch(braid, batch, err);
         } finally {
           removeHook(stopper);
         }
-        DownloadResult r = download.result().join();
-        if (!quiet) {
-          err.println(Summary.of(r, download.restartReason()));
-        }
-        return ExitCode.OK;
       }
     } catch (DownloadException e) {
       return fail(err, e);
@@ -125,16 +127,66 @@ final class GetCommand implements Callable<Integer> {
     }
   }
 
-  private static Duration seconds(double s) {
-    return Duration.ofMillis((long) (s * 1000));
+  private int single(Download download, PrintStream err) throws InterruptedException, ExecutionException {
+    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
+    new ProgressReporter(err, mode, debug).follow(download);
+    DownloadResult r = download.result().join();
+    if (!quiet && !json) {
+      err.println(Summary.of(r, download.restartReason()));
+    }
+    return ExitCode.OK;
+  }
+
+  private int batch(Braid braid, List<Download> batch, PrintStream err) throws InterruptedException {
+    BatchReporter reporter = new BatchReporter(err, json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet));
+    try (Registration r = braid.listen(reporter, Duration.ofSeconds(1))) {
+      reporter.follow(batch);
+    }
+    long failed = batch.stream().filter(d -> d.result().isCompletedExceptionally()).count();
+    if (!quiet && !json) {
+      err.println("braid: " + (batch.size() - failed) + " of " + batch.size() + " downloads completed"
+          + (failed > 0 ? ", " + failed + " failed" : ""));
+    }
+    return BatchReporter.exitCode(batch);
+  }
+
+  private List<DownloadRequest> requests() throws InvalidRequestException {
+    if (inputList == null && urls.isEmpty()) {
+      throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
+    }
+    boolean many = inputList != null || urls.size() > 1;
+    if (many && (target.file != null || checksum != null || !mirrors.isEmpty())) {
+      throw new InvalidRequestException("-o, --checksum and --mirror apply to one URL; give them per entry in a list (-i)");
+    }
+    List<DownloadRequest> out = new ArrayList<>();
+    for (String url : urls) {
+      DownloadRequest.Builder b = defaults(url).file(target.file).mirrors(mirrors);
+      if (checksum != null) {
+        b.checksum(Checksum.parse(checksum));
+      }
+      out.add(b.build());
+    }
+    if (inputList != null) {
+      out.addAll(InputList.read(inputList, this::defaults));
+    }
+    return out;
+  }
+
+  private DownloadRequest.Builder defaults(String url) {
+    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(target.dir).maxConnections(maxConnections)
+        .minSplitSize(minSplit).overwrite(overwrite).restartIfChanged(!noRestart);
+    connections.ifPresent(b::connections);
+    return b;
   }
 
   /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits. */
-  private static Thread pauseOnShutdown(Download download, PrintStream err) {
+  private static Thread pauseOnShutdown(List<Download> batch, PrintStream err) {
     Thread hook = new Thread(() -> {
-      download.pause();
+      batch.forEach(Download::pause);
       try {
-        download.result().handle((r, e) -> null).get(10, TimeUnit.SECONDS);
+        for (Download d : batch) {
+          d.result().handle((r, e) -> null).get(10, TimeUnit.SECONDS);
+        }
         if (err != null) {
           err.println();
           err.println("braid: interrupted; progress is saved, run the same command to resume");

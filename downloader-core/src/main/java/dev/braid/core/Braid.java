@@ -3,6 +3,8 @@ package dev.braid.core;
 import dev.braid.core.http.HttpSettings;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.LazyTlsStrategy;
+import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
 import dev.braid.state.Store;
@@ -11,12 +13,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,9 +26,20 @@ import javax.net.ssl.SSLContext;
 
 /**
  * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
- * store and the threads: a driver thread per running download and a pool of worker threads, one
- * per open connection. {@link #close()} pauses what is running, waits for its progress to be
- * recorded, and releases everything.
+ * store, the persistent download queue and the threads: the queue's loop thread, a driver thread
+ * per running download and a pool of worker threads, one per open connection.
+ * {@link #close()} pauses what is running, waits for its progress to be recorded, leaves it
+ * queued for next time, and releases everything.
+ *
+ * <pre>{@code
+ * try (Braid braid = Braid.builder().downloadDirectory(Path.of("data")).maxActiveDownloads(4).build()) {
+ *   List<Download> all = urls.stream().map(u -> braid.submit(DownloadRequest.builder(u).build())).toList();
+ *   for (Download d : all) {
+ *     d.result().handle((r, e) -> e == null ? "ok " + r.file() : "FAILED " + d.url() + ": " + e.getMessage())
+ *         .thenAccept(System.out::println).join();
+ *   }
+ * }
+ * }</pre>
  */
 public final class Braid implements AutoCloseable {
   private final HttpTransport http;
@@ -34,8 +47,10 @@ public final class Braid implements AutoCloseable {
   private final EngineSettings engine;
   private final ExecutorService drivers;
   private final ExecutorService workers;
-  private final List<Download> running = new CopyOnWriteArrayList<>();
-  private final Semaphore connectionBudget;
+  private final ConnectionBudget connectionBudget;
+  private final TokenBucket rateLimit;
+  private final DownloadQueue queue;
+  private final Path downloadDirectory;
 
   private Braid(Builder b) throws LocalFileException {
     SSLContext tls = null;
@@ -64,7 +79,12 @@ public final class Braid implements AutoCloseable {
         b.lowestSpeed);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
-    this.connectionBudget = new Semaphore(b.maxConnectionsTotal);
+    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
+    this.rateLimit = new TokenBucket(b.rateLimit);
+    this.downloadDirectory = b.downloadDirectory;
+    this.queue = new DownloadQueue(store,
+        request -> new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit),
+        drivers, b.maxActiveDownloads, b.runQueue);
   }
 
   private static Store awaitStore(FutureTask<Store> opening) throws LocalFileException {
@@ -101,26 +121,79 @@ public final class Braid implements AutoCloseable {
     return base.resolve("braid").resolve("state.db");
   }
 
-  /** Starts a download on a thread of its own and returns its handle at once. */
-  public Download start(DownloadRequest request) {
-    DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget);
-    Download d = new Download(request, job);
-    running.add(d);
-    job.result().whenComplete((r, e) -> running.remove(d));
-    drivers.execute(job);
-    return d;
+  /**
+   * Adds a download to the persistent queue and returns its handle at once; it starts when a slot
+   * is free (see {@link Builder#maxActiveDownloads}), higher priority first, then in submission
+   * order. Submitting a request for a download the queue already holds unfinished (same URL and
+   * target) continues that one. When another process drives it, the handle's result fails at
+   * once with a {@link LocalFileException}.
+   */
+  public Download submit(DownloadRequest request) {
+    DownloadRequest r = request;
+    if (!request.directoryGiven()) {
+      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
+    }
+    return queue.submit(r);
   }
 
-  /** Pauses running downloads, waits (bounded) until their progress is recorded, and releases the client, threads and store. */
+  /** Every download in the state database, oldest first, including those other processes drive. */
+  public List<Download> downloads() {
+    return queue.all();
+  }
+
+  /** The download with this queue id, if the state database holds it. */
+  public Optional<Download> download(long id) {
+    return queue.find(id);
+  }
+
+  /** The downloads this instance is fetching right now. */
+  public List<Download> running() {
+    return queue.running();
+  }
+
+  /** Changes the limit on all downloads together, in bytes per second (0 for none), at once. */
+  public void rateLimit(long bytesPerSecond) {
+    rateLimit.setRate(bytesPerSecond);
+  }
+
+  /** The current limit on all downloads together (0: none). */
+  public long rateLimit() {
+    return rateLimit.rate();
+  }
+
+  /**
+   * Calls {@code listener} about every download: each state change, and progress of running ones
+   * every {@code progressEvery}, on Braid's event thread.
+   */
+  public Registration listen(DownloadListener listener, Duration progressEvery) {
+    return queue.listen(null, listener, progressEvery);
+  }
+
+  /** Settings stored in the state database (an application's preferences), by key. */
+  public Map<String, String> settings() {
+    return store.settings();
+  }
+
+  /** Stores a setting in the state database; null removes it. */
+  public void saveSetting(String key, String value) {
+    store.saveSetting(key, value);
+  }
+
+  /**
+   * Pauses running downloads, waits (bounded) until their progress is recorded, and releases the
+   * client, threads and store. The paused downloads stay queued: a {@code Braid} that runs the
+   * queue on the same database continues them.
+   */
   @Override
   public void close() {
-    running.forEach(Download::pause);
+    queue.close();
     drivers.shutdown();
     try {
       drivers.awaitTermination(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    queue.stop();
     workers.shutdown();
     http.close();
     store.close();
@@ -151,8 +224,56 @@ public final class Braid implements AutoCloseable {
     private boolean allowDowngrade;
     private long lowestSpeed = 1024;
     private Path caCertificates;
+    private Path downloadDirectory;
+    private int maxActiveDownloads = 4;
+    private int maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
+    private long rateLimit;
+    private boolean runQueue;
 
     private Builder() {}
+
+    /** The folder for downloads whose request names neither a file nor a folder (default: the working directory). */
+    public Builder downloadDirectory(Path folder) {
+      this.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /** How many downloads run at once (default 4); the others wait in the queue. */
+    public Builder maxActiveDownloads(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("at least one download must be able to run");
+      }
+      this.maxActiveDownloads = n;
+      return this;
+    }
+
+    /** The most connections open to one host ({@code host:port}) across all downloads (default 64). */
+    public Builder maxConnectionsPerHost(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("the per-host connection budget must be positive");
+      }
+      this.maxConnectionsPerHost = n;
+      return this;
+    }
+
+    /** A limit on all downloads together, in bytes per second (default 0: none); changeable later. */
+    public Builder rateLimit(long bytesPerSecond) {
+      if (bytesPerSecond < 0) {
+        throw new IllegalArgumentException("a rate limit cannot be negative");
+      }
+      this.rateLimit = bytesPerSecond;
+      return this;
+    }
+
+    /**
+     * Whether this instance also runs what the database already holds queued, including downloads
+     * a crashed process left behind (default false: it runs only what is submitted to it). A
+     * desktop app or a batch job that must carry on after a crash turns this on.
+     */
+    public Builder runQueue(boolean run) {
+      this.runQueue = run;
+      return this;
+    }
 
     /** Where downloads and their progress are recorded (created if absent). */
     public Builder stateDatabase(Path file) {

@@ -1,56 +1,187 @@
 package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
+import dev.braid.state.QueueEntry;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A running download, returned by {@link Braid#start}. Thread-safe: any thread may read its
- * progress or pause it.
+ * A download in the queue, returned by {@link Braid#submit} and {@link Braid#downloads()}.
+ * Thread-safe: any thread may read it or act on it. It may be driven by this {@code Braid}, or
+ * by another process sharing the state database, in which case its state and progress are what
+ * that process last recorded (about once a second) and the actions go through the database.
  */
 public final class Download {
-  private final DownloadRequest request;
-  private final DownloadJob job;
+  private final long id;
+  private final DownloadQueue queue;
+  private volatile QueueEntry entry;
+  private volatile DownloadState state;
+  private volatile DownloadJob job;
+  private volatile CompletableFuture<DownloadResult> result = new CompletableFuture<>();
+  /** Set when this run's stop was asked for by a user (pause) rather than by closing Braid. */
+  volatile boolean pauseAsked;
+  /** Set when the entry is being removed; its run's end is not recorded. */
+  volatile boolean removing;
 
-  Download(DownloadRequest request, DownloadJob job) {
-    this.request = request;
-    this.job = job;
+  Download(DownloadQueue queue, QueueEntry entry, DownloadState state) {
+    this.id = entry.id();
+    this.queue = queue;
+    this.entry = entry;
+    this.state = state;
   }
 
-  public DownloadRequest request() {
-    return request;
+  /** The queue's id of this download: stable, shown by {@code braid list}. */
+  public long id() {
+    return id;
+  }
+
+  /** The URL it was submitted with. */
+  public String url() {
+    return entry.url();
+  }
+
+  /** A name to show: the final file's, once known, else the URL's last path part. */
+  public String name() {
+    Optional<Path> f = file();
+    return f.map(p -> p.getFileName().toString()).orElseGet(() -> RequestCodec.displayName(entry));
+  }
+
+  /** The final file, once the server's answer fixed it (or the one the request named). */
+  public Optional<Path> file() {
+    DownloadJob j = job;
+    Optional<Path> running = j == null ? Optional.empty() : j.target();
+    return running.or(() -> Optional.ofNullable(entry.target() != null ? entry.target() : entry.file()));
+  }
+
+  public DownloadState state() {
+    return state;
+  }
+
+  /** Higher starts first. */
+  public int priority() {
+    return entry.priority();
+  }
+
+  /** Why it failed, while {@link #state()} is {@link DownloadState#FAILED}. */
+  public Optional<String> error() {
+    return state == DownloadState.FAILED ? Optional.ofNullable(entry.error()) : Optional.empty();
+  }
+
+  /** How far it is. Live while this process drives it; otherwise as last recorded. */
+  public Progress progress() {
+    DownloadJob j = job;
+    return j != null ? j.progress() : Progress.idle(entry.length(), entry.done());
   }
 
   /**
-   * Completes with the result once the file is complete, durable and renamed, or exceptionally
-   * with a {@link DownloadException} subclass saying why not. It completes only after every
-   * connection of the download has stopped and its progress is recorded.
+   * The outcome of the current (or last) run: the result once the file is complete, durable and
+   * renamed; or a {@link DownloadException} saying why not ({@link DownloadPausedException} for
+   * a pause). A {@link #resume()} after that starts a new run with a new future. It completes
+   * only after every connection of the run has stopped and its progress is recorded.
    */
   public CompletableFuture<DownloadResult> result() {
-    return job.result();
-  }
-
-  /** A snapshot of how far the download is. */
-  public Progress progress() {
-    return job.progress();
-  }
-
-  /** How the connection count changed so far and why (ramp, plateau, server limit, slow connection replaced). */
-  public List<ConnectionChange> connectionChanges() {
-    return job.connectionChanges();
-  }
-
-  /** Why the download last started over from zero (the remote file changed), if it did. */
-  public Optional<String> restartReason() {
-    return Optional.ofNullable(job.lastRestartReason());
+    return result;
   }
 
   /**
    * Stops the download and records its progress; {@link #result()} then completes with a
-   * {@link DownloadPausedException}. Starting the same request again resumes it.
+   * {@link DownloadPausedException}. A queued download stays where it is until resumed.
    */
   public void pause() {
-    job.pause();
+    queue.pause(this);
+  }
+
+  /** Queues a paused or failed download again; it continues from the bytes on disk. */
+  public void resume() {
+    queue.resume(this);
+  }
+
+  /** Stops the download and removes it from the queue along with its partial file (a completed file stays). */
+  public void cancel() {
+    queue.remove(this, false, true);
+  }
+
+  /**
+   * Stops the download and removes it from the queue. With {@code deleteFile}, its file goes too
+   * (partial or complete); without, a partial file and its resume record stay, so submitting the
+   * same URL again continues it.
+   */
+  public void remove(boolean deleteFile) {
+    queue.remove(this, deleteFile, deleteFile);
+  }
+
+  /** Changes this download's own rate limit (bytes per second, 0 for none), also while it runs. */
+  public void rateLimit(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("a rate limit cannot be negative");
+    }
+    queue.rateLimit(this, bytesPerSecond);
+  }
+
+  /** What the server said about the file, once known. */
+  public Optional<RemoteFile> remote() {
+    DownloadJob j = job;
+    if (j != null && j.remote().isPresent()) {
+      var r = j.remote().get();
+      return Optional.of(new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
+    }
+    return queue.storedRemote(this);
+  }
+
+  /** How the connection count changed in this process's run and why (ramp, plateau, server limit, slow connection replaced). */
+  public List<ConnectionChange> connectionChanges() {
+    DownloadJob j = job;
+    return j == null ? List.of() : j.connectionChanges();
+  }
+
+  /** Why this run last started over from zero (the remote file changed), if it did. */
+  public Optional<String> restartReason() {
+    DownloadJob j = job;
+    return j == null ? Optional.empty() : Optional.ofNullable(j.lastRestartReason());
+  }
+
+  /** Calls {@code listener} about this download: every state change, and progress every {@code progressEvery} while it runs. */
+  public Registration listen(DownloadListener listener, Duration progressEvery) {
+    return queue.listen(this, listener, progressEvery);
+  }
+
+  @Override
+  public String toString() {
+    return "#" + id + " " + name() + " (" + state + ")";
+  }
+
+  // ---- kept by the queue
+
+  QueueEntry entry() {
+    return entry;
+  }
+
+  void entry(QueueEntry e) {
+    this.entry = e;
+  }
+
+  DownloadJob job() {
+    return job;
+  }
+
+  /** Queued (again): a new future for the coming run unless the last one is still open. */
+  void queued() {
+    if (result.isDone()) {
+      result = new CompletableFuture<>();
+    }
+  }
+
+  /** A run starts. */
+  void started(DownloadJob j) {
+    queued();
+    pauseAsked = false;
+    this.job = j;
+  }
+
+  void state(DownloadState s) {
+    this.state = s;
   }
 }

@@ -3,6 +3,8 @@ package dev.braid.core;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -22,6 +24,7 @@ public final class DownloadRequest {
   public static final long DEFAULT_MIN_SPLIT = 1L << 20;
 
   private final URI uri;
+  private final List<URI> mirrors;
   private final Path file;
   private final Path directory;
   private final Integer connections;
@@ -29,11 +32,20 @@ public final class DownloadRequest {
   private final boolean overwrite;
   private final boolean restartIfChanged;
   private final long minSplitSize;
+  private final Checksum checksum;
+  private final int priority;
+  private final long rateLimit;
+  private final Builder origin;
 
-  private DownloadRequest(Builder b, URI uri) {
+  private DownloadRequest(Builder b, URI uri, List<URI> mirrors) {
+    this.origin = b.copy();
     this.uri = uri;
+    this.mirrors = List.copyOf(mirrors);
     this.file = b.file == null ? null : b.file.toAbsolutePath().normalize();
-    this.directory = (b.directory == null ? Path.of("") : b.directory).toAbsolutePath().normalize();
+    this.directory = b.directory == null ? null : b.directory.toAbsolutePath().normalize();
+    this.checksum = b.checksum;
+    this.priority = b.priority;
+    this.rateLimit = b.rateLimit;
     this.connections = b.connections;
     this.maxConnections = b.maxConnections;
     this.overwrite = b.overwrite;
@@ -55,9 +67,42 @@ public final class DownloadRequest {
     return Optional.ofNullable(file);
   }
 
-  /** The folder for a name chosen from the server's answer (ignored when {@link #file()} is set). */
+  /**
+   * The folder for a name chosen from the server's answer (ignored when {@link #file()} is set):
+   * the one the request names, else the working directory.
+   */
   public Path directory() {
-    return directory;
+    return directory != null ? directory : Path.of("").toAbsolutePath();
+  }
+
+  /** Whether the request names a folder (otherwise {@code Braid}'s download folder applies). */
+  public boolean directoryGiven() {
+    return directory != null || file != null;
+  }
+
+  /** Other URLs of the same file; segments are spread over them by measured speed. */
+  public List<URI> mirrors() {
+    return mirrors;
+  }
+
+  /** The digest the finished file must have, if one was given. */
+  public Optional<Checksum> checksum() {
+    return Optional.ofNullable(checksum);
+  }
+
+  /** Higher starts first in the queue; equal priorities start in submission order. */
+  public int priority() {
+    return priority;
+  }
+
+  /** This download's own rate limit in bytes per second, 0 for none (the {@code Braid}-wide one applies too). */
+  public long rateLimit() {
+    return rateLimit;
+  }
+
+  /** A builder holding this request's settings, to derive a changed request. */
+  public Builder toBuilder() {
+    return origin.copy();
   }
 
   /** A fixed connection count, or empty when Braid adapts the count to the throughput it observes. */
@@ -95,9 +140,53 @@ public final class DownloadRequest {
     private boolean overwrite;
     private boolean restartIfChanged = true;
     private long minSplitSize = DEFAULT_MIN_SPLIT;
+    private final List<String> mirrors = new ArrayList<>();
+    private Checksum checksum;
+    private int priority;
+    private long rateLimit;
 
     private Builder(String url) {
       this.url = url;
+    }
+
+    private Builder copy() {
+      Builder b = new Builder(url);
+      b.file = file;
+      b.directory = directory;
+      b.connections = connections;
+      b.maxConnections = maxConnections;
+      b.overwrite = overwrite;
+      b.restartIfChanged = restartIfChanged;
+      b.minSplitSize = minSplitSize;
+      b.mirrors.addAll(mirrors);
+      b.checksum = checksum;
+      b.priority = priority;
+      b.rateLimit = rateLimit;
+      return b;
+    }
+
+    /** Adds other URLs of the same file (same length and validators, or the download fails). */
+    public Builder mirrors(List<String> urls) {
+      mirrors.addAll(urls);
+      return this;
+    }
+
+    /** The digest the finished file must have, checked before its final rename. */
+    public Builder checksum(Checksum checksum) {
+      this.checksum = checksum;
+      return this;
+    }
+
+    /** Higher starts first (default 0). */
+    public Builder priority(int priority) {
+      this.priority = priority;
+      return this;
+    }
+
+    /** This download's own rate limit in bytes per second (default 0: none). */
+    public Builder rateLimit(long bytesPerSecond) {
+      this.rateLimit = bytesPerSecond;
+      return this;
     }
 
     /** Download to exactly this file. */
@@ -155,7 +244,28 @@ public final class DownloadRequest {
       if (minSplitSize < 1) {
         throw new InvalidRequestException("the minimum split size must be positive");
       }
-      return new DownloadRequest(this, parse(url));
+      if (rateLimit < 0) {
+        throw new InvalidRequestException("a rate limit cannot be negative");
+      }
+      List<URI> parsedMirrors = new ArrayList<>();
+      for (String m : mirrors) {
+        URI mirror = parse(m);
+        if (!parsedMirrors.contains(mirror)) {
+          parsedMirrors.add(mirror);
+        }
+      }
+      URI main = parse(url);
+      parsedMirrors.remove(main);
+      return new DownloadRequest(this, main, parsedMirrors);
+    }
+
+    /** Builds a request derived from a valid one, which cannot fail. */
+    DownloadRequest buildUnchecked() {
+      try {
+        return build();
+      } catch (InvalidRequestException e) {
+        throw new IllegalStateException("a derived request became invalid", e);
+      }
     }
 
     private static URI parse(String url) throws InvalidRequestException {

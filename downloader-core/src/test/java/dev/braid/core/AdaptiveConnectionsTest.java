@@ -23,7 +23,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     Content c = Content.random(size, 1);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE);
     Path out = dir.resolve("f.bin");
-    Download d = braid.start(request("/f.bin", out).maxConnections(8).build());
+    Download d = braid.submit(request("/f.bin", out).maxConnections(8).build());
     DownloadResult r = await(d);
     assertEquals(sha256(c), sha256(out));
     assertEquals(8, d.connectionChanges().get(d.connectionChanges().size() - 1).to(), d.connectionChanges().toString());
@@ -38,7 +38,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     Content b = Content.random(16L << 20, 3);
     server.serve("/a.bin", a).etag("\"a\"").rateLimitPerConnection(RATE).maxConcurrentRequests(4);
     server.serve("/b.bin", b).etag("\"b\"").rateLimitPerConnection(RATE).maxConcurrentRequests(4);
-    Download first = braid.start(request("/a.bin", dir.resolve("a.bin")).build());
+    Download first = braid.submit(request("/a.bin", dir.resolve("a.bin")).build());
     await(first);
     assertEquals(sha256(a), sha256(dir.resolve("a.bin")));
     assertTrue(first.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("server limit") && ch.to() == 4),
@@ -51,7 +51,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     }
     braid = newBraid();
     server.clearRequests();
-    Download second = braid.start(request("/b.bin", dir.resolve("b.bin")).build());
+    Download second = braid.submit(request("/b.bin", dir.resolve("b.bin")).build());
     await(second);
     assertEquals(sha256(b), sha256(dir.resolve("b.bin")));
     assertTrue(second.connectionChanges().get(0).reason().contains("remembered"), second.connectionChanges().toString());
@@ -64,7 +64,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     // response head yet when the others are turned away
     Content c = Content.random(32L << 20, 5);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE).maxConcurrentRequests(6);
-    Download d = braid.start(request("/f.bin", dir.resolve("f.bin")).build());
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).build());
     await(d);
     assertEquals(sha256(c), sha256(dir.resolve("f.bin")));
     assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("server limit") && ch.to() == 6),
@@ -77,7 +77,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     // after 1 MiB the response drips at 200 bytes a second: alive, never silent, useless
     server.serve("/f.bin", c).etag("\"v1\"").trickleAfter(1 << 20, 200, 1);
     Path out = dir.resolve("f.bin");
-    Download d = braid.start(request("/f.bin", out).connections(1).build());
+    Download d = braid.submit(request("/f.bin", out).connections(1).build());
     DownloadResult r = await(d);
     assertEquals(sha256(c), sha256(out));
     assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("slow connection replaced")),
@@ -94,7 +94,7 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     Content c = Content.random(size, 4);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(RATE).stallAfter(512 << 10, Duration.ofSeconds(60), 1);
     Path out = dir.resolve("f.bin");
-    Download d = braid.start(request("/f.bin", out).maxConnections(8).build());
+    Download d = braid.submit(request("/f.bin", out).maxConnections(8).build());
     DownloadResult r = await(d);
     assertEquals(sha256(c), sha256(out));
     assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("slow connection replaced")),

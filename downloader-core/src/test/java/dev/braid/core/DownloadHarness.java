@@ -39,7 +39,7 @@ abstract class DownloadHarness {
   }
 
   DownloadResult get(DownloadRequest.Builder request) throws Exception {
-    return await(braid.start(request.build()));
+    return await(braid.submit(request.build()));
   }
 
   static DownloadResult await(Download d) throws Exception {

@@ -23,7 +23,7 @@ class DownloadResumeTest extends DownloadHarness {
   /** Starts a throttled download and pauses it with about half of the file on disk. */
   private Path pausedHalfway(Resource res) throws Exception {
     Path out = dir.resolve("f.bin");
-    Download d = braid.start(request("/f.bin", out).connections(4).build());
+    Download d = braid.submit(request("/f.bin", out).connections(4).build());
     awaitProgress(d, SIZE / 2);
     d.pause();
     CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
@@ -57,7 +57,7 @@ class DownloadResumeTest extends DownloadHarness {
     Resource res = server.serve("/f.bin", v1).etag("\"v1\"").rateLimitPerConnection(4L << 20);
     Path out = pausedHalfway(res);
     res.content(v2).etag("\"v2\"");
-    Download d = braid.start(request("/f.bin", out).connections(4).build());
+    Download d = braid.submit(request("/f.bin", out).connections(4).build());
     DownloadResult r = await(d);
     assertEquals(sha256(v2), sha256(out));
     assertEquals(0, r.bytesReused());
@@ -129,11 +129,11 @@ class DownloadResumeTest extends DownloadHarness {
     Content c = Content.random(SIZE, 11);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(2L << 20);
     Path out = dir.resolve("f.bin");
-    Download first = braid.start(request("/f.bin", out).connections(2).build());
+    Download first = braid.submit(request("/f.bin", out).connections(2).build());
     awaitProgress(first, 1);
     try (Braid other = Braid.builder().stateDatabase(dir.resolve("other.db")).build()) {
       LocalFileException e = assertThrows(LocalFileException.class,
-          () -> await(other.start(request("/f.bin", out).overwrite(true).build())));
+          () -> await(other.submit(request("/f.bin", out).overwrite(true).build())));
       assertTrue(e.getMessage().contains("another"), e.getMessage());
     }
     first.pause();

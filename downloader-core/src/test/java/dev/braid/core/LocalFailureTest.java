@@ -59,7 +59,7 @@ class LocalFailureTest extends DownloadHarness {
     Content c = Content.random(4L << 20, 2);
     var res = server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(2L << 20);
     Path out = small.resolve("f.bin");
-    Download d = braid.start(request("/f.bin", out).connections(2).build());
+    Download d = braid.submit(request("/f.bin", out).connections(2).build());
     awaitProgress(d, 512 << 10);
     // another program takes the remaining space while the download runs
     try (var filler = Files.newOutputStream(small.resolve("filler"))) {

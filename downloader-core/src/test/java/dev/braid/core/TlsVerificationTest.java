@@ -62,7 +62,7 @@ class TlsVerificationTest {
       String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/f.bin";
       long start = System.nanoTime();
       NetworkException e = assertThrows(NetworkException.class,
-          () -> DownloadHarness.await(braid.start(DownloadRequest.builder(url).file(dir.resolve("f.bin")).build())));
+          () -> DownloadHarness.await(braid.submit(DownloadRequest.builder(url).file(dir.resolve("f.bin")).build())));
       assertTrue(e.getMessage().contains("TLS"), e.getMessage());
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3), "not retried: the answer would not change");
       assertEquals(0, served.get(), "no request reached the untrusted server");
@@ -76,7 +76,7 @@ class TlsVerificationTest {
       assertTrue(export.waitFor(30, TimeUnit.SECONDS) && export.exitValue() == 0);
       try (Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(pem).build()) {
         String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/f.bin";
-        DownloadResult r = DownloadHarness.await(braid.start(DownloadRequest.builder(url).file(dir.resolve("f.bin")).build()));
+        DownloadResult r = DownloadHarness.await(braid.submit(DownloadRequest.builder(url).file(dir.resolve("f.bin")).build()));
         assertEquals(3, r.length());
         assertEquals(1, served.get());
       }

@@ -40,6 +40,34 @@ final class Migrations {
           good_conns     INTEGER NOT NULL,
           bytes_per_sec  REAL    NOT NULL,
           updated_ms     INTEGER NOT NULL
+        )"""),
+      List.of(
+        // what users submit: the request, its place in the queue and who drives it; the engine's
+        // resume record (downloads, above) is found by target once the server named the file
+        """
+        CREATE TABLE queue (
+          id            INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused: shown to users
+          urls          TEXT    NOT NULL, -- the URL, then its mirrors, one per line
+          file          TEXT,
+          directory     TEXT    NOT NULL,
+          options       TEXT    NOT NULL, -- key=value lines (connections, checksum, rate limit...)
+          priority      INTEGER NOT NULL,
+          state         TEXT    NOT NULL,
+          error         TEXT,
+          error_kind    TEXT,
+          target        TEXT,
+          length        INTEGER NOT NULL,
+          done          INTEGER NOT NULL,
+          owner         TEXT,             -- host:pid:start of the process driving it
+          heartbeat_ms  INTEGER NOT NULL,
+          created_ms    INTEGER NOT NULL,
+          updated_ms    INTEGER NOT NULL
+        )""",
+        "CREATE INDEX queue_by_state ON queue (state, priority DESC, id)",
+        """
+        CREATE TABLE settings (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
         )"""));
 
   private Migrations() {}

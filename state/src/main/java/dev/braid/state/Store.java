@@ -10,7 +10,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,10 +29,12 @@ public final class Store implements AutoCloseable {
 
   private final Path file;
   private final Connection connection;
+  private final QueueTable queue;
 
   private Store(Path file, Connection connection) {
     this.file = file;
     this.connection = connection;
+    this.queue = new QueueTable(this);
   }
 
   /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
@@ -58,6 +62,39 @@ public final class Store implements AutoCloseable {
   /** The database file. */
   public Path file() {
     return file;
+  }
+
+  /** The download queue, on the same connection. */
+  public QueueTable queue() {
+    return queue;
+  }
+
+  /** Every stored setting (of the desktop app, say), by key. */
+  public synchronized Map<String, String> settings() {
+    try (PreparedStatement s = connection.prepareStatement("SELECT key, value FROM settings");
+        ResultSet rs = s.executeQuery()) {
+      Map<String, String> out = new HashMap<>();
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+      return out;
+    } catch (SQLException e) {
+      throw failure("read settings", e);
+    }
+  }
+
+  /** Stores a setting, replacing its earlier value; a null value removes it. */
+  public synchronized void saveSetting(String key, String value) {
+    String sql = value == null ? "DELETE FROM settings WHERE key = ?" : "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)";
+    try (PreparedStatement s = connection.prepareStatement(sql)) {
+      s.setString(1, key);
+      if (value != null) {
+        s.setString(2, value);
+      }
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw failure("save setting " + key, e);
+    }
   }
 
   /** The stored download whose final file is {@code target}, if any. */
@@ -243,7 +280,7 @@ public final class Store implements AutoCloseable {
     s.setInt(from + 4, r.ranges() ? 1 : 0);
   }
 
-  private static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
+  static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
     if (value == null) {
       s.setNull(index, Types.VARCHAR);
     } else {
@@ -274,11 +311,16 @@ public final class Store implements AutoCloseable {
     return out;
   }
 
-  private interface Work<T> {
+  Connection connection() {
+    return connection;
+  }
+
+  interface Work<T> {
     T run() throws SQLException;
   }
 
-  private <T> T inTransaction(String what, Work<T> work) {
+  /** Runs {@code work} in one transaction; callers hold this store's lock. */
+  <T> T inTransaction(String what, Work<T> work) {
     try {
       connection.setAutoCommit(false);
       try {
@@ -296,7 +338,7 @@ public final class Store implements AutoCloseable {
     }
   }
 
-  private StoreException failure(String what, SQLException e) {
+  StoreException failure(String what, SQLException e) {
     return new StoreException("state database " + file + ": cannot " + what + ": " + describe(e), e);
   }
 

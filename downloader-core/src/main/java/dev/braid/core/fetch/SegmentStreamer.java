@@ -3,6 +3,7 @@ package dev.braid.core.fetch;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.io.PartFile;
+import dev.braid.core.limit.Throttle;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import java.io.IOException;
@@ -33,12 +34,14 @@ public final class SegmentStreamer {
   private final SegmentTable table;
   private final PartFile part;
   private final LongAdder written;
+  private final Throttle throttle;
   /** Bytes this streamer wrote; read by the driver to spot a connection far below the others. */
   private volatile long streamed;
   /** Time spent streaming, for the size of the next request. */
   private long streamingNanos;
 
-  public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written) {
+  public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written, Throttle throttle) {
+    this.throttle = throttle;
     this.buffer = new byte[bufferSize];
     this.view = ByteBuffer.wrap(buffer);
     this.table = table;
@@ -68,8 +71,12 @@ public final class SegmentStreamer {
           return;
         }
         int n;
+        int granted = throttle.acquire((int) Math.min(buffer.length, remaining));
         try {
-          n = in.read(buffer, 0, (int) Math.min(buffer.length, remaining));
+          n = in.read(buffer, 0, granted);
+          if (n < granted) {
+            throttle.refund(granted - Math.max(n, 0));
+          }
         } catch (IOException e) {
           throw TransientFailure.network("connection failed at byte " + position + ": " + RangeRequest.describe(e), e);
         }

@@ -1,5 +1,6 @@
 package dev.braid.core.plan;
 
+import dev.braid.core.Progress;
 import dev.braid.state.SegmentRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -239,6 +240,18 @@ public final class SegmentTable {
       }
       return false;
     }
+  }
+
+  /** Every segment as it stands, in start order, for display (a segment map). */
+  public List<Progress.Segment> view() {
+    List<Progress.Segment> out = new ArrayList<>();
+    synchronized (lock) {
+      for (Segment s : segments) {
+        out.add(new Progress.Segment(s.start, s.end == UNKNOWN_END ? -1 : s.end, s.position - s.start, s.assigned));
+      }
+    }
+    out.sort(Comparator.comparingLong(Progress.Segment::start));
+    return out;
   }
 
   /**

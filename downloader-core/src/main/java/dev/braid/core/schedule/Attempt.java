@@ -1,5 +1,6 @@
 package dev.braid.core.schedule;
 
+import dev.braid.core.Checksum;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -23,6 +24,7 @@ import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
+import dev.braid.core.verify.FileDigest;
 import dev.braid.state.DownloadRecord;
 import dev.braid.state.DownloadStatus;
 import dev.braid.state.RemoteIdentity;
@@ -55,6 +57,7 @@ final class Attempt {
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
   private volatile WorkerPool pool;
+  private volatile Path target;
   private long recordId = -1;
   private long reused;
 
@@ -74,6 +77,7 @@ final class Attempt {
       identity = probe.identity();
       Path target = request.file().or(() -> prior.map(DownloadRecord::target)).orElseGet(() -> request.directory()
           .resolve(FileNames.choose(probe.contentDisposition(), URI.create(identity.finalUrl()))));
+      this.target = target;
       checkFolder(target.getParent());
       partPath = target.resolveSibling(target.getFileName() + ".part");
       Optional<DownloadRecord> record = job.store().findByTarget(target);
@@ -349,6 +353,9 @@ final class Attempt {
       TransientFailure f = lastFailure;
       throw f == null ? new NetworkException("the download stopped before the end") : publicError(f);
     }
+    if (request.checksum().isPresent()) {
+      verify(part, request.checksum().get());
+    }
     try {
       part.commitTo(target, request.overwrite());
     } catch (IOException e) {
@@ -357,6 +364,26 @@ final class Attempt {
     job.store().markStatus(recordId, DownloadStatus.COMPLETED, null);
     long length = table.doneBytes();
     return new DownloadResult(target, length, job.fetched().sum(), reused, job.elapsed(), job.restarts());
+  }
+
+  /**
+   * Checks the whole part file against the expected digest before it gets its final name. On a
+   * mismatch the part file stays for inspection, and its record starts from zero, so running the
+   * download again fetches it afresh rather than trusting the same bytes.
+   */
+  private void verify(PartFile part, Checksum expected) throws DownloadException {
+    String actual;
+    try {
+      part.force();
+      actual = FileDigest.hex(part.path(), expected.algorithm());
+    } catch (IOException e) {
+      throw new LocalFileException("cannot read " + part.path() + " to verify it: " + RangeRequest.describe(e), e);
+    }
+    if (!actual.equals(expected.hex())) {
+      job.store().checkpoint(recordId, SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize()).snapshot());
+      throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
+          + actual + "; the bytes are kept in " + part.path());
+    }
   }
 
   /** Forces the data, then records the progress snapshot taken before the force (invariant 1). */
@@ -396,6 +423,11 @@ final class Attempt {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  /** The final file, once chosen. */
+  Path target() {
+    return target;
   }
 
   HttpTransport http() {

@@ -9,6 +9,8 @@ import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.limit.Throttle;
+import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.state.HostMemory;
@@ -16,11 +18,11 @@ import dev.braid.state.RemoteIdentity;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
@@ -40,7 +42,9 @@ public final class DownloadJob implements Runnable {
   private final EngineSettings settings;
   private final DownloadRequest request;
   private final Executor workers;
-  private final Semaphore permits;
+  private final ConnectionBudget budget;
+  private final TokenBucket rateLimit;
+  private final Throttle throttle;
   private final List<ConnectionChange> changes = new CopyOnWriteArrayList<>();
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   private final SpeedMeter meter = new SpeedMeter(5_000);
@@ -55,16 +59,19 @@ public final class DownloadJob implements Runnable {
 
   /**
    * @param workers runs the worker loops, one thread per open connection
-   * @param permits the {@code Braid}-wide connection budget; each worker holds one while it runs
+   * @param budget the {@code Braid}-wide connection budget; each worker holds a permit while it runs
+   * @param globalRate the {@code Braid}-wide rate limit, which this download's own limit is nested in
    */
   public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers,
-      Semaphore permits) {
+      ConnectionBudget budget, TokenBucket globalRate) {
     this.http = http;
     this.store = store;
     this.settings = settings;
     this.request = request;
     this.workers = workers;
-    this.permits = permits;
+    this.budget = budget;
+    this.rateLimit = new TokenBucket(request.rateLimit());
+    this.throttle = new Throttle(rateLimit, globalRate);
   }
 
   @Override
@@ -119,9 +126,21 @@ public final class DownloadJob implements Runnable {
     Attempt a = current;
     SegmentTable t = a == null ? null : a.table();
     if (t == null) {
-      return new Progress(-1, 0, 0, 0, elapsed());
+      return new Progress(-1, 0, 0, 0, elapsed(), List.of());
     }
-    return new Progress(a.identity().length(), t.doneBytes(), meter.bytesPerSecond(), a.connections(), elapsed());
+    return new Progress(a.identity().length(), t.doneBytes(), meter.bytesPerSecond(), a.connections(), elapsed(), t.view());
+  }
+
+  /** The final file, once the current pass chose it. */
+  public Optional<Path> target() {
+    Attempt a = current;
+    return Optional.ofNullable(a == null ? null : a.target());
+  }
+
+  /** What the server said in the current pass, once it answered. */
+  public Optional<RemoteIdentity> remote() {
+    Attempt a = current;
+    return Optional.ofNullable(a == null ? null : a.identity());
   }
 
   /** Every change of the connection count so far, oldest first. */
@@ -166,14 +185,23 @@ public final class DownloadJob implements Runnable {
     }
   }
 
-  private static String hostOf(RemoteIdentity id) {
+  static String hostOf(RemoteIdentity id) {
     URI u = URI.create(id.finalUrl());
     int port = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     return u.getHost() + ":" + port;
   }
 
-  Semaphore permits() {
-    return permits;
+  ConnectionBudget budget() {
+    return budget;
+  }
+
+  Throttle throttle() {
+    return throttle;
+  }
+
+  /** Changes this download's own rate limit while it runs (0 = none). */
+  public void rateLimit(long bytesPerSecond) {
+    rateLimit.setRate(bytesPerSecond);
   }
 
   /** Why the last restart from zero happened, or null. */

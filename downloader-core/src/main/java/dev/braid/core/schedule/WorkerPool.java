@@ -11,7 +11,6 @@ import java.net.SocketException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
 import org.apache.hc.core5.http.NoHttpResponseException;
 
 /**
@@ -28,7 +27,8 @@ final class WorkerPool {
   private final SegmentTable table;
   private final ConnectionController controller;
   private final SlowConnections slow;
-  private final Semaphore permits;
+  private final ConnectionBudget budget;
+  private final String host;
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
   private final Object exits = new Object();
   private volatile boolean exhausted;
@@ -42,12 +42,13 @@ final class WorkerPool {
     this.table = attempt.table();
     this.controller = controller;
     this.slow = new SlowConnections(now, attempt.settings().lowestSpeed());
-    this.permits = job.permits();
+    this.budget = job.budget();
+    this.host = DownloadJob.hostOf(attempt.identity());
   }
 
   /** Starts the first workers; the first streams {@code first} into {@code firstSegment} when both are given. */
   void start(Exchange first, Segment firstSegment) {
-    if (first != null && firstSegment != null && permits.tryAcquire()) {
+    if (first != null && firstSegment != null && budget.tryAcquire(host)) {
       launch(first, firstSegment);
     } else {
       // no use for the probe's body, or no connection to spare right now (other downloads hold
@@ -155,7 +156,7 @@ final class WorkerPool {
 
   void exited(Worker w) {
     workers.remove(w);
-    permits.release();
+    budget.release(host);
     synchronized (exits) {
       exits.notifyAll();
     }
@@ -172,7 +173,7 @@ final class WorkerPool {
   }
 
   private void topUp() {
-    while (workers.size() < controller.target() && canStart() && !attempt.halted() && permits.tryAcquire()) {
+    while (workers.size() < controller.target() && canStart() && !attempt.halted() && budget.tryAcquire(host)) {
       launch(null, null);
     }
   }
@@ -187,7 +188,7 @@ final class WorkerPool {
   }
 
   private void launch(Exchange first, Segment segment) {
-    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched());
+    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched(), job.throttle());
     Worker w = new Worker(attempt, this, streamer, first, segment);
     workers.add(w);
     job.workers().execute(w);

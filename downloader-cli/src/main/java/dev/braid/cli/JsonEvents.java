@@ -1,0 +1,63 @@
+package dev.braid.cli;
+
+import dev.braid.core.Download;
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadListener;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.DownloadState;
+import dev.braid.core.Progress;
+import java.io.PrintStream;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
+ * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
+ * {@code failed}. Called on Braid's event thread, so lines never interleave.
+ */
+final class JsonEvents implements DownloadListener {
+  private final PrintStream out;
+
+  JsonEvents(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void stateChanged(Download d, DownloadState state) {
+    switch (state) {
+      case QUEUED -> emit(base("queued", d));
+      case ACTIVE -> emit(base("started", d));
+      case PAUSED -> emit(base("paused", d).put("done", d.progress().done()));
+      case COMPLETED -> d.result().thenAccept(r -> emit(completed(d, r)));
+      case FAILED -> d.result().exceptionally(e -> {
+        emit(failed(d, e));
+        return null;
+      });
+    }
+  }
+
+  @Override
+  public void progress(Download d, Progress p) {
+    emit(base("progress", d).put("done", p.done()).put("length", p.length()).put("bytes_per_second", p.bytesPerSecond())
+        .put("connections", p.connections()));
+  }
+
+  private static Json completed(Download d, DownloadResult r) {
+    return base("completed", d).put("file", r.file().toString()).put("length", r.length())
+        .put("fetched", r.bytesFetched()).put("reused", r.bytesReused()).put("seconds", r.elapsed().toMillis() / 1000.0);
+  }
+
+  private static Json failed(Download d, Throwable e) {
+    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    int code = cause instanceof DownloadException de ? ExitCode.of(de) : ExitCode.INTERNAL;
+    return base("failed", d).put("error", String.valueOf(cause.getMessage())).put("exit_code", code);
+  }
+
+  private static Json base(String event, Download d) {
+    return new Json().put("event", event).put("id", d.id()).put("url", d.url()).put("name", d.name());
+  }
+
+  private synchronized void emit(Json j) {
+    out.println(j);
+    out.flush();
+  }
+}

@@ -1,0 +1,58 @@
+package dev.braid.cli;
+
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.DownloadState;
+import dev.braid.core.LocalFileException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code braid resume ID}: continue a paused, failed or interrupted download here, in the foreground. */
+@Command(name = "resume", mixinStandardHelpOptions = true,
+    description = "Continue a paused, failed or interrupted download of the queue in this process.")
+final class ResumeCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "ID", description = "the id braid list shows")
+  long id;
+
+  @Mixin
+  EngineOptions engine = new EngineOptions();
+
+  @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    try (Braid braid = engine.builder().build()) {
+      Download d = StoreOption.find(braid, id);
+      if (d.state() == DownloadState.COMPLETED) {
+        System.err.println("braid: download #" + id + " is already complete: " + d.file().map(Object::toString).orElse(""));
+        return ExitCode.OK;
+      }
+      if (d.state() == DownloadState.ACTIVE) {
+        throw new LocalFileException("download #" + id + " is being downloaded by another braid process");
+      }
+      d.resume();
+      new ProgressReporter(System.err, ProgressReporter.detect(quiet), false).follow(d);
+      DownloadResult r = d.result().join();
+      if (!quiet) {
+        System.err.println(Summary.of(r, d.restartReason()));
+      }
+      return ExitCode.OK;
+    } catch (DownloadException e) {
+      System.err.println("braid: " + e.getMessage());
+      return ExitCode.of(e);
+    } catch (ExecutionException e) {
+      System.err.println("braid: " + e.getCause().getMessage());
+      return e.getCause() instanceof DownloadException de ? ExitCode.of(de) : ExitCode.INTERNAL;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ExitCode.INTERRUPTED;
+    }
+  }
+}

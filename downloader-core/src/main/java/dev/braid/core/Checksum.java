@@ -1,0 +1,78 @@
+package dev.braid.core;
+
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An expected digest of a whole file, checked before the file gets its final name.
+ *
+ * @param algorithm one of {@link #ALGORITHMS}, lower case
+ * @param hex the expected digest, lower-case hexadecimal
+ */
+public record Checksum(String algorithm, String hex) {
+  /** The algorithms Braid verifies. */
+  public static final List<String> ALGORITHMS =
+      List.of("sha-256", "sha-512", "sha-1", "md5", "sha3-256", "blake2b-512", "blake3");
+
+  public Checksum {
+    algorithm = algorithm.toLowerCase(Locale.ROOT);
+    hex = hex.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Parses {@code ALGO=HEX}, as in {@code sha-256=9f86d0...}; {@code sha256} is accepted for
+   * {@code sha-256}.
+   *
+   * @throws InvalidRequestException for an unknown algorithm or a digest of the wrong length
+   */
+  public static Checksum parse(String spec) throws InvalidRequestException {
+    int eq = spec.indexOf('=');
+    if (eq <= 0) {
+      throw new InvalidRequestException("checksum '" + spec + "' is not ALGO=HEX (for example sha-256=9f86d0...)");
+    }
+    String algo = normalise(spec.substring(0, eq).trim());
+    String hex = spec.substring(eq + 1).trim().toLowerCase(Locale.ROOT);
+    if (!ALGORITHMS.contains(algo)) {
+      throw new InvalidRequestException("unknown checksum algorithm " + spec.substring(0, eq).trim() + " (known: "
+          + String.join(", ", ALGORITHMS) + ")");
+    }
+    int bytes = digestLength(algo);
+    if (hex.length() != bytes * 2 || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+      throw new InvalidRequestException("a " + algo + " checksum is " + bytes * 2 + " hexadecimal digits, not '" + hex + "'");
+    }
+    return new Checksum(algo, hex);
+  }
+
+  private static String normalise(String algo) {
+    String a = algo.toLowerCase(Locale.ROOT);
+    return switch (a) {
+      case "sha256" -> "sha-256";
+      case "sha512" -> "sha-512";
+      case "sha1" -> "sha-1";
+      case "sha3" -> "sha3-256";
+      case "blake2b" -> "blake2b-512";
+      default -> a;
+    };
+  }
+
+  private static int digestLength(String algo) {
+    return switch (algo) {
+      case "sha-256", "sha3-256", "blake3" -> 32;
+      case "sha-512", "blake2b-512" -> 64;
+      case "sha-1" -> 20;
+      case "md5" -> 16;
+      default -> throw new IllegalArgumentException(algo);
+    };
+  }
+
+  /** The expected digest as bytes. */
+  public byte[] bytes() {
+    return HexFormat.of().parseHex(hex);
+  }
+
+  @Override
+  public String toString() {
+    return algorithm + "=" + hex;
+  }
+}

@@ -1,0 +1,16 @@
+package dev.braid.core;
+
+/**
+ * Hears about downloads. Called on Braid's one event thread, never on a caller's thread: keep
+ * the work short (hand it to a UI thread or a queue), as every listener waits for the one before.
+ */
+public interface DownloadListener {
+  /** The download moved to {@code state}. */
+  default void stateChanged(Download download, DownloadState state) {}
+
+  /** A progress sample of a download that is running, at the rate the listener asked for. */
+  default void progress(Download download, Progress progress) {}
+
+  /** The download left the queue (removed or cancelled). */
+  default void removed(Download download) {}
+}

@@ -1,0 +1,526 @@
+package dev.braid.core;
+
+import dev.braid.core.queue.ProcessOwner;
+import dev.braid.core.schedule.DownloadJob;
+import dev.braid.state.DownloadRecord;
+import dev.braid.state.EntryProgress;
+import dev.braid.state.EntryState;
+import dev.braid.state.QueueEntry;
+import dev.braid.state.QueueTable;
+import dev.braid.state.Store;
+import dev.braid.state.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The queue of one {@code Braid}: starts stored entries as slots free up (priority, then
+ * submission order), keeps the store told of their progress, hears pauses and removals that
+ * other processes record, and calls listeners.
+ *
+ * <p>Threads: one loop thread ({@code braid-queue}), owned here, does the starting, the
+ * heartbeats and every listener call; it stops in {@link #close()}. A download's end is seen on
+ * its driver thread, which records it and hands the events to the loop.
+ */
+final class DownloadQueue implements AutoCloseable {
+  private static final long TICK_MILLIS = 100;
+  private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+  private static final long REFRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private final Store store;
+  private final QueueTable table;
+  private final String owner = ProcessOwner.self();
+  private final Function<DownloadRequest, DownloadJob> jobs;
+  private final Executor drivers;
+  private final int maxActive;
+  private final boolean runAll;
+  private final Map<Long, Download> handles = new ConcurrentHashMap<>();
+  private final Map<Long, Download> running = new ConcurrentHashMap<>();
+  /** Entries this instance drives even when it does not run the whole queue: submitted or resumed here. */
+  private final Set<Long> wanted = ConcurrentHashMap.newKeySet();
+  private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+  private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
+  private final Object signal = new Object();
+  private final Thread loop;
+
+  private volatile boolean dirty = true;
+  private volatile boolean closing;
+  private volatile boolean stopped;
+
+  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
+    this.store = store;
+    this.table = store.queue();
+    this.jobs = jobs;
+    this.drivers = drivers;
+    this.maxActive = maxActive;
+    this.runAll = runAll;
+    this.loop = new Thread(this::loop, "braid-queue");
+    loop.setDaemon(true);
+    loop.start();
+  }
+
+  // ---- the public API's actions
+
+  Download submit(DownloadRequest request) {
+    String url = request.uri().toString();
+    Path file = request.file().orElse(null);
+    List<String> urls = RequestCodec.urls(request);
+    Map<String, String> options = RequestCodec.options(request);
+    for (QueueEntry e : table.unfinished(url, file, request.directory())) {
+      Download h = handle(e);
+      if (running.containsKey(e.id())) {
+        return h;
+      }
+      if (ProcessOwner.holds(e) && !e.owner().equals(owner)) {
+        // another process drives it: this one must not, and says so at once
+        Download refused = new Download(this, e, DownloadState.ACTIVE);
+        refused.result().completeExceptionally(new LocalFileException(describe(e)
+            + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.owner()) + ")"));
+        return refused;
+      }
+      table.requeue(e.id(), urls, options, request.priority());
+      return queueHere(h);
+    }
+    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority());
+    return queueHere(handle(e));
+  }
+
+  private static String describe(QueueEntry e) {
+    Path f = e.target() != null ? e.target() : e.file();
+    return f != null ? f + ".part" : "download #" + e.id() + " (" + e.url() + ")";
+  }
+
+  private Download queueHere(Download h) {
+    table.get(h.id()).ifPresent(h::entry);
+    h.queued();
+    wanted.add(h.id());
+    transition(h, DownloadState.QUEUED);
+    dirty = true;
+    wake();
+    return h;
+  }
+
+  void pause(Download h) {
+    wanted.remove(h.id());
+    Download local = running.get(h.id());
+    if (local != null) {
+      local.pauseAsked = true;
+      local.job().pause();
+      return;
+    }
+    if (!h.state().settled()) {
+      // queued here, or driven by another process, which sees this at its next heartbeat
+      table.setState(h.id(), EntryState.PAUSED, null, null);
+      table.get(h.id()).ifPresent(h::entry);
+      transition(h, DownloadState.PAUSED);
+      h.result().completeExceptionally(new DownloadPausedException("paused before it started"));
+    }
+  }
+
+  void resume(Download h) {
+    if (running.containsKey(h.id()) || h.state() == DownloadState.COMPLETED) {
+      return;
+    }
+    Optional<QueueEntry> e = table.get(h.id());
+    if (e.isEmpty() || (e.get().state() == EntryState.ACTIVE && ProcessOwner.holds(e.get()))) {
+      return;
+    }
+    table.setState(h.id(), EntryState.QUEUED, null, null);
+    queueHere(h);
+  }
+
+  void remove(Download h, boolean deleteFile, boolean deletePart) {
+    h.removing = true;
+    wanted.remove(h.id());
+    Download local = running.get(h.id());
+    if (local != null) {
+      local.job().pause();
+      awaitQuietly(local);
+    } else {
+      awaitRelease(h);
+    }
+    QueueEntry e = table.get(h.id()).orElse(h.entry());
+    Optional<Path> target = Optional.ofNullable(e.target() != null ? e.target() : e.file()).or(h::file);
+    table.remove(h.id());
+    handles.remove(h.id());
+    if (target.isPresent() && (deleteFile || deletePart)) {
+      deleteFiles(target.get(), deleteFile);
+    }
+    h.result().completeExceptionally(new DownloadPausedException("removed from the queue"));
+    post(() -> subscribers.forEach(s -> s.removed(h)));
+  }
+
+  private void deleteFiles(Path target, boolean alsoComplete) {
+    try {
+      store.findByTarget(target).ifPresent(r -> store.delete(r.id()));
+      Files.deleteIfExists(target.resolveSibling(target.getFileName() + ".part"));
+      if (alsoComplete) {
+        Files.deleteIfExists(target);
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot delete " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Another process drives it: ask it to stop and wait (bounded) for it to let go. */
+  private void awaitRelease(Download h) {
+    Optional<QueueEntry> e = table.get(h.id());
+    if (e.isEmpty() || !ProcessOwner.holds(e.get()) || e.get().owner().equals(owner)) {
+      return;
+    }
+    table.setState(h.id(), EntryState.PAUSED, null, null);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    while (System.nanoTime() < deadline) {
+      Optional<QueueEntry> now = table.get(h.id());
+      if (now.isEmpty() || now.get().owner() == null || !ProcessOwner.holds(now.get())) {
+        return;
+      }
+      sleep(100);
+    }
+  }
+
+  void rateLimit(Download h, long bytesPerSecond) {
+    QueueEntry e = table.get(h.id()).orElse(h.entry());
+    Map<String, String> options = new java.util.LinkedHashMap<>(e.options());
+    options.put("rate_limit", Long.toString(bytesPerSecond));
+    table.updateOptions(h.id(), options);
+    DownloadJob j = h.job();
+    if (j != null && running.containsKey(h.id())) {
+      j.rateLimit(bytesPerSecond);
+    }
+  }
+
+  Optional<RemoteFile> storedRemote(Download h) {
+    return h.file().flatMap(store::findByTarget).map(DownloadRecord::remote)
+        .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
+  }
+
+  Registration listen(Download only, DownloadListener l, Duration every) {
+    Subscriber s = new Subscriber(only, l, Math.max(TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS), every.toNanos()));
+    subscribers.add(s);
+    return () -> subscribers.remove(s);
+  }
+
+  /** Every download in the store, oldest first, as handles (the same object for the same id). */
+  List<Download> all() {
+    List<Download> out = new ArrayList<>();
+    for (QueueEntry e : table.all()) {
+      out.add(handle(e));
+    }
+    return out;
+  }
+
+  Optional<Download> find(long id) {
+    Download h = handles.get(id);
+    return h != null ? Optional.of(h) : table.get(id).map(this::handle);
+  }
+
+  private Download handle(QueueEntry e) {
+    return handles.computeIfAbsent(e.id(), id -> new Download(this, e, shown(e)));
+  }
+
+  /** The state users see: an active entry whose process is gone waits to be resumed. */
+  private DownloadState shown(QueueEntry e) {
+    if (e.state() == EntryState.ACTIVE && !running.containsKey(e.id()) && !ProcessOwner.holds(e)) {
+      return DownloadState.QUEUED;
+    }
+    return DownloadState.valueOf(e.state().name());
+  }
+
+  // ---- the loop
+
+  private void loop() {
+    long nextHeartbeat = 0;
+    long nextRefresh = 0;
+    while (!stopped) {
+      try {
+        long now = System.nanoTime();
+        if (!closing && (dirty || now >= nextRefresh) && running.size() < maxActive) {
+          dirty = false;
+          startWhatFits();
+        }
+        if (now >= nextHeartbeat) {
+          heartbeat();
+          nextHeartbeat = now + HEARTBEAT_NANOS;
+        }
+        if (now >= nextRefresh) {
+          refresh();
+          nextRefresh = now + REFRESH_NANOS;
+        }
+        drainEvents();
+        sendProgress(now);
+      } catch (StoreException e) {
+        // the store is busy or failing (another process holds it): try again on the next tick
+      } catch (RuntimeException e) {
+        // a listener failed: it must not stop the queue for everyone else
+      }
+      synchronized (signal) {
+        if (!stopped && events.isEmpty() && !dirty) {
+          try {
+            signal.wait(TICK_MILLIS);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }
+    }
+    drainEvents();
+  }
+
+  private void startWhatFits() {
+    for (QueueEntry e : table.runnable()) {
+      if (running.size() >= maxActive || closing) {
+        return;
+      }
+      if (running.containsKey(e.id()) || (!runAll && !wanted.contains(e.id()))) {
+        continue;
+      }
+      if (table.claim(e.id(), owner, ProcessOwner::holds)) {
+        launch(handle(e), table.get(e.id()).orElse(e));
+      } else if (wanted.remove(e.id())) {
+        // asked for here, but another process took it first: only one may drive it
+        QueueEntry held = table.get(e.id()).orElse(e);
+        handle(e).result().completeExceptionally(new LocalFileException(describe(held)
+            + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(held.owner()) + ")"));
+      }
+    }
+  }
+
+  private void launch(Download h, QueueEntry e) {
+    h.entry(e);
+    h.removing = false;
+    DownloadRequest request;
+    try {
+      request = RequestCodec.decode(e);
+    } catch (InvalidRequestException ex) {
+      table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
+      table.release(e.id(), owner);
+      transition(h, DownloadState.FAILED);
+      h.result().completeExceptionally(ex);
+      return;
+    }
+    DownloadJob job = jobs.apply(request);
+    h.started(job);
+    running.put(e.id(), h);
+    table.setState(e.id(), EntryState.ACTIVE, null, null);
+    transition(h, DownloadState.ACTIVE);
+    job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
+    drivers.execute(job);
+  }
+
+  /** On the download's driver thread, after every connection stopped and its progress was recorded. */
+  private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    DownloadState end;
+    if (h.removing) {
+      end = h.state();
+    } else if (r != null) {
+      end = DownloadState.COMPLETED;
+    } else if (cause instanceof DownloadPausedException) {
+      // closing Braid keeps the queue's intent: the entry runs again next time
+      end = h.pauseAsked || !closing ? DownloadState.PAUSED : DownloadState.QUEUED;
+    } else {
+      end = DownloadState.FAILED;
+    }
+    try {
+      table.heartbeat(owner, List.of(progressOf(h, job)));
+      if (!h.removing) {
+        table.setState(h.id(), EntryState.valueOf(end.name()),
+            end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? kind(cause) : null);
+      }
+      table.release(h.id(), owner);
+      table.get(h.id()).ifPresent(h::entry);
+    } catch (RuntimeException e) {
+      // the store failed (busy, full disk): the outcome still reaches the caller; the entry
+      // stays active under a process that is gone, so the next run resumes it
+    } finally {
+      running.remove(h.id());
+      if (end != DownloadState.QUEUED) {
+        wanted.remove(h.id());
+      }
+    }
+    // state, then result, then the event: whoever hears of the end can read both at once
+    h.state(end);
+    if (r != null) {
+      h.result().complete(r);
+    } else {
+      h.result().completeExceptionally(cause);
+    }
+    transition(h, end);
+    dirty = true;
+    wake();
+  }
+
+  private static String kind(Throwable t) {
+    return t.getClass().getSimpleName();
+  }
+
+  private EntryProgress progressOf(Download h, DownloadJob job) {
+    Progress p = job.progress();
+    return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
+  }
+
+  /** Tells the store how far this process's downloads are, and hears what others asked of them. */
+  private void heartbeat() {
+    if (running.isEmpty()) {
+      return;
+    }
+    List<EntryProgress> progress = new ArrayList<>();
+    running.values().forEach(h -> progress.add(progressOf(h, h.job())));
+    Map<Long, EntryState> asked = table.heartbeat(owner, progress);
+    for (Download h : running.values()) {
+      EntryState s = asked.get(h.id());
+      if (s == null) {
+        h.removing = true;
+        h.job().pause();
+      } else if (s == EntryState.PAUSED) {
+        h.pauseAsked = true;
+        h.job().pause();
+      }
+    }
+  }
+
+  /** Picks up what other processes changed: new entries, their states and progress. */
+  private void refresh() {
+    for (QueueEntry e : table.all()) {
+      if (running.containsKey(e.id())) {
+        continue;
+      }
+      boolean known = handles.containsKey(e.id());
+      Download h = handle(e);
+      h.entry(e);
+      DownloadState s = shown(e);
+      if (!known || s != h.state()) {
+        transition(h, s);
+      }
+    }
+  }
+
+  private void transition(Download h, DownloadState s) {
+    h.state(s);
+    post(() -> subscribers.forEach(sub -> sub.stateChanged(h, s)));
+  }
+
+  private void post(Runnable event) {
+    events.add(event);
+    wake();
+  }
+
+  private void drainEvents() {
+    Runnable r;
+    while ((r = events.poll()) != null) {
+      try {
+        r.run();
+      } catch (RuntimeException e) {
+        // one listener's failure must not keep the others from hearing
+      }
+    }
+  }
+
+  private void sendProgress(long now) {
+    for (Subscriber s : subscribers) {
+      if (now < s.nextDue) {
+        continue;
+      }
+      s.nextDue = now + s.everyNanos;
+      for (Download h : handles.values()) {
+        if (h.state() == DownloadState.ACTIVE && (s.only == null || s.only == h)) {
+          s.progress(h);
+        }
+      }
+    }
+  }
+
+  private void wake() {
+    synchronized (signal) {
+      signal.notifyAll();
+    }
+  }
+
+  /** Active downloads driven by this instance. */
+  List<Download> running() {
+    return List.copyOf(running.values());
+  }
+
+  /**
+   * Stops starting downloads and pauses the running ones; their entries stay queued for the next
+   * run. The caller waits for the driver threads; {@link #stop()} then ends the loop.
+   */
+  @Override
+  public void close() {
+    closing = true;
+    running.values().forEach(h -> h.job().pause());
+  }
+
+  /** Ends the loop thread after the last events went out. */
+  void stop() {
+    stopped = true;
+    wake();
+    try {
+      loop.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void awaitQuietly(Download h) {
+    try {
+      h.result().handle((r, e) -> null).get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A listener with its progress rate, and for one download or all. */
+  private static final class Subscriber {
+    final Download only;
+    final DownloadListener listener;
+    final long everyNanos;
+    long nextDue;
+
+    Subscriber(Download only, DownloadListener listener, long everyNanos) {
+      this.only = only;
+      this.listener = listener;
+      this.everyNanos = everyNanos;
+    }
+
+    void stateChanged(Download h, DownloadState s) {
+      if (only == null || only == h) {
+        listener.stateChanged(h, s);
+      }
+    }
+
+    void progress(Download h) {
+      listener.progress(h, h.progress());
+    }
+
+    void removed(Download h) {
+      if (only == null || only == h) {
+        listener.removed(h);
+      }
+    }
+  }
+}

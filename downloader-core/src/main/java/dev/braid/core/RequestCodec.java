@@ -1,0 +1,77 @@
+package dev.braid.core;
+
+import dev.braid.state.QueueEntry;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a request into the queue's stored fields and back, so a queue outlives the process that
+ * filled it. Only what a later run needs is stored; nothing secret.
+ */
+final class RequestCodec {
+  private RequestCodec() {}
+
+  static List<String> urls(DownloadRequest r) {
+    List<String> urls = new ArrayList<>();
+    urls.add(r.uri().toString());
+    r.mirrors().forEach(m -> urls.add(m.toString()));
+    return urls;
+  }
+
+  static Map<String, String> options(DownloadRequest r) {
+    Map<String, String> o = new LinkedHashMap<>();
+    r.connections().ifPresent(n -> o.put("connections", Integer.toString(n)));
+    o.put("max_connections", Integer.toString(r.maxConnections()));
+    o.put("overwrite", Boolean.toString(r.overwrite()));
+    o.put("restart_if_changed", Boolean.toString(r.restartIfChanged()));
+    o.put("min_split", Long.toString(r.minSplitSize()));
+    r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    if (r.rateLimit() > 0) {
+      o.put("rate_limit", Long.toString(r.rateLimit()));
+    }
+    return o;
+  }
+
+  static DownloadRequest decode(QueueEntry e) throws InvalidRequestException {
+    Map<String, String> o = e.options();
+    DownloadRequest.Builder b = DownloadRequest.builder(e.url())
+        .mirrors(e.urls().subList(1, e.urls().size()))
+        .directory(e.directory())
+        .priority(e.priority());
+    if (e.file() != null) {
+      b.file(e.file());
+    }
+    try {
+      if (o.containsKey("connections")) {
+        b.connections(Integer.parseInt(o.get("connections")));
+      }
+      b.maxConnections(Integer.parseInt(o.getOrDefault("max_connections", Integer.toString(DownloadRequest.DEFAULT_MAX_CONNECTIONS))));
+      b.overwrite(Boolean.parseBoolean(o.get("overwrite")));
+      b.restartIfChanged(!"false".equals(o.get("restart_if_changed")));
+      b.minSplitSize(Long.parseLong(o.getOrDefault("min_split", Long.toString(DownloadRequest.DEFAULT_MIN_SPLIT))));
+      b.rateLimit(Long.parseLong(o.getOrDefault("rate_limit", "0")));
+    } catch (NumberFormatException ex) {
+      throw new InvalidRequestException("queue entry " + e.id() + " has unreadable options: " + ex.getMessage(), ex);
+    }
+    if (o.containsKey("checksum")) {
+      b.checksum(Checksum.parse(o.get("checksum")));
+    }
+    return b.build();
+  }
+
+  /** The file name a user recognises: the final file's, else the URL's last path part. */
+  static String displayName(QueueEntry e) {
+    if (e.target() != null) {
+      return e.target().getFileName().toString();
+    }
+    if (e.file() != null) {
+      return e.file().getFileName().toString();
+    }
+    String path = URI.create(e.url()).getPath();
+    String last = path == null ? "" : path.substring(path.lastIndexOf('/') + 1);
+    return last.isEmpty() ? URI.create(e.url()).getHost() : last;
+  }
+}

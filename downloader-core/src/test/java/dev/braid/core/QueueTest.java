@@ -1,0 +1,234 @@
+package dev.braid.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The persistent queue: batches, limits, priorities, pause and resume, and a queue that outlives its Braid. */
+class QueueTest extends DownloadHarness {
+
+  @Test
+  void batchReportsExactlyWhichFilesFailed() throws Exception {
+    int n = 200;
+    Set<Integer> missing = Set.of(7, 50, 123, 199);
+    int corrupt = 77;
+    List<Content> contents = new ArrayList<>();
+    List<Download> batch = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Content c = Content.random(2_000 + i * 37, i);
+      contents.add(c);
+      if (missing.contains(i)) {
+        server.respond("/f" + i, 404);
+      } else {
+        server.serve("/f" + i, c);
+      }
+      DownloadRequest.Builder b = DownloadRequest.builder(server.url("/f" + i)).directory(dir);
+      if (i == corrupt) {
+        b.checksum(Checksum.parse("sha-256=" + Content.random(10, 99).sha256Hex()));
+      } else if (i % 10 == 0) {
+        b.checksum(Checksum.parse("sha-256=" + c.sha256Hex()));
+      }
+      batch.add(braid.submit(b.build()));
+    }
+    Set<Integer> failed = new HashSet<>();
+    for (int i = 0; i < n; i++) {
+      try {
+        DownloadResult r = batch.get(i).result().join();
+        assertEquals(contents.get(i).sha256Hex(), sha256(r.file()), "file " + i);
+      } catch (CompletionException e) {
+        failed.add(i);
+        Class<?> expected = i == corrupt ? IntegrityException.class : HttpStatusException.class;
+        assertInstanceOf(expected, e.getCause(), "file " + i);
+        assertEquals(DownloadState.FAILED, batch.get(i).state());
+        assertTrue(batch.get(i).error().orElseThrow().length() > 0);
+      }
+    }
+    Set<Integer> expectedFailures = new HashSet<>(missing);
+    expectedFailures.add(corrupt);
+    assertEquals(expectedFailures, failed);
+    assertTrue(Files.exists(dir.resolve("f" + corrupt + ".part")), "a checksum mismatch keeps the bytes");
+    assertFalse(Files.exists(dir.resolve("f" + corrupt)));
+    assertEquals(n, braid.downloads().size());
+  }
+
+  @Test
+  void noMoreThanMaxActiveRunAtOnceAndPriorityGoesFirst() throws Exception {
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(2).build();
+    List<String> started = new CopyOnWriteArrayList<>();
+    AtomicInteger active = new AtomicInteger();
+    AtomicInteger peak = new AtomicInteger();
+    braid.listen(new DownloadListener() {
+      @Override
+      public void stateChanged(Download d, DownloadState s) {
+        if (s == DownloadState.ACTIVE) {
+          started.add(d.name());
+          peak.accumulateAndGet(active.incrementAndGet(), Math::max);
+        } else if (s.settled()) {
+          active.decrementAndGet();
+        }
+      }
+    }, Duration.ofSeconds(1));
+    List<Download> all = new ArrayList<>();
+    for (String name : List.of("a", "b")) {
+      // the first two hold both slots for about a second
+      server.serve("/" + name, Content.random(512 * 1024, name.hashCode())).rateLimitPerConnection(512 * 1024);
+      all.add(braid.submit(DownloadRequest.builder(server.url("/" + name)).directory(dir).connections(1).build()));
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (started.size() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    for (String name : List.of("low", "mid", "high")) {
+      server.serve("/" + name, Content.random(1000, name.hashCode()));
+    }
+    all.add(braid.submit(DownloadRequest.builder(server.url("/low")).directory(dir).priority(-1).build()));
+    all.add(braid.submit(DownloadRequest.builder(server.url("/mid")).directory(dir).build()));
+    all.add(braid.submit(DownloadRequest.builder(server.url("/high")).directory(dir).priority(5).build()));
+    for (Download d : all) {
+      d.result().join();
+    }
+    braid.close();
+    assertEquals(2, peak.get(), "active downloads at once: " + started);
+    assertEquals(List.of("high", "mid", "low"), started.subList(2, 5));
+  }
+
+  @Test
+  void pauseAndResumeContinueFromTheBytesOnDisk() throws Exception {
+    Content c = Content.random(4 << 20, 5);
+    server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(1 << 20);
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(2).build());
+    awaitProgress(d, 1 << 20);
+    d.pause();
+    CompletionException paused = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> d.result().join());
+    assertInstanceOf(DownloadPausedException.class, paused.getCause());
+    assertEquals(DownloadState.PAUSED, d.state());
+    long sentBefore = server.bodyBytesSent();
+    d.resume();
+    DownloadResult r = d.result().join();
+    assertEquals(c.sha256Hex(), sha256(r.file()));
+    assertTrue(r.bytesReused() >= 1 << 20, "resumed with " + r.bytesReused() + " " + d.restartReason() + " " + r);
+    assertTrue(server.bodyBytesSent() - sentBefore < c.size() - (1 << 20) + (512 << 10),
+        "fetched again after resume: " + (server.bodyBytesSent() - sentBefore));
+    assertEquals(DownloadState.COMPLETED, d.state());
+  }
+
+  @Test
+  void aClosedBraidLeavesItsQueueForTheNextOne() throws Exception {
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(1).build();
+    List<Content> contents = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Content c = Content.random(1 << 20, i);
+      contents.add(c);
+      server.serve("/q" + i, c).rateLimitPerConnection(1 << 20);
+      braid.submit(DownloadRequest.builder(server.url("/q" + i)).directory(dir).connections(1).build());
+    }
+    Thread.sleep(300);
+    braid.close();
+    Braid next = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(4).runQueue(true).build();
+    try {
+      List<Download> all = next.downloads();
+      assertEquals(4, all.size());
+      for (Download d : all) {
+        assertFalse(d.state() == DownloadState.PAUSED, "closing must not pause the queue: " + d);
+      }
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (!all.stream().allMatch(d -> d.state() == DownloadState.COMPLETED) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      for (int i = 0; i < 4; i++) {
+        assertEquals(contents.get(i).sha256Hex(), sha256(dir.resolve("q" + i)), "q" + i);
+      }
+    } finally {
+      next.close();
+    }
+  }
+
+  @Test
+  void globalRateLimitHoldsOverTwoDownloads() throws Exception {
+    braid.close();
+    long rate = 2 << 20;
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).rateLimit(rate).build();
+    List<Download> all = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      server.serve("/r" + i, Content.random(6 << 20, i));
+      all.add(braid.submit(DownloadRequest.builder(server.url("/r" + i)).directory(dir).build()));
+    }
+    long start = System.nanoTime();
+    for (Download d : all) {
+      d.result().join();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double achieved = (12 << 20) / seconds;
+    assertTrue(achieved <= rate * 1.1 && achieved >= rate * 0.85,
+        "12 MiB at a 2 MiB/s limit took " + seconds + " s (" + achieved / (1 << 20) + " MiB/s)");
+  }
+
+  @Test
+  void aDownloadsOwnLimitCanChangeWhileItRuns() throws Exception {
+    Content c = Content.random(3 << 20, 3);
+    server.serve("/f.bin", c);
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).rateLimit(256 << 10).build());
+    awaitProgress(d, 256 << 10);
+    long t0 = System.nanoTime();
+    long before = d.progress().done();
+    Thread.sleep(1000);
+    double slow = (d.progress().done() - before) / ((System.nanoTime() - t0) / 1e9);
+    assertTrue(slow < 256 * 1024 * 1.3, "limited to 256 KiB/s but moved " + slow);
+    d.rateLimit(0);
+    DownloadResult r = d.result().join();
+    assertEquals(c.sha256Hex(), sha256(r.file()));
+    assertTrue(r.elapsed().toMillis() < 5000, "lifting the limit must speed it up: " + r.elapsed());
+  }
+
+  @Test
+  void submittingTheSameDownloadAgainContinuesTheSameEntry() throws Exception {
+    Content c = Content.random(1 << 20, 8);
+    server.serve("/f.bin", c).rateLimitPerConnection(512 << 10);
+    Download first = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).build());
+    awaitProgress(first, 100_000);
+    first.pause();
+    org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> first.result().join());
+    Download again = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).build());
+    assertEquals(first.id(), again.id());
+    assertEquals(c.sha256Hex(), sha256(again.result().join().file()));
+    assertEquals(1, braid.downloads().size());
+  }
+
+  @Test
+  void removeWithDeleteFileLeavesNothing() throws Exception {
+    server.serve("/f.bin", Content.random(2 << 20, 9)).rateLimitPerConnection(256 << 10);
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).build());
+    awaitProgress(d, 100_000);
+    List<Long> removed = Collections.synchronizedList(new ArrayList<>());
+    braid.listen(new DownloadListener() {
+      @Override
+      public void removed(Download x) {
+        removed.add(x.id());
+      }
+    }, Duration.ofSeconds(1));
+    d.remove(true);
+    assertFalse(Files.exists(dir.resolve("f.bin.part")));
+    assertTrue(braid.download(d.id()).isEmpty());
+    long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (removed.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertEquals(List.of(d.id()), removed);
+  }
+}

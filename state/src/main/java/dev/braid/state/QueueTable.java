@@ -1,0 +1,259 @@
+package dev.braid.state;
+
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The persistent download queue: what was submitted, in which order, where it stands and which
+ * process drives it. Several processes may share it: an entry is driven only by the process that
+ * {@linkplain #claim claimed} it, and a claim held by a process that is gone can be taken over.
+ * Every method runs under the store's lock, on its one connection.
+ */
+public final class QueueTable {
+  private final Store store;
+
+  QueueTable(Store store) {
+    this.store = store;
+  }
+
+  /** Adds an entry in state {@link EntryState#QUEUED}; returns it. */
+  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority) {
+    synchronized (store) {
+      long now = System.currentTimeMillis();
+      try (PreparedStatement s = store.connection().prepareStatement(
+          "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, heartbeat_ms, created_ms, updated_ms)"
+              + " VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, 0, ?, ?)")) {
+        s.setString(1, String.join("\n", urls));
+        Store.setNullable(s, 2, file == null ? null : file.toString());
+        s.setString(3, directory.toString());
+        s.setString(4, encode(options));
+        s.setInt(5, priority);
+        s.setLong(6, now);
+        s.setLong(7, now);
+        s.executeUpdate();
+        try (ResultSet keys = s.getGeneratedKeys()) {
+          keys.next();
+          return get(keys.getLong(1)).orElseThrow();
+        }
+      } catch (SQLException e) {
+        throw store.failure("queue " + urls.get(0), e);
+      }
+    }
+  }
+
+  /** The entry with this id, if any. */
+  public Optional<QueueEntry> get(long id) {
+    synchronized (store) {
+      return select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+    }
+  }
+
+  /** Every entry, oldest first. */
+  public List<QueueEntry> all() {
+    synchronized (store) {
+      return select("SELECT * FROM queue ORDER BY id");
+    }
+  }
+
+  /** Entries that want to run (queued, or active under an owner that may be gone), in the order they should start. */
+  public List<QueueEntry> runnable() {
+    synchronized (store) {
+      return select("SELECT * FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id");
+    }
+  }
+
+  /** Unfinished entries for the same URL and target choice, newest first: a request submitted again continues them. */
+  public List<QueueEntry> unfinished(String url, Path file, Path directory) {
+    synchronized (store) {
+      List<QueueEntry> out = new ArrayList<>();
+      for (QueueEntry e : select("SELECT * FROM queue WHERE state <> 'COMPLETED' ORDER BY id DESC")) {
+        if (e.url().equals(url) && e.directory().equals(directory)
+            && (file == null ? e.file() == null : file.equals(e.file()))) {
+          out.add(e);
+        }
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Makes {@code owner} the driver of the entry, unless another process holds it and
+   * {@code held} says that process is still running. Atomic across processes (one IMMEDIATE
+   * transaction).
+   */
+  public boolean claim(long id, String owner, Predicate<QueueEntry> held) {
+    synchronized (store) {
+      return store.inTransaction("claim queue entry " + id, () -> {
+        Optional<QueueEntry> e = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+        if (e.isEmpty()) {
+          return false;
+        }
+        String holder = e.get().owner();
+        if (holder != null && !holder.equals(owner) && held.test(e.get())) {
+          return false;
+        }
+        try (PreparedStatement s = store.connection().prepareStatement(
+            "UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?")) {
+          long now = System.currentTimeMillis();
+          s.setString(1, owner);
+          s.setLong(2, now);
+          s.setLong(3, now);
+          s.setLong(4, id);
+          s.executeUpdate();
+        }
+        return true;
+      });
+    }
+  }
+
+  /** Gives up {@code owner}'s claim on the entry (no-op if someone else holds it). */
+  public void release(long id, String owner) {
+    synchronized (store) {
+      update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
+    }
+  }
+
+  /** Sets the state and error (both null to clear the error) of an entry. */
+  public void setState(long id, EntryState state, String error, String errorKind) {
+    synchronized (store) {
+      try (PreparedStatement s = store.connection().prepareStatement(
+          "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?")) {
+        s.setString(1, state.name());
+        Store.setNullable(s, 2, error);
+        Store.setNullable(s, 3, errorKind);
+        s.setLong(4, System.currentTimeMillis());
+        s.setLong(5, id);
+        s.executeUpdate();
+      } catch (SQLException e) {
+        throw store.failure("update queue entry " + id, e);
+      }
+    }
+  }
+
+  /** Queues an entry again with a new request (the same download submitted once more). */
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority) {
+    synchronized (store) {
+      update("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
+          + " updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority, System.currentTimeMillis(), id);
+    }
+  }
+
+  /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
+  public void updateOptions(long id, Map<String, String> options) {
+    synchronized (store) {
+      update("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
+    }
+  }
+
+  /**
+   * Records the progress of the entries {@code owner} drives and returns the state the store
+   * holds for each of them now (absent: removed), so the owner sees pauses and removals asked
+   * by other processes.
+   */
+  public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
+    synchronized (store) {
+      return store.inTransaction("record queue progress", () -> {
+        long now = System.currentTimeMillis();
+        try (PreparedStatement s = store.connection().prepareStatement(
+            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?")) {
+          for (EntryProgress p : progress) {
+            s.setLong(1, now);
+            Store.setNullable(s, 2, p.target() == null ? null : p.target().toString());
+            s.setLong(3, p.length());
+            s.setLong(4, p.done());
+            s.setLong(5, p.id());
+            s.setString(6, owner);
+            s.addBatch();
+          }
+          s.executeBatch();
+        }
+        Map<Long, EntryState> states = new HashMap<>();
+        try (PreparedStatement s = store.connection().prepareStatement("SELECT id, state FROM queue WHERE owner = ?")) {
+          s.setString(1, owner);
+          try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
+            }
+          }
+        }
+        return states;
+      });
+    }
+  }
+
+  /** Forgets an entry (the engine's resume record of its file is kept). */
+  public void remove(long id) {
+    synchronized (store) {
+      update("DELETE FROM queue WHERE id = ?", id);
+    }
+  }
+
+  private void update(String sql, Object... args) {
+    try (PreparedStatement s = store.connection().prepareStatement(sql)) {
+      bind(s, args);
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw store.failure("update the queue", e);
+    }
+  }
+
+  private static void bind(PreparedStatement s, Object... args) throws SQLException {
+    for (int i = 0; i < args.length; i++) {
+      s.setObject(i + 1, args[i]);
+    }
+  }
+
+  private List<QueueEntry> select(String sql, Object... args) {
+    try (PreparedStatement s = store.connection().prepareStatement(sql)) {
+      bind(s, args);
+      List<QueueEntry> out = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          String file = rs.getString("file");
+          String target = rs.getString("target");
+          out.add(new QueueEntry(rs.getLong("id"), Arrays.asList(rs.getString("urls").split("\n")),
+              file == null ? null : Path.of(file), Path.of(rs.getString("directory")), decode(rs.getString("options")),
+              rs.getInt("priority"), EntryState.valueOf(rs.getString("state")), rs.getString("error"),
+              rs.getString("error_kind"), target == null ? null : Path.of(target), rs.getLong("length"),
+              rs.getLong("done"), rs.getString("owner"), rs.getLong("heartbeat_ms")));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw store.failure("read the queue", e);
+    }
+  }
+
+  // options are flat strings chosen by the core (numbers, algorithm=hex); a line per key keeps them readable in the sqlite3 shell
+  static String encode(Map<String, String> options) {
+    StringBuilder b = new StringBuilder();
+    options.forEach((k, v) -> {
+      if (k.contains("=") || k.contains("\n") || v.contains("\n")) {
+        throw new IllegalArgumentException("option " + k + " cannot be stored");
+      }
+      b.append(k).append('=').append(v).append('\n');
+    });
+    return b.toString();
+  }
+
+  static Map<String, String> decode(String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String line : text.split("\n")) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        out.put(line.substring(0, eq), line.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+}
