@@ -167,7 +167,7 @@ final class GetCommand implements Callable<Integer> {
       out.add(b.build());
     }
     if (inputList != null) {
-      out.addAll(InputList.read(inputList, this::defaults));
+      out.addAll(InputList.read(inputList, target.dir, this::defaults));
     }
     return out;
   }

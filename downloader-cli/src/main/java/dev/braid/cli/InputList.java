@@ -21,10 +21,11 @@ final class InputList {
   private InputList() {}
 
   /**
+   * @param folder the command line's folder ({@code -d}), or null for the working directory
    * @param defaults a builder with the command line's settings for a URL, applied before the
    *     list's own option lines
    */
-  static List<DownloadRequest> read(Path file, Defaults defaults) throws InvalidRequestException {
+  static List<DownloadRequest> read(Path file, Path folder, Defaults defaults) throws InvalidRequestException {
     List<String> lines;
     try {
       lines = file.toString().equals("-")
@@ -47,7 +48,7 @@ final class InputList {
           out.add(current.build());
         }
         String[] urls = line.split("\\s+");
-        current = new Item(file, i + 1, defaults.forUrl(urls[0]));
+        current = new Item(file, i + 1, folder, defaults.forUrl(urls[0]));
         current.builder.mirrors(List.of(urls).subList(1, urls.length));
       } else if (current == null) {
         throw new InvalidRequestException(where(file, i + 1) + "an option line before any URL");
@@ -80,9 +81,10 @@ final class InputList {
     Path dir;
     String out;
 
-    Item(Path file, int line, DownloadRequest.Builder builder) {
+    Item(Path file, int line, Path folder, DownloadRequest.Builder builder) {
       this.file = file;
       this.line = line;
+      this.dir = folder;
       this.builder = builder;
     }
 

@@ -8,6 +8,9 @@ final class Summary {
   private Summary() {}
 
   static String of(DownloadResult r, Optional<String> restartReason) {
+    if (r.bytesFetched() == 0 && r.bytesReused() == r.length() && r.elapsed().isZero()) {
+      return "already complete: " + r.file() + " (" + Units.bytes(r.length()) + ")";
+    }
     double seconds = Math.max(r.elapsed().toMillis(), 1) / 1000.0;
     StringBuilder b = new StringBuilder("saved ").append(r.file()).append(" (").append(Units.bytes(r.length()));
     b.append(" in ").append(Units.duration(r.elapsed()));

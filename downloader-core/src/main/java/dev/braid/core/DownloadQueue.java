@@ -79,8 +79,17 @@ final class DownloadQueue implements AutoCloseable {
     Path file = request.file().orElse(null);
     List<String> urls = RequestCodec.urls(request);
     Map<String, String> options = RequestCodec.options(request);
-    for (QueueEntry e : table.unfinished(url, file, request.directory())) {
+    for (QueueEntry e : table.matching(url, file, request.directory())) {
       Download h = handle(e);
+      if (e.state() == EntryState.COMPLETED) {
+        Optional<DownloadResult> kept = request.overwrite() ? Optional.empty() : alreadyComplete(e);
+        if (kept.isPresent()) {
+          h.queued();
+          h.result().complete(kept.get());
+          return h;
+        }
+        break;
+      }
       if (running.containsKey(e.id())) {
         return h;
       }
@@ -96,6 +105,18 @@ final class DownloadQueue implements AutoCloseable {
     }
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority());
     return queueHere(handle(e));
+  }
+
+  /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
+  private static Optional<DownloadResult> alreadyComplete(QueueEntry e) {
+    try {
+      if (e.target() != null && e.length() >= 0 && Files.size(e.target()) == e.length()) {
+        return Optional.of(new DownloadResult(e.target(), e.length(), 0, e.length(), Duration.ZERO, 0));
+      }
+    } catch (IOException gone) {
+      // deleted or unreadable since: download it again
+    }
+    return Optional.empty();
   }
 
   private static String describe(QueueEntry e) {
@@ -345,21 +366,22 @@ final class DownloadQueue implements AutoCloseable {
       table.get(h.id()).ifPresent(h::entry);
     } catch (RuntimeException e) {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
-      // stays active under a process that is gone, so the next run resumes it
-    } finally {
-      running.remove(h.id());
-      if (end != DownloadState.QUEUED) {
-        wanted.remove(h.id());
-      }
+      // stays active under this process, and a run after this process ends resumes it
     }
-    // state, then result, then the event: whoever hears of the end can read both at once
-    h.state(end);
+    // the event goes out before the slot frees, so listeners never see more than the limit
+    // active; the result completes after, so whoever waits on it can resume at once
+    if (!h.removing) {
+      transition(h, end);
+    }
+    running.remove(h.id());
+    if (end != DownloadState.QUEUED) {
+      wanted.remove(h.id());
+    }
     if (r != null) {
       h.result().complete(r);
     } else {
       h.result().completeExceptionally(cause);
     }
-    transition(h, end);
     dirty = true;
     wake();
   }

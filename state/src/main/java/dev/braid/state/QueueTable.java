@@ -72,11 +72,11 @@ public final class QueueTable {
     }
   }
 
-  /** Unfinished entries for the same URL and target choice, newest first: a request submitted again continues them. */
-  public List<QueueEntry> unfinished(String url, Path file, Path directory) {
+  /** Entries for the same URL and target choice, newest first: a request submitted again continues them. */
+  public List<QueueEntry> matching(String url, Path file, Path directory) {
     synchronized (store) {
       List<QueueEntry> out = new ArrayList<>();
-      for (QueueEntry e : select("SELECT * FROM queue WHERE state <> 'COMPLETED' ORDER BY id DESC")) {
+      for (QueueEntry e : select("SELECT * FROM queue WHERE urls = ? OR urls LIKE ? ORDER BY id DESC", url, url + "\n%")) {
         if (e.url().equals(url) && e.directory().equals(directory)
             && (file == null ? e.file() == null : file.equals(e.file()))) {
           out.add(e);

@@ -57,6 +57,7 @@ final class Attempt {
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
   private volatile WorkerPool pool;
+  private volatile MirrorSet mirrors;
   private volatile Path target;
   private long recordId = -1;
   private long reused;
@@ -91,6 +92,8 @@ final class Attempt {
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
+        mirrors = request.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
+            ? MirrorSet.single(identity) : MirrorSet.probe(job.http(), identity, request.mirrors(), headers());
         drive(part, first, probe.offset(), range[1]);
         first = null;
         return finish(part, target);
@@ -423,6 +426,10 @@ final class Attempt {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  MirrorSet mirrors() {
+    return mirrors;
   }
 
   /** The final file, once chosen. */

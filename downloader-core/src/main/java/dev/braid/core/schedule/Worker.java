@@ -28,6 +28,10 @@ final class Worker implements Runnable {
   private final WorkerPool pool;
   private final SegmentTable table;
   private final SegmentStreamer streamer;
+  /** Consecutive failures after which a mirror is dropped while another remains. */
+  private static final int MIRROR_FAILURES = 2;
+  /** The mirror of this worker's requests; null until its first own request (the probe's comes from the main URL). */
+  private MirrorSet.Mirror mirror;
   private Exchange pending;
   private Segment pendingSegment;
   private volatile Exchange current;
@@ -61,6 +65,7 @@ final class Worker implements Runnable {
       if (pending != null) {
         pending.abort();
       }
+      attempt.mirrors().leave(mirror);
       pool.exited(this);
     }
   }
@@ -150,7 +155,11 @@ final class Worker implements Runnable {
           ex.abort();
           continue;
         }
+        long streamStart = System.nanoTime();
         streamer.stream(ex, seg);
+        if (mirror != null) {
+          attempt.mirrors().delivered(mirror, table.position(seg) - before, System.nanoTime() - streamStart);
+        }
         failures = 0;
       } catch (TransientFailure f) {
         if (stopped()) {
@@ -159,6 +168,11 @@ final class Worker implements Runnable {
         if (replacing) {
           // our own abort: not a failure of the server
           replacing = false;
+          continue;
+        }
+        if (mirror != null && attempt.mirrors().failed(mirror, false, MIRROR_FAILURES)) {
+          // that mirror is dropped for this download: go on at once from another one
+          failures = 0;
           continue;
         }
         boolean progressed = table.position(seg) > before;
@@ -178,13 +192,24 @@ final class Worker implements Runnable {
         }
         attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()), this::stopped);
       } catch (HttpStatusException e) {
+        if (mirror != null && e.status() != 403 && attempt.mirrors().failed(mirror, true, 0)) {
+          continue;
+        }
         table.release(seg);
         if (e.status() != 403 || !pool.refusedForbidden(this)) {
           attempt.halt(e);
         }
         // else: a 403 only for an extra connection is a server limit, not a verdict on the file
         return false;
-      } catch (RemoteChanged | DownloadException e) {
+      } catch (RemoteChanged e) {
+        // a mirror that now serves another file is dropped; the bytes so far came from the others
+        if (mirror != null && attempt.mirrors().failed(mirror, true, 0)) {
+          continue;
+        }
+        table.release(seg);
+        attempt.halt(e);
+        return false;
+      } catch (DownloadException e) {
         table.release(seg);
         attempt.halt(e);
         return false;
@@ -202,6 +227,7 @@ final class Worker implements Runnable {
     }
     long from = table.position(seg);
     long to = table.requestEnd(seg, streamer.nextRequestSize());
-    return RangeRequest.open(attempt.http(), attempt.identity(), attempt.headers(), from, to);
+    mirror = attempt.mirrors().pick(mirror);
+    return RangeRequest.open(attempt.http(), mirror.identity(), attempt.headers(), from, to);
   }
 }

@@ -1,0 +1,175 @@
+package dev.braid.cli;
+
+import static dev.braid.cli.CliTestSupport.MIB;
+import static dev.braid.cli.CliTestSupport.sha256Hex;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The queue from the command line: lists, failures in a batch, a killed batch, and verbs from another process. */
+class CliQueueTest {
+  @TempDir Path work;
+  private TestServer server;
+  private Path db;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = TestServer.start();
+    db = work.resolve("state.db");
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void aListWithFailuresReportsExactlyWhichAndExitsWithTheFirstFailuresCode() throws Exception {
+    List<Content> contents = new ArrayList<>();
+    StringBuilder list = new StringBuilder("# a batch\n\n");
+    for (int i = 0; i < 30; i++) {
+      Content c = Content.random(10_000 + i, i);
+      contents.add(c);
+      if (i == 4) {
+        server.respond("/f" + i, 404);
+      } else {
+        server.serve("/f" + i, c);
+      }
+      list.append(server.url("/f" + i)).append('\n');
+      if (i == 9) {
+        list.append("  checksum=sha-256=").append(Content.random(5, 5).sha256Hex()).append('\n');
+      } else if (i == 10) {
+        list.append("  out=renamed.bin\n  checksum=sha-256=").append(c.sha256Hex()).append('\n');
+      }
+    }
+    Files.writeString(work.resolve("list.txt"), list);
+    Files.createDirectories(work.resolve("out"));
+    CliProcess.Result r = CliProcess.run(work, "get", "-i", "list.txt", "-j", "8", "-d", "out", "--state-db", db.toString())
+        .assertExit(4).assertNoStackTrace();
+    r.assertStderrContains("/f4", "404", "/f9", "checksum mismatch", "28 of 30 downloads completed, 2 failed");
+    for (int i = 0; i < 30; i++) {
+      Path f = work.resolve("out").resolve(i == 10 ? "renamed.bin" : "f" + i);
+      if (i == 4 || i == 9) {
+        assertFalse(Files.exists(f), f.toString());
+      } else {
+        assertEquals(contents.get(i).sha256Hex(), sha256Hex(f), f.toString());
+      }
+    }
+    CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
+    assertEquals(28, listed.stdout().lines().filter(l -> l.contains("completed")).count(), listed.describe());
+    assertEquals(2, listed.stdout().lines().filter(l -> l.contains("failed")).count(), listed.describe());
+  }
+
+  @Test
+  void aBadListIsRefusedWithItsLineNumberBeforeAnyDownload() throws Exception {
+    server.serve("/a", Content.random(100, 1));
+    Files.writeString(work.resolve("list.txt"), server.url("/a") + "\n  colour=blue\n");
+    CliProcess.run(work, "get", "-i", "list.txt", "--state-db", db.toString()).assertExit(2)
+        .assertOneErrorLine("list.txt:2", "unknown option colour");
+    assertTrue(server.requests().isEmpty());
+  }
+
+  @Test
+  void aBatchKilledMidwayFinishesOnTheNextRunWithoutFetchingAnyFileTwice() throws Exception {
+    int files = 12;
+    long size = 2 * MIB;
+    StringBuilder list = new StringBuilder();
+    List<Content> contents = new ArrayList<>();
+    for (int i = 0; i < files; i++) {
+      Content c = Content.random(size, 100 + i);
+      contents.add(c);
+      server.serve("/b" + i, c).etag("\"b" + i + "\"").rateLimitPerConnection(MIB);
+      list.append(server.url("/b" + i)).append('\n');
+    }
+    Files.writeString(work.resolve("list.txt"), list);
+    Random random = new Random(42);
+    for (int kill = 0; kill < 3; kill++) {
+      try (CliProcess p = CliProcess.start(work, "get", "-i", "list.txt", "-j", "3", "-c", "2", "--state-db", db.toString())) {
+        Thread.sleep(1500 + random.nextInt(1500));
+        p.kill();
+      }
+    }
+    CliProcess.Result last = CliProcess.run(work, "get", "-i", "list.txt", "-j", "3", "-c", "2", "--state-db", db.toString());
+    last.assertExit(0);
+    last.assertStderrContains("12 of 12 downloads completed");
+    for (int i = 0; i < files; i++) {
+      assertEquals(contents.get(i).sha256Hex(), sha256Hex(work.resolve("b" + i)), "b" + i);
+    }
+    long total = files * size;
+    assertTrue(server.bodyBytesSent() < total * 1.2, "fetched " + server.bodyBytesSent() + " bytes for " + total);
+  }
+
+  @Test
+  void pauseFromAnotherProcessStopsTheRunningDownloadAndResumeFinishesIt() throws Exception {
+    Content c = Content.random(8 * MIB, 7);
+    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB);
+    try (CliProcess get = CliProcess.start(work, "get", server.url("/slow.bin"), "-c", "2", "--state-db", db.toString())) {
+      CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), MIB, 20_000, get);
+      CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
+      assertTrue(listed.stdout().contains("active"), listed.describe());
+      CliProcess.run(work, "pause", "1", "--state-db", db.toString()).assertExit(0);
+      get.await(Duration.ofSeconds(20)).assertExit(130);
+    }
+    CliProcess.Result status = CliProcess.run(work, "status", "1", "--json", "--state-db", db.toString()).assertExit(0);
+    assertTrue(status.stdout().contains("\"state\":\"paused\""), status.describe());
+    long before = server.bodyBytesSent();
+    CliProcess.run(work, "resume", "1", "--state-db", db.toString()).assertExit(0);
+    assertEquals(c.sha256Hex(), sha256Hex(work.resolve("slow.bin")));
+    assertTrue(server.bodyBytesSent() - before < c.size() - MIB / 2, "resume fetched " + (server.bodyBytesSent() - before));
+    CliProcess.run(work, "remove", "1", "--state-db", db.toString()).assertExit(0);
+    assertTrue(Files.exists(work.resolve("slow.bin")), "remove without --delete-file keeps the file");
+    CliProcess.run(work, "status", "1", "--state-db", db.toString()).assertExit(2).assertOneErrorLine("no download #1");
+  }
+
+  @Test
+  void jsonEventsDescribeTheRun() throws Exception {
+    Content c = Content.random(300_000, 3);
+    server.serve("/j.bin", c);
+    server.respond("/missing", 404);
+    CliProcess.Result r = CliProcess.run(work, "get", "--json", server.url("/j.bin"), server.url("/missing"),
+        "--state-db", db.toString()).assertExit(4);
+    List<String> lines = r.stdout().lines().toList();
+    assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"event\":\"") && l.endsWith("}")), r.describe());
+    assertTrue(lines.stream().anyMatch(l -> l.contains("\"event\":\"completed\"") && l.contains("\"length\":300000")), r.describe());
+    assertTrue(lines.stream().anyMatch(l -> l.contains("\"event\":\"failed\"") && l.contains("\"exit_code\":4")), r.describe());
+  }
+
+  @Test
+  void twoProcessesOnOneStoreRunTheirOwnBatches() throws Exception {
+    StringBuilder a = new StringBuilder();
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      server.serve("/a" + i, Content.random(500_000, i)).rateLimitPerConnection(2 * MIB);
+      server.serve("/b" + i, Content.random(500_000, 50 + i)).rateLimitPerConnection(2 * MIB);
+      a.append(server.url("/a" + i)).append('\n');
+      b.append(server.url("/b" + i)).append('\n');
+    }
+    Files.writeString(work.resolve("a.txt"), a);
+    Files.writeString(work.resolve("b.txt"), b);
+    try (CliProcess first = CliProcess.start(work, "get", "-q", "-i", "a.txt", "--state-db", db.toString());
+        CliProcess second = CliProcess.start(work, "get", "-q", "-i", "b.txt", "--state-db", db.toString())) {
+      first.await(Duration.ofSeconds(60)).assertExit(0);
+      second.await(Duration.ofSeconds(60)).assertExit(0);
+    }
+    for (int i = 0; i < 10; i++) {
+      assertEquals(Content.random(500_000, i).sha256Hex(), sha256Hex(work.resolve("a" + i)));
+      assertEquals(Content.random(500_000, 50 + i).sha256Hex(), sha256Hex(work.resolve("b" + i)));
+    }
+    CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
+    assertEquals(20, listed.stdout().lines().filter(l -> l.contains("completed")).count(), listed.describe());
+  }
+}
