@@ -127,13 +127,20 @@ public final class Braid implements AutoCloseable {
    * order. Submitting a request for a download the queue already holds unfinished (same URL and
    * target) continues that one. When another process drives it, the handle's result fails at
    * once with a {@link LocalFileException}.
+   *
+   * @throws LocalFileException when the state database cannot record it (locked by another
+   *     process for longer than its busy timeout, full disk)
    */
-  public Download submit(DownloadRequest request) {
+  public Download submit(DownloadRequest request) throws LocalFileException {
     DownloadRequest r = request;
     if (!request.directoryGiven()) {
       r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
     }
-    return queue.submit(r);
+    try {
+      return queue.submit(r);
+    } catch (StoreException e) {
+      throw new LocalFileException(e.getMessage(), e);
+    }
   }
 
   /** Every download in the state database, oldest first, including those other processes drive. */
