@@ -1,0 +1,6 @@
+package dev.braid.gui;
+
+/** Placeholder. */
+public final class Main {
+  public static void main(String[] args) {}
+}
