@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * URL as a mirror), blank lines and {@code #} comments are skipped.
  */
 final class UrlListParser {
-  private static final Pattern CHECKSUM = Pattern.compile("[a-z0-9-]+=[0-9a-fA-F]+");
+  private static final Pattern CHECKSUM = Pattern.compile("[a-z0-9-]+=[0-9a-f]+", Pattern.CASE_INSENSITIVE);
 
   private UrlListParser() {}
 
