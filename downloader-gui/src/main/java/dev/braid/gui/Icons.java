@@ -1,6 +1,10 @@
 package dev.braid.gui;
 
+import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.image.Image;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.SVGPath;
 
 /** The toolbar's and menus' glyphs as vector paths (24-unit grid), tinted by CSS ({@code .icon}). */
@@ -45,6 +49,17 @@ final class Icons {
     p.setContent("M4 4c4 0 4 6 8 6s4-6 8-6v3c-2.5 0-2.8 6-8 6S6.5 7 4 7zM4 10c4 0 4 6 8 6s4-6 8-6v3c-2.5 0-2.8 6-8 6s-5.5-6-8-6zM8 19h8l-4 4z");
     p.getStyleClass().add("logo");
     return p;
+  }
+
+  /** The window's icon: the mark drawn once into an image. */
+  static Image appIcon() {
+    Node logo = logo();
+    logo.setStyle("-fx-fill: #3b82f6;");
+    logo.setScaleX(2.5);
+    logo.setScaleY(2.5);
+    SnapshotParameters p = new SnapshotParameters();
+    p.setFill(Color.TRANSPARENT);
+    return new Group(logo).snapshot(p, null);
   }
 
   private static Node icon(String path) {
