@@ -25,6 +25,8 @@ import java.util.List;
  * @param finalUrl the URL after redirects, or null
  * @param checksum the expected checksum as "algo=hex", or null
  * @param mirrors other URLs of the same file
+ * @param addedHere whether this window added it in this session (its end is news even when the
+ *     window first sees it already finished)
  */
 record DownloadSnapshot(
     long id,
@@ -44,19 +46,23 @@ record DownloadSnapshot(
     String lastModified,
     String finalUrl,
     String checksum,
-    List<String> mirrors) {
+    List<String> mirrors,
+    boolean addedHere) {
 
   DownloadSnapshot {
     segments = List.copyOf(segments);
     mirrors = List.copyOf(mirrors);
   }
 
-  /** Share done in [0, 1], 1 once complete, or -1 (an indeterminate bar) while the length is unknown. */
+  /** Share done in [0, 1], 1 once complete, or -1 (an indeterminate bar) while running with the length unknown. */
   double fraction() {
-    if (status == DownloadStatus.COMPLETED) {
+    if (status == DownloadStatus.COMPLETED || length == 0) {
       return 1;
     }
-    return length > 0 ? Math.min(1, (double) done / length) : length == 0 ? 1 : -1;
+    if (length < 0) {
+      return status == DownloadStatus.ACTIVE ? -1 : 0;
+    }
+    return Math.min(1, (double) done / length);
   }
 
   /** The checksum's state in words: what is expected and whether it held. */

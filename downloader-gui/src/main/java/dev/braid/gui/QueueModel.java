@@ -20,7 +20,7 @@ final class QueueModel {
   private final DoubleProperty totalSpeed = new SimpleDoubleProperty(this, "totalSpeed");
   private final Consumer<DownloadSnapshot> onFinished;
 
-  /** @param onFinished told when a download this window saw running completes or fails */
+  /** @param onFinished told when a download this window saw running, or added, completes or fails */
   QueueModel(Consumer<DownloadSnapshot> onFinished) {
     this.onFinished = onFinished;
   }
@@ -53,11 +53,14 @@ final class QueueModel {
         row = new DownloadRow(s);
         byId.put(s.id(), row);
         rows.add(row);
+        // a row first seen finished is history (an old download), unless this window just added it
+        if (s.addedHere() && s.status().finished()) {
+          onFinished.accept(s);
+        }
         continue;
       }
       DownloadStatus before = row.status();
       row.update(s);
-      // a row first seen finished (an old download) is history, not news
       if (!before.finished() && s.status().finished()) {
         onFinished.accept(s);
       }

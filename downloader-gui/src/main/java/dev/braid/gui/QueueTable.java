@@ -115,6 +115,11 @@ final class QueueTable extends TableView<DownloadRow> {
       }
       double f = item.doubleValue();
       bar.setProgress(f < 0 ? ProgressBar.INDETERMINATE_PROGRESS : f);
+      // a bar at 0 still paints a rounded stub: hide it until there is something to show
+      bar.getStyleClass().remove("empty");
+      if (f == 0) {
+        bar.getStyleClass().add("empty");
+      }
       percent.setText(f < 0 ? "" : String.format(java.util.Locale.ROOT, "%.0f%%", Math.floor(f * 100)));
       setGraphic(box);
     }

@@ -31,6 +31,10 @@ class QueueModelTest {
     model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 1000, DownloadStatus.COMPLETED), snap(2, 5, DownloadStatus.FAILED)), Set.of()));
     assertEquals(1, finished.size());
     assertEquals(2, finished.get(0).id());
+    DownloadSnapshot quickFailure = new DownloadSnapshot(3, "http://h/x", "x", null, DownloadStatus.FAILED, "HTTP 404", -1, 0, 0, 0,
+        null, List.of(), null, null, null, null, null, List.of(), true);
+    model.apply(new SnapshotCoalescer.Batch(List.of(quickFailure), Set.of()));
+    assertEquals(2, finished.size(), "one this window added is news even when first seen failed");
   }
 
   @Test
