@@ -1,5 +1,7 @@
 package dev.braid.gui;
 
+import dev.braid.core.Checksum;
+import dev.braid.core.InvalidRequestException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +16,18 @@ import java.util.Locale;
 final class AddForm {
   private AddForm() {}
 
+  /** Braid's own parser decides: known algorithm, right number of digits. */
+  static void checkChecksum(String spec) {
+    if (!UrlListParser.isChecksum(spec)) {
+      throw new IllegalArgumentException("Checksum must be ALGO=HEX, e.g. sha-256=9f86d0…");
+    }
+    try {
+      Checksum.parse(spec);
+    } catch (InvalidRequestException e) {
+      throw new IllegalArgumentException("Checksum: " + e.getMessage());
+    }
+  }
+
   /**
    * @throws IllegalArgumentException with a message for the person typing
    */
@@ -21,6 +35,11 @@ final class AddForm {
     List<AddRequest.Entry> entries = UrlListParser.parse(urls == null ? "" : urls);
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("Enter at least one http(s) URL.");
+    }
+    for (AddRequest.Entry e : entries) {
+      if (e.checksum() != null) {
+        checkChecksum(e.checksum());
+      }
     }
     Path dir;
     try {
@@ -40,8 +59,8 @@ final class AddForm {
     if (entries.size() > 1) {
       throw new IllegalArgumentException("Checksum and mirrors apply to one file; for a list, indent checksum= or mirror lines under each URL.");
     }
-    if (!sum.isEmpty() && !UrlListParser.isChecksum(sum)) {
-      throw new IllegalArgumentException("Checksum must be ALGO=HEX, e.g. sha-256=9f86d0…");
+    if (!sum.isEmpty()) {
+      checkChecksum(sum);
     }
     AddRequest.Entry e = entries.get(0);
     List<String> allMirrors = new ArrayList<>(e.mirrors());

@@ -49,12 +49,12 @@ final class DetailPane extends VBox {
     facts.getStyleClass().add("facts");
     facts.setHgap(14);
     facts.setVgap(5);
+    // two key/value pairs per line, each pair half the width, so the columns line up whatever the values
     for (int i = 0; i < 2; i++) {
       ColumnConstraints key = new ColumnConstraints();
-      key.setMinWidth(Region.USE_PREF_SIZE);
+      key.setPercentWidth(11);
       ColumnConstraints value = new ColumnConstraints();
-      value.setHgrow(Priority.ALWAYS);
-      value.setPercentWidth(-1);
+      value.setPercentWidth(39);
       facts.getColumnConstraints().addAll(key, value);
     }
     HBox legend = new HBox(14, legend("done", "legend-done"), legend("being fetched", "legend-inflight"),

@@ -69,13 +69,15 @@ final class SpeedGraph extends CanvasPane {
     }
     g.setTextAlign(TextAlignment.LEFT);
     g.setTextBaseline(VPos.BOTTOM);
-    g.fillText("last " + history.capacity() / 60 + " min", plotX, height);
+    // the first minute fills the width; after that the window grows to the history's capacity
+    int span = Math.min(history.capacity(), Math.max(60, (v.length + 59) / 60 * 60));
+    g.fillText("last " + span / 60 + " min", plotX, height);
     g.setTextAlign(TextAlignment.RIGHT);
     g.fillText("now", plotX + plotW, height);
     if (v.length < 2) {
       return;
     }
-    double dx = plotW / (history.capacity() - 1);
+    double dx = plotW / (span - 1);
     double x0 = plotX + plotW - dx * (v.length - 1);
     double[] xs = new double[v.length + 2];
     double[] ys = new double[v.length + 2];
