@@ -1,5 +1,7 @@
 package dev.braid.gui;
 
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javafx.application.Application;
 
 /**
@@ -8,10 +10,16 @@ import javafx.application.Application;
  * path, so the jar's entry point is this class, which hands over to {@link BraidApp}.
  */
 public final class Main {
+  // held strongly: java.util.logging forgets the level of a logger nobody references
+  private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
+
   private Main() {}
 
   /** @param args {@code --state-db=FILE} to use another state database than the default */
   public static void main(String[] args) {
+    // JavaFX warns on every start that it was loaded from the class path; that is this jar's
+    // deliberate packaging (one file, no module path), so the warning would only alarm users
+    JAVAFX_LOG.setLevel(Level.SEVERE);
     Application.launch(BraidApp.class, args);
   }
 }
