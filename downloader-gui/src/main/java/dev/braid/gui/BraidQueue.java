@@ -44,10 +44,12 @@ final class BraidQueue implements QueueActions, AutoCloseable {
   private final ScheduledExecutorService io;
   private final Registration registration;
   private final Map<Long, AddRequest.Entry> submitted = new ConcurrentHashMap<>();
-  private final Map<Long, RemoteFile> remotes = new ConcurrentHashMap<>();
+  private final Map<Long, Optional<RemoteFile>> remotes = new ConcurrentHashMap<>();
+  private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
   private volatile GuiSettings settings;
   private volatile BiConsumer<String, String> problems = (title, text) -> {};
-  private Set<Long> known = new HashSet<>();
+  /** Ids the window was told about and not yet told are gone. */
+  private final Set<Long> shown = ConcurrentHashMap.newKeySet();
 
   private BraidQueue(Braid braid, GuiSettings settings, SnapshotCoalescer out) {
     this.braid = braid;
@@ -137,7 +139,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
 
   @Override
   public void pause(List<Long> ids) {
-    each(ids, "pause", d -> {
+    each(ids, "pause", true, d -> {
       if (!d.state().settled()) {
         d.pause();
       }
@@ -146,7 +148,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
 
   @Override
   public void resume(List<Long> ids) {
-    each(ids, "resume", d -> {
+    each(ids, "resume", true, d -> {
       if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
         d.resume();
       }
@@ -155,19 +157,19 @@ final class BraidQueue implements QueueActions, AutoCloseable {
 
   @Override
   public void cancel(List<Long> ids) {
-    each(ids, "cancel", d -> {
+    each(ids, "cancel", false, d -> {
       if (d.state() != DownloadState.COMPLETED) {
         d.cancel();
-        out.remove(d.id());
+        forget(d.id());
       }
     });
   }
 
   @Override
   public void remove(List<Long> ids, boolean deleteFiles) {
-    each(ids, "remove", d -> {
+    each(ids, "remove", false, d -> {
       d.remove(deleteFiles);
-      out.remove(d.id());
+      forget(d.id());
     });
   }
 
@@ -206,14 +208,17 @@ final class BraidQueue implements QueueActions, AutoCloseable {
     braid.close();
   }
 
-  private void each(List<Long> ids, String verb, Consumer<Download> action) {
+  /** Acts on each download still in the store; {@code show} publishes its new state (not after a removal). */
+  private void each(List<Long> ids, String verb, boolean show, Consumer<Download> action) {
     List<Long> copy = List.copyOf(ids);
     io.execute(() -> {
       for (long id : copy) {
         try {
           braid.download(id).ifPresent(d -> {
             action.accept(d);
-            publish(d);
+            if (show) {
+              publish(d);
+            }
           });
         } catch (RuntimeException e) {
           problems.accept("Cannot " + verb + " #" + id, message(e));
@@ -230,15 +235,24 @@ final class BraidQueue implements QueueActions, AutoCloseable {
         now.add(d.id());
         publish(d);
       }
-      for (long id : known) {
+      // also catches a late event that showed a download again after its removal
+      for (long id : List.copyOf(shown)) {
         if (!now.contains(id)) {
-          out.remove(id);
+          forget(id);
         }
       }
-      known = now;
     } catch (RuntimeException e) {
       // a busy or briefly locked store: the next poll tries again
     }
+  }
+
+  /** The download left the store: off the table, and nothing kept for it. */
+  private void forget(long id) {
+    shown.remove(id);
+    out.remove(id);
+    remotes.remove(id);
+    lastState.remove(id);
+    submitted.remove(id);
   }
 
   private void publish(Download d) {
@@ -246,17 +260,28 @@ final class BraidQueue implements QueueActions, AutoCloseable {
   }
 
   private void publish(Download d, Progress p) {
+    shown.add(d.id());
     out.offer(Snapshots.of(d, p, remote(d), submitted.get(d.id())));
   }
 
-  /** The validators once known; cached, as asking the store for them per progress event would be I/O for nothing. */
+  /**
+   * The validators, cached: asking the store per progress event and per poll would be a query per
+   * download per second for nothing. A change of state (a new run may meet a changed file) reads
+   * them again; a running download that has none yet asks until its probe has answered.
+   */
   private RemoteFile remote(Download d) {
-    RemoteFile r = remotes.get(d.id());
-    if (r != null) {
-      return r;
+    DownloadState state = d.state();
+    if (lastState.put(d.id(), state) != state) {
+      remotes.remove(d.id());
+    }
+    Optional<RemoteFile> cached = remotes.get(d.id());
+    if (cached != null) {
+      return cached.orElse(null);
     }
     Optional<RemoteFile> found = d.remote();
-    found.ifPresent(f -> remotes.put(d.id(), f));
+    if (found.isPresent() || state != DownloadState.ACTIVE) {
+      remotes.put(d.id(), found);
+    }
     return found.orElse(null);
   }
 
@@ -268,10 +293,6 @@ final class BraidQueue implements QueueActions, AutoCloseable {
   private final class Listener implements DownloadListener {
     @Override
     public void stateChanged(Download d, DownloadState state) {
-      if (state == DownloadState.ACTIVE) {
-        // a new run may have met a changed file: read the validators again
-        remotes.remove(d.id());
-      }
       publish(d);
     }
 
@@ -282,7 +303,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
 
     @Override
     public void removed(Download d) {
-      out.remove(d.id());
+      forget(d.id());
     }
   }
 }

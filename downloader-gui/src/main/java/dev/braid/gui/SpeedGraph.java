@@ -69,9 +69,9 @@ final class SpeedGraph extends CanvasPane {
     }
     g.setTextAlign(TextAlignment.LEFT);
     g.setTextBaseline(VPos.BOTTOM);
-    // the first minute fills the width; after that the window grows to the history's capacity
-    int span = Math.min(history.capacity(), Math.max(60, (v.length + 59) / 60 * 60));
-    g.fillText("last " + span / 60 + " min", plotX, height);
+    // a young history fills the width in 30 s steps rather than hugging the right edge
+    int span = Math.min(history.capacity(), Math.max(30, (v.length + 29) / 30 * 30));
+    g.fillText("last " + (span < 120 ? span + " s" : span / 60 + " min"), plotX, height);
     g.setTextAlign(TextAlignment.RIGHT);
     g.fillText("now", plotX + plotW, height);
     if (v.length < 2) {

@@ -18,8 +18,7 @@ final class Toasts extends VBox {
   /** How a card is coloured. */
   enum Kind {
     SUCCESS,
-    ERROR,
-    INFO
+    ERROR
   }
 
   Toasts() {

@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -103,6 +107,19 @@ class MainWindowTest {
     robot.interact(window::refresh);
     assertEquals(1, window.toasts().getChildren().size());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));
+  }
+
+  @Test
+  void aDroppedListFileOpensTheAddDialogWithItsUrls(FxRobot robot, @TempDir Path tmp) throws Exception {
+    Path list = tmp.resolve("urls.txt");
+    Files.writeString(list, "https://a.example/1.iso\n  out=one.iso\nhttps://a.example/2.iso\n");
+    DropHandler drop = new DropHandler(Runnable::run, window::openAdd, why -> window.problem("drop", why));
+    drop.read(List.of(list.toFile()));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(Files.readString(list) + "\n", robot.lookup("#add-urls").queryAs(TextArea.class).getText());
+    robot.clickOn("#add-confirm");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(List.of("add [https://a.example/1.iso, https://a.example/2.iso]"), actions.calls);
   }
 
   @Test

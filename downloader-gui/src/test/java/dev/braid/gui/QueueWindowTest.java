@@ -52,6 +52,17 @@ class QueueWindowTest extends LiveWindowHarness {
     select(robot, row);
     assertEquals("\"v1\"", robot.lookup("#fact-etag").queryAs(Label.class).getText());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));
+
+    // Shift+Delete asks, then removes the row and the file
+    robot.press(javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.DELETE)
+        .release(javafx.scene.input.KeyCode.DELETE, javafx.scene.input.KeyCode.SHIFT);
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.clickOn("OK");
+    WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+    WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !Files.exists(saved));
+    // and it stays gone: the next polls of the store do not bring it back
+    WaitForAsyncUtils.sleep(1200, TimeUnit.MILLISECONDS);
+    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
   }
 
   @Test
