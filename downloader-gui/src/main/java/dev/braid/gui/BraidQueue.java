@@ -1,0 +1,309 @@
+package dev.braid.gui;
+
+import dev.braid.core.Braid;
+import dev.braid.core.Checksum;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadListener;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadState;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.Progress;
+import dev.braid.core.Registration;
+import dev.braid.core.RemoteFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The window's engine: a {@link Braid} that runs the queue, seen through the public API only.
+ * Actions run on one background thread ("braid-gui-io") so the FX thread never touches the store
+ * or the network; what changes comes back as snapshots through the {@link SnapshotCoalescer},
+ * from Braid's listener (running downloads, a few times a second) and from a poll of the store
+ * every second (downloads another process drives, and removals).
+ */
+final class BraidQueue implements QueueActions, AutoCloseable {
+  private static final Duration PROGRESS_EVERY = Duration.ofMillis(250);
+  private static final long POLL_MILLIS = 1000;
+
+  private final Braid braid;
+  private final SnapshotCoalescer out;
+  private final ScheduledExecutorService io;
+  private final Registration registration;
+  private final Map<Long, AddRequest.Entry> submitted = new ConcurrentHashMap<>();
+  private final Map<Long, Optional<RemoteFile>> remotes = new ConcurrentHashMap<>();
+  private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
+  private volatile GuiSettings settings;
+  private volatile BiConsumer<String, String> problems = (title, text) -> {};
+  /** Ids the window was told about and not yet told are gone. */
+  private final Set<Long> shown = ConcurrentHashMap.newKeySet();
+
+  private BraidQueue(Braid braid, GuiSettings settings, SnapshotCoalescer out) {
+    this.braid = braid;
+    this.settings = settings;
+    this.out = out;
+    this.io = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "braid-gui-io");
+      t.setDaemon(true);
+      return t;
+    });
+    this.registration = braid.listen(new Listener(), PROGRESS_EVERY);
+    io.scheduleWithFixedDelay(this::poll, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Opens the store at {@code stateDatabase}, reads the window's settings from it, and starts a
+   * Braid that runs the queue with them. Blocking: call it off the FX thread.
+   *
+   * @param tune adjusts the builder after the settings are applied (tests shorten timeouts)
+   */
+  static BraidQueue open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
+    GuiSettings settings;
+    // the settings live in the store, yet some of them (active downloads, connection budget) are
+    // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
+    try (Braid reader = Braid.builder().stateDatabase(stateDatabase).runQueue(false).build()) {
+      settings = GuiSettings.from(reader.settings());
+    }
+    Braid braid = tune.apply(Braid.builder()
+        .stateDatabase(stateDatabase)
+        .downloadDirectory(settings.folder())
+        .maxActiveDownloads(settings.maxActive())
+        .maxConnectionsTotal(settings.connectionsTotal())
+        .rateLimit(settings.speedLimit())
+        .runQueue(true)).build();
+    return new BraidQueue(braid, settings, out);
+  }
+
+  /** Where failures of actions are told (title, text); called on the io thread. */
+  void onProblem(BiConsumer<String, String> sink) {
+    this.problems = sink;
+  }
+
+  /** The background thread, for other work the window must keep off the FX thread. */
+  Executor background() {
+    return io;
+  }
+
+  @Override
+  public GuiSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public void add(AddRequest request) {
+    io.execute(() -> {
+      try {
+        // the person chose this folder: make it rather than fail every download for its absence
+        Files.createDirectories(request.folder());
+      } catch (IOException e) {
+        problems.accept("Cannot use the folder " + request.folder(), message(e));
+        return;
+      }
+      for (AddRequest.Entry e : request.entries()) {
+        try {
+          DownloadRequest.Builder b = DownloadRequest.builder(e.url())
+              .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
+          if (e.fileName() != null && !e.fileName().isBlank()) {
+            b.file(request.folder().resolve(e.fileName()));
+          } else {
+            b.directory(request.folder());
+          }
+          if (!e.mirrors().isEmpty()) {
+            b.mirrors(e.mirrors());
+          }
+          if (e.checksum() != null) {
+            b.checksum(Checksum.parse(e.checksum()));
+          }
+          Download d = braid.submit(b.build());
+          submitted.put(d.id(), e);
+          publish(d);
+        } catch (Exception ex) {
+          problems.accept("Cannot add " + e.url(), message(ex));
+        }
+      }
+    });
+  }
+
+  @Override
+  public void pause(List<Long> ids) {
+    each(ids, "pause", true, d -> {
+      if (!d.state().settled()) {
+        d.pause();
+      }
+    });
+  }
+
+  @Override
+  public void resume(List<Long> ids) {
+    each(ids, "resume", true, d -> {
+      if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+        d.resume();
+      }
+    });
+  }
+
+  @Override
+  public void cancel(List<Long> ids) {
+    each(ids, "cancel", false, d -> {
+      if (d.state() != DownloadState.COMPLETED) {
+        d.cancel();
+        forget(d.id());
+      }
+    });
+  }
+
+  @Override
+  public void remove(List<Long> ids, boolean deleteFiles) {
+    each(ids, "remove", false, d -> {
+      d.remove(deleteFiles);
+      forget(d.id());
+    });
+  }
+
+  @Override
+  public void speedLimit(long bytesPerSecond) {
+    settings = settings.withSpeedLimit(bytesPerSecond);
+    io.execute(() -> {
+      braid.rateLimit(bytesPerSecond);
+      braid.saveSetting(GuiSettings.SPEED_LIMIT, Long.toString(bytesPerSecond));
+    });
+  }
+
+  @Override
+  public void saveSettings(GuiSettings s) {
+    settings = s;
+    io.execute(() -> {
+      try {
+        s.toMap().forEach(braid::saveSetting);
+        braid.rateLimit(s.speedLimit());
+      } catch (RuntimeException e) {
+        problems.accept("Cannot save the settings", message(e));
+      }
+    });
+  }
+
+  /** Stops listening and closes Braid, which records the progress of what runs (blocking, up to ~30 s). */
+  @Override
+  public void close() {
+    registration.close();
+    io.shutdownNow();
+    try {
+      io.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    braid.close();
+  }
+
+  /** Acts on each download still in the store; {@code show} publishes its new state (not after a removal). */
+  private void each(List<Long> ids, String verb, boolean show, Consumer<Download> action) {
+    List<Long> copy = List.copyOf(ids);
+    io.execute(() -> {
+      for (long id : copy) {
+        try {
+          braid.download(id).ifPresent(d -> {
+            action.accept(d);
+            if (show) {
+              publish(d);
+            }
+          });
+        } catch (RuntimeException e) {
+          problems.accept("Cannot " + verb + " #" + id, message(e));
+        }
+      }
+    });
+  }
+
+  /** io thread: every download in the store, so those of other processes appear and removed ones go. */
+  private void poll() {
+    try {
+      Set<Long> now = new HashSet<>();
+      for (Download d : braid.downloads()) {
+        now.add(d.id());
+        publish(d);
+      }
+      // also catches a late event that showed a download again after its removal
+      for (long id : List.copyOf(shown)) {
+        if (!now.contains(id)) {
+          forget(id);
+        }
+      }
+    } catch (RuntimeException e) {
+      // a busy or briefly locked store: the next poll tries again
+    }
+  }
+
+  /** The download left the store: off the table, and nothing kept for it. */
+  private void forget(long id) {
+    shown.remove(id);
+    out.remove(id);
+    remotes.remove(id);
+    lastState.remove(id);
+    submitted.remove(id);
+  }
+
+  private void publish(Download d) {
+    publish(d, d.progress());
+  }
+
+  private void publish(Download d, Progress p) {
+    shown.add(d.id());
+    out.offer(Snapshots.of(d, p, remote(d), submitted.get(d.id())));
+  }
+
+  /**
+   * The validators, cached: asking the store per progress event and per poll would be a query per
+   * download per second for nothing. A change of state (a new run may meet a changed file) reads
+   * them again; a running download that has none yet asks until its probe has answered.
+   */
+  private RemoteFile remote(Download d) {
+    DownloadState state = d.state();
+    if (lastState.put(d.id(), state) != state) {
+      remotes.remove(d.id());
+    }
+    Optional<RemoteFile> cached = remotes.get(d.id());
+    if (cached != null) {
+      return cached.orElse(null);
+    }
+    Optional<RemoteFile> found = d.remote();
+    if (found.isPresent() || state != DownloadState.ACTIVE) {
+      remotes.put(d.id(), found);
+    }
+    return found.orElse(null);
+  }
+
+  private static String message(Throwable e) {
+    return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+  }
+
+  /** Braid's event thread: hands each change to the coalescer and returns at once. */
+  private final class Listener implements DownloadListener {
+    @Override
+    public void stateChanged(Download d, DownloadState state) {
+      publish(d);
+    }
+
+    @Override
+    public void progress(Download d, Progress p) {
+      publish(d, p);
+    }
+
+    @Override
+    public void removed(Download d) {
+      forget(d.id());
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.braid.gui;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The settings a person changes in the settings dialog, stored as text in Braid's store (so the
+ * CLI and a second window see the same values).
+ *
+ * @param folder where new downloads go
+ * @param maxActive downloads running at once
+ * @param connectionsPerDownload the cap of one download's adaptive connection count
+ * @param connectionsTotal the cap across all downloads (applies from the next start)
+ * @param speedLimit bytes per second over all downloads, 0 for unlimited
+ * @param theme light or dark
+ */
+record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme) {
+  static final String FOLDER = "gui.folder";
+  static final String MAX_ACTIVE = "gui.maxActiveDownloads";
+  static final String PER_DOWNLOAD = "gui.connectionsPerDownload";
+  static final String TOTAL = "gui.connectionsTotal";
+  static final String SPEED_LIMIT = "gui.speedLimit";
+  static final String THEME = "gui.theme";
+
+  GuiSettings {
+    if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0) {
+      throw new IllegalArgumentException("settings out of range");
+    }
+  }
+
+  static GuiSettings defaults() {
+    return new GuiSettings(Path.of(System.getProperty("user.home"), "Downloads"), 3, 16, 64, 0, Theme.LIGHT);
+  }
+
+  /** Reads stored values; a missing or unreadable one keeps its default rather than failing the start. */
+  static GuiSettings from(Map<String, String> stored) {
+    GuiSettings d = defaults();
+    String folder = stored.get(FOLDER);
+    return new GuiSettings(
+        folder == null || folder.isBlank() ? d.folder : Path.of(folder),
+        positive(stored.get(MAX_ACTIVE), d.maxActive),
+        positive(stored.get(PER_DOWNLOAD), d.connectionsPerDownload),
+        positive(stored.get(TOTAL), d.connectionsTotal),
+        rate(stored.get(SPEED_LIMIT), d.speedLimit),
+        stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme);
+  }
+
+  Map<String, String> toMap() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put(FOLDER, folder.toString());
+    m.put(MAX_ACTIVE, Integer.toString(maxActive));
+    m.put(PER_DOWNLOAD, Integer.toString(connectionsPerDownload));
+    m.put(TOTAL, Integer.toString(connectionsTotal));
+    m.put(SPEED_LIMIT, Long.toString(speedLimit));
+    m.put(THEME, theme.name().toLowerCase(java.util.Locale.ROOT));
+    return m;
+  }
+
+  GuiSettings withSpeedLimit(long bps) {
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme);
+  }
+
+  GuiSettings withTheme(Theme t) {
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t);
+  }
+
+  private static int positive(String s, int fallback) {
+    try {
+      int v = Integer.parseInt(s == null ? "" : s.strip());
+      return v > 0 ? v : fallback;
+    } catch (NumberFormatException e) {
+      return fallback;
+    }
+  }
+
+  private static long rate(String s, long fallback) {
+    try {
+      long v = Long.parseLong(s == null ? "" : s.strip());
+      return v >= 0 ? v : fallback;
+    } catch (NumberFormatException e) {
+      return fallback;
+    }
+  }
+}

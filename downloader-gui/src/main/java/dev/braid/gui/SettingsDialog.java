@@ -1,0 +1,105 @@
+package dev.braid.gui;
+
+import java.io.File;
+import java.nio.file.Path;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Window;
+
+/** Edits {@link GuiSettings}; the caller stores the result through the queue. */
+final class SettingsDialog extends Dialog<GuiSettings> {
+  private final TextField folder = new TextField();
+  private final Spinner<Integer> maxActive = new Spinner<>(1, 50, 3);
+  private final Spinner<Integer> perDownload = new Spinner<>(1, 64, 16);
+  private final Spinner<Integer> total = new Spinner<>(1, 512, 64);
+  private final TextField speedLimit = new TextField();
+  private final ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
+  private final Label problem = new Label();
+
+  SettingsDialog(Window owner, GuiSettings current) {
+    initOwner(owner);
+    setTitle("Settings");
+    setHeaderText(null);
+    getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+    getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
+    folder.setId("settings-folder");
+    folder.setText(current.folder().toString());
+    maxActive.setId("settings-max-active");
+    maxActive.getValueFactory().setValue(current.maxActive());
+    perDownload.setId("settings-per-download");
+    perDownload.getValueFactory().setValue(current.connectionsPerDownload());
+    total.setId("settings-total");
+    total.getValueFactory().setValue(current.connectionsTotal());
+    for (Spinner<Integer> s : java.util.List.of(maxActive, perDownload, total)) {
+      s.setEditable(true);
+      s.setPrefWidth(100);
+    }
+    speedLimit.setId("settings-speed-limit");
+    speedLimit.setText(Formats.rate(current.speedLimit()));
+    speedLimit.setPromptText("unlimited, 500K, 4M …");
+    theme.setId("settings-theme");
+    theme.setValue(current.theme());
+    problem.getStyleClass().add("form-problem");
+    Button browse = new Button("Browse…");
+    browse.setOnAction(e -> chooseFolder());
+    HBox.setHgrow(folder, Priority.ALWAYS);
+
+    GridPane grid = new GridPane();
+    grid.setHgap(10);
+    grid.setVgap(10);
+    grid.setPadding(new Insets(16));
+    grid.addRow(0, new Label("Download folder"), new HBox(6, folder, browse));
+    grid.addRow(1, new Label("Active downloads at once (from next start)"), maxActive);
+    grid.addRow(2, new Label("Connections per download (max)"), perDownload);
+    grid.addRow(3, new Label("Connections in total (max, from next start)"), total);
+    grid.addRow(4, new Label("Global speed limit"), speedLimit);
+    grid.addRow(5, new Label("Theme"), theme);
+    grid.add(problem, 1, 6);
+    getDialogPane().setContent(grid);
+
+    Button ok = (Button) getDialogPane().lookupButton(ButtonType.OK);
+    ok.setId("settings-ok");
+    speedLimit.textProperty().addListener((o, a, b) -> validate(ok));
+    folder.textProperty().addListener((o, a, b) -> validate(ok));
+    setResultConverter(b -> b == ButtonType.OK ? read() : null);
+  }
+
+  private GuiSettings read() {
+    return new GuiSettings(Path.of(folder.getText().strip()), maxActive.getValue(), perDownload.getValue(),
+        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue());
+  }
+
+  private void validate(Button ok) {
+    try {
+      if (folder.getText().isBlank()) {
+        throw new IllegalArgumentException("Choose a download folder.");
+      }
+      read();
+      problem.setText("");
+      ok.setDisable(false);
+    } catch (RuntimeException e) {
+      problem.setText(e.getMessage());
+      ok.setDisable(true);
+    }
+  }
+
+  private void chooseFolder() {
+    DirectoryChooser chooser = new DirectoryChooser();
+    chooser.setTitle("Download folder");
+    File chosen = chooser.showDialog(getOwner());
+    if (chosen != null) {
+      folder.setText(chosen.getPath());
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.braid.gui;
+
+import dev.braid.core.ConnectionChange;
+import dev.braid.core.Download;
+import dev.braid.core.Progress;
+import dev.braid.core.RemoteFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Reads a {@link Download} of the public API into the window's {@link DownloadSnapshot}: the one place that maps between them. */
+final class Snapshots {
+  private Snapshots() {}
+
+  /**
+   * @param submitted what this window asked for (checksum, mirrors), or null for a download it did
+   *     not submit (another process, an earlier run): the API does not report those back
+   */
+  static DownloadSnapshot of(Download d, Progress p, RemoteFile remote, AddRequest.Entry submitted) {
+    DownloadStatus status = DownloadStatus.valueOf(d.state().name());
+    List<SegmentView> segments = new ArrayList<>(p.segments().size());
+    for (Progress.Segment s : p.segments()) {
+      // a segment of unknown end (no length yet) has nothing to draw
+      if (s.end() >= s.start() && s.done() <= s.end() - s.start()) {
+        segments.add(new SegmentView(s.start(), s.end(), Math.max(0, s.done()), s.active()));
+      }
+    }
+    List<ConnectionChange> changes = d.connectionChanges();
+    String reason = changes.isEmpty() ? null : changes.get(changes.size() - 1).reason();
+    long length = p.length() >= 0 ? p.length() : remote != null ? remote.length() : -1;
+    return new DownloadSnapshot(d.id(), d.url(), d.name(), d.file().map(Object::toString).orElse(null), status,
+        d.error().orElse(null), length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
+        reason, remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
+        remote == null || remote.finalUrl() == null || remote.finalUrl().equals(d.url()) ? null : remote.finalUrl(),
+        submitted == null ? null : submitted.checksum() == null ? null : submitted.checksum().toLowerCase(Locale.ROOT),
+        submitted == null ? List.of() : submitted.mirrors(), submitted != null);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.braid.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GuiSettingsTest {
+  @Test
+  void roundTripsThroughTheStoredStrings() {
+    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK);
+    assertEquals(s, GuiSettings.from(s.toMap()));
+  }
+
+  @Test
+  void aMissingOrDamagedValueFallsBackToItsDefault() {
+    Map<String, String> stored = new HashMap<>();
+    stored.put(GuiSettings.MAX_ACTIVE, "many");
+    stored.put(GuiSettings.SPEED_LIMIT, "-3");
+    stored.put(GuiSettings.THEME, "DARK");
+    GuiSettings s = GuiSettings.from(stored);
+    GuiSettings d = GuiSettings.defaults();
+    assertEquals(d.maxActive(), s.maxActive());
+    assertEquals(d.speedLimit(), s.speedLimit());
+    assertEquals(d.folder(), s.folder());
+    assertEquals(Theme.DARK, s.theme());
+  }
+}

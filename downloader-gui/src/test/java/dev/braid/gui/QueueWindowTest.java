@@ -1,0 +1,105 @@
+package dev.braid.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import javafx.stage.Stage;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The window over a real queue, store and loopback server, driven as a person would. */
+@ExtendWith(ApplicationExtension.class)
+class QueueWindowTest extends LiveWindowHarness {
+  @Start
+  void start(Stage stage) throws Exception {
+    open(stage);
+  }
+
+  @Test
+  void aUrlFromTheClipboardIsAddedAndCompletesInTheTable(FxRobot robot) throws Exception {
+    Content file = Content.random(3 << 20, 11);
+    server.serve("/data/one.bin", file).etag("\"v1\"");
+    String url = server.url("/data/one.bin");
+
+    robot.interact(() -> {
+      javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+      c.putString(url);
+      javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+    });
+    robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.N)
+        .release(javafx.scene.input.KeyCode.N, javafx.scene.input.KeyCode.CONTROL);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(url, robot.lookup("#add-urls").queryAs(TextArea.class).getText(), "pre-filled from the clipboard");
+    robot.clickOn("#add-confirm");
+
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    assertEquals("one.bin", row.nameProperty().get());
+    assertEquals(1.0, row.fractionProperty().get());
+    assertEquals(3 << 20, row.lengthProperty().get());
+    Path saved = downloads().resolve("one.bin");
+    assertEquals(file.sha256Hex(), Content.sha256Hex(saved));
+    select(robot, row);
+    assertEquals("\"v1\"", robot.lookup("#fact-etag").queryAs(Label.class).getText());
+    assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));
+
+    // Shift+Delete asks, then removes the row and the file
+    robot.press(javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.DELETE)
+        .release(javafx.scene.input.KeyCode.DELETE, javafx.scene.input.KeyCode.SHIFT);
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.clickOn("OK");
+    WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+    WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !Files.exists(saved));
+    // and it stays gone: the next polls of the store do not bring it back
+    WaitForAsyncUtils.sleep(1200, TimeUnit.MILLISECONDS);
+    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+  }
+
+  @Test
+  void pauseHoldsTheBytesAndResumeFinishesTheFile(FxRobot robot) throws Exception {
+    Content file = Content.random(6 << 20, 12);
+    var resource = server.serve("/slow.bin", file).etag("\"s1\"").rateLimitPerConnection(256 << 10);
+    String url = server.url("/slow.bin");
+    addThroughDialog(robot, url);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
+
+    select(robot, row);
+    robot.clickOn("#action-pause");
+    awaitRow(url, r -> r.status() == DownloadStatus.PAUSED, 10);
+    long held = WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get();
+    WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+    assertEquals(held, (long) WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get(), "no bytes while paused");
+    assertFalse(Files.exists(downloads().resolve("slow.bin")), "the final name appears only when complete");
+    assertTrue(held > 0 && held < file.size());
+
+    resource.rateLimitPerConnection(0);
+    robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R)
+        .release(javafx.scene.input.KeyCode.R, javafx.scene.input.KeyCode.CONTROL);
+    awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("slow.bin")));
+  }
+
+  @Test
+  void aMissingFileShowsTheServersErrorInTheDetailPane(FxRobot robot) throws Exception {
+    server.respond("/gone.iso", 404);
+    String url = server.url("/gone.iso");
+    addThroughDialog(robot, url);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.FAILED, 20);
+    select(robot, row);
+    WaitForAsyncUtils.waitForFxEvents();
+    Label error = robot.lookup("#detail-error").queryAs(Label.class);
+    assertTrue(error.isVisible());
+    assertTrue(error.getText().contains("404"), error.getText());
+    assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("failed"));
+  }
+}

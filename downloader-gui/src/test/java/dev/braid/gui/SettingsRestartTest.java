@@ -1,0 +1,56 @@
+package dev.braid.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import javafx.stage.Stage;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Settings go into the store and come back in a new window over a new Braid. */
+@ExtendWith(ApplicationExtension.class)
+class SettingsRestartTest extends LiveWindowHarness {
+  @Start
+  void start(Stage stage) throws Exception {
+    open(stage);
+  }
+
+  @Test
+  void settingsSurviveARestart(FxRobot robot) throws Exception {
+    robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL);
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.interact(() -> {
+      robot.lookup("#settings-folder").queryAs(TextField.class).setText(dir.resolve("elsewhere").toString());
+      robot.lookup("#settings-max-active").<Spinner<Integer>>query().getValueFactory().setValue(7);
+      robot.lookup("#settings-per-download").<Spinner<Integer>>query().getValueFactory().setValue(5);
+      robot.lookup("#settings-speed-limit").queryAs(TextField.class).setText("2M");
+      robot.lookup("#settings-theme").<ChoiceBox<Theme>>query().setValue(Theme.DARK);
+    });
+    robot.clickOn("#settings-ok");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(Theme.DARK, window.theme(), "applied at once");
+
+    robot.interact(window::stop);
+    queue.close();
+    openWindow();
+    WaitForAsyncUtils.waitForFxEvents();
+
+    GuiSettings s = queue.settings();
+    assertEquals(dir.resolve("elsewhere"), s.folder());
+    assertEquals(7, s.maxActive());
+    assertEquals(5, s.connectionsPerDownload());
+    assertEquals(2 << 20, s.speedLimit());
+    assertEquals(Theme.DARK, window.theme());
+    assertTrue(window.scene().getStylesheets().get(0).endsWith("dark.css"));
+    assertEquals("2M", robot.lookup("#speed-limit").queryAs(ComboBox.class).getValue());
+  }
+}
