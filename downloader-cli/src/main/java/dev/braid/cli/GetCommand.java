@@ -78,6 +78,9 @@ final class GetCommand implements Callable<Integer> {
   @Mixin
   EngineOptions engine = new EngineOptions();
 
+  @Mixin
+  ConnectionOptions net = new ConnectionOptions();
+
   @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
   boolean quiet;
 
@@ -88,18 +91,21 @@ final class GetCommand implements Callable<Integer> {
       description = "seconds between JSON progress events (default: ${DEFAULT-VALUE})")
   double progressInterval = 1;
 
-  @Option(names = "--debug", description = "print each change of the connection count and why, and stack traces with errors")
+  @Option(names = "--debug", description = "print each change of the connection count and why, connection metrics at the end, and stack traces with errors")
   boolean debug;
 
   @Override
   public Integer call() {
     PrintStream err = System.err;
     try {
+      net.validate();
       List<DownloadRequest> requests = requests();
       if (jobs < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
-      try (Braid braid = engine.builder().maxActiveDownloads(jobs).build()) {
+      Braid.Builder builder = engine.builder().maxActiveDownloads(jobs);
+      net.applyTo(builder, System.getenv(), err);
+      try (Braid braid = builder.build()) {
         if (json) {
           // closing Braid sends the last events before this returns
           braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval * 1000)));
@@ -129,7 +135,13 @@ final class GetCommand implements Callable<Integer> {
 
   private int single(Download download, PrintStream err) throws InterruptedException, ExecutionException {
     ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
-    new ProgressReporter(err, mode, debug).follow(download);
+    try {
+      new ProgressReporter(err, mode, debug).follow(download);
+    } finally {
+      if (debug) {
+        err.println(MetricsReport.of(download.metrics()));
+      }
+    }
     DownloadResult r = download.result().join();
     if (!quiet && !json) {
       err.println(Summary.of(r, download.restartReason()));
@@ -176,6 +188,7 @@ final class GetCommand implements Callable<Integer> {
     DownloadRequest.Builder b = DownloadRequest.builder(url).directory(target.dir).maxConnections(maxConnections)
         .minSplitSize(minSplit).overwrite(overwrite).restartIfChanged(!noRestart);
     connections.ifPresent(b::connections);
+    net.applyTo(b);
     return b;
   }
 

@@ -3,6 +3,7 @@ package dev.braid.core;
 import dev.braid.core.http.HttpSettings;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.LazyTlsStrategy;
+import dev.braid.core.http.ProxyPlan;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
@@ -67,8 +68,9 @@ public final class Braid implements AutoCloseable {
     Thread opener = new Thread(opening, "braid-store-open");
     opener.setDaemon(true);
     opener.start();
-    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.readTimeout, b.maxConnectionsTotal,
-        b.maxRedirects, b.userAgent, b.allowDowngrade, tls));
+    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
+        b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
+        b.hostResolver, b.dnsCacheTtl, b.proxies));
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -76,7 +78,7 @@ public final class Braid implements AutoCloseable {
       throw e;
     }
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10),
-        b.lowestSpeed);
+        b.lowestSpeed, b.deadline);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
@@ -236,8 +238,87 @@ public final class Braid implements AutoCloseable {
     private int maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
     private long rateLimit;
     private boolean runQueue;
+    private Duration tlsHandshakeTimeout = Duration.ofSeconds(15);
+    private Duration firstByteTimeout = Duration.ofSeconds(30);
+    private Duration deadline;
+    private boolean insecure;
+    private HostResolver hostResolver = HostResolver.SYSTEM;
+    private Duration dnsCacheTtl = Duration.ofSeconds(60);
+    private ProxyPlan proxies = ProxyPlan.DIRECT;
 
     private Builder() {}
+
+    /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
+    public Builder tlsHandshakeTimeout(Duration d) {
+      this.tlsHandshakeTimeout = positive(d, "TLS handshake timeout");
+      return this;
+    }
+
+    /** Limit on the wait for a response once a request is sent; then the range is retried. */
+    public Builder firstByteTimeout(Duration d) {
+      this.firstByteTimeout = positive(d, "first-byte timeout");
+      return this;
+    }
+
+    /**
+     * The longest a download may take from start to finish (default: none). Past it the download
+     * stops with a {@link NetworkException}; its bytes are kept and a new start resumes them.
+     */
+    public Builder deadline(Duration d) {
+      this.deadline = d == null ? null : positive(d, "deadline");
+      return this;
+    }
+
+    /**
+     * Accept any server certificate for any host name. Off by default; only for a server whose
+     * certificate cannot be trusted any other way ({@link #caCertificates} is the safe choice).
+     */
+    public Builder insecure(boolean insecure) {
+      this.insecure = insecure;
+      return this;
+    }
+
+    /** Where host names are resolved (default: the JVM); answers are cached for {@link #dnsCacheTtl}. */
+    public Builder hostResolver(HostResolver resolver) {
+      this.hostResolver = java.util.Objects.requireNonNull(resolver, "resolver");
+      return this;
+    }
+
+    /** How long a DNS answer is reused by every connection and download of this instance (default 60 s). */
+    public Builder dnsCacheTtl(Duration ttl) {
+      this.dnsCacheTtl = positive(ttl, "DNS cache TTL");
+      return this;
+    }
+
+    /**
+     * Connect through this proxy ({@code http://host:port}: CONNECT tunnels for https, or
+     * {@code socks5://host:port}), except to the hosts of {@code noProxy} (comma-separated
+     * names or domain suffixes, {@code *} for all; null for none).
+     *
+     * @throws IllegalArgumentException for a URL that names no usable proxy
+     */
+    public Builder proxy(String url, String noProxy) {
+      this.proxies = url == null ? ProxyPlan.DIRECT : ProxyPlan.of(url, noProxy);
+      return this;
+    }
+
+    /**
+     * Take the proxy from {@code http_proxy}, {@code https_proxy} and {@code no_proxy} (lower or
+     * upper case) in {@code environment}, e.g. {@code System.getenv()}.
+     *
+     * @throws IllegalArgumentException for a variable that names no usable proxy
+     */
+    public Builder proxyFromEnvironment(java.util.Map<String, String> environment) {
+      this.proxies = ProxyPlan.fromEnvironment(environment);
+      return this;
+    }
+
+    private static Duration positive(Duration d, String what) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("the " + what + " must be positive");
+      }
+      return d;
+    }
 
     /** The folder for downloads whose request names neither a file nor a folder (default: the working directory). */
     public Builder downloadDirectory(Path folder) {

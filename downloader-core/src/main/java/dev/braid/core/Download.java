@@ -137,6 +137,12 @@ public final class Download {
     return j == null ? List.of() : j.connectionChanges();
   }
 
+  /** A snapshot of this run's connection metrics: phase timings, requests, retries, reuse (none before it starts). */
+  public TransferMetrics metrics() {
+    DownloadJob j = job;
+    return j == null ? TransferMetrics.NONE : j.metrics();
+  }
+
   /** Why this run last started over from zero (the remote file changed), if it did. */
   public Optional<String> restartReason() {
     DownloadJob j = job;

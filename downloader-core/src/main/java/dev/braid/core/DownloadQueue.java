@@ -58,6 +58,12 @@ final class DownloadQueue implements AutoCloseable {
 
   private volatile boolean dirty = true;
   private volatile boolean closing;
+  /**
+   * Headers and credentials of the requests submitted here, by entry id. Only in memory: the
+   * store must never hold a secret, so an entry run by another process (or after a restart) goes
+   * without them.
+   */
+  private final Map<Long, Map<String, String>> headers = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopped;
 
   DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
@@ -101,10 +107,31 @@ final class DownloadQueue implements AutoCloseable {
         return refused;
       }
       table.requeue(e.id(), urls, options, request.priority());
+      keepHeaders(e.id(), request);
       return queueHere(h);
     }
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority());
+    keepHeaders(e.id(), request);
     return queueHere(handle(e));
+  }
+
+  private void keepHeaders(long id, DownloadRequest request) {
+    if (request.headers().isEmpty()) {
+      headers.remove(id);
+    } else {
+      headers.put(id, request.headers());
+    }
+  }
+
+  /** The decoded request with the headers given to this process, if any. */
+  private DownloadRequest withHeaders(long id, DownloadRequest decoded) {
+    Map<String, String> h = headers.get(id);
+    if (h == null) {
+      return decoded;
+    }
+    DownloadRequest.Builder b = decoded.toBuilder();
+    h.forEach(b::header);
+    return b.buildUnchecked();
   }
 
   /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
@@ -325,7 +352,7 @@ final class DownloadQueue implements AutoCloseable {
     h.removing = false;
     DownloadRequest request;
     try {
-      request = RequestCodec.decode(e);
+      request = withHeaders(e.id(), RequestCodec.decode(e));
     } catch (InvalidRequestException ex) {
       table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
       table.release(e.id(), owner);

@@ -3,9 +3,13 @@ package dev.braid.core;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -14,6 +18,11 @@ import java.util.OptionalInt;
  *
  * <p>Resume is automatic: a request for the same target file finds the stored download and reuses
  * its bytes when the server proves the file unchanged.
+ *
+ * <p>Headers and credentials ({@link Builder#header}, {@link Builder#basicAuth},
+ * {@link Builder#bearerToken}, or a user and password in the URL) are sent only to the origin
+ * of the URL: not to a host a redirect leads to, not to the final URL's or a mirror's host when
+ * it differs. They are not recorded in the state database (give them again to resume) and not printed.
  */
 public final class DownloadRequest {
   /** The cap of the adaptive connection count when the request does not set one. */
@@ -36,9 +45,11 @@ public final class DownloadRequest {
   private final int priority;
   private final long rateLimit;
   private final Builder origin;
+  private final Map<String, String> headers;
 
-  private DownloadRequest(Builder b, URI uri, List<URI> mirrors) {
+  private DownloadRequest(Builder b, URI uri, List<URI> mirrors, Map<String, String> headers) {
     this.origin = b.copy();
+    this.headers = Map.copyOf(headers);
     this.uri = uri;
     this.mirrors = List.copyOf(mirrors);
     this.file = b.file == null ? null : b.file.toAbsolutePath().normalize();
@@ -101,6 +112,20 @@ public final class DownloadRequest {
   }
 
   /** A builder holding this request's settings, to derive a changed request. */
+  /**
+   * Headers to send to the URL's origin only (custom headers and credentials), by name as given.
+   * A redirect to another host, a mirror on another host and the state database never see them.
+   */
+  public Map<String, String> headers() {
+    return headers;
+  }
+
+  @Override
+  public String toString() {
+    // header values may be credentials: never part of a printable form
+    return "DownloadRequest[" + uri + (headers.isEmpty() ? "" : ", headers " + headers.keySet()) + "]";
+  }
+
   public Builder toBuilder() {
     return origin.copy();
   }
@@ -144,6 +169,7 @@ public final class DownloadRequest {
     private Checksum checksum;
     private int priority;
     private long rateLimit;
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
     private Builder(String url) {
       this.url = url;
@@ -162,6 +188,7 @@ public final class DownloadRequest {
       b.checksum = checksum;
       b.priority = priority;
       b.rateLimit = rateLimit;
+      b.headers.putAll(headers);
       return b;
     }
 
@@ -229,6 +256,27 @@ public final class DownloadRequest {
       return this;
     }
 
+    /**
+     * Sends {@code name: value} with every request to the URL's origin (replacing an earlier
+     * header of that name, in any case); e.g. a Cookie, an Authorization or an API key header.
+     */
+    public Builder header(String name, String value) {
+      headers.keySet().removeIf(n -> n.equalsIgnoreCase(name));
+      headers.put(name, value);
+      return this;
+    }
+
+    /** HTTP basic authentication, sent with the first request (no 401 round trip). */
+    public Builder basicAuth(String user, String password) {
+      String token = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+      return header("Authorization", "Basic " + token);
+    }
+
+    /** A bearer token ({@code Authorization: Bearer TOKEN}). */
+    public Builder bearerToken(String token) {
+      return header("Authorization", "Bearer " + token);
+    }
+
     public Builder minSplitSize(long bytes) {
       this.minSplitSize = bytes;
       return this;
@@ -254,9 +302,46 @@ public final class DownloadRequest {
           parsedMirrors.add(mirror);
         }
       }
+      for (var h : headers.entrySet()) {
+        checkHeader(h.getKey(), h.getValue());
+      }
       URI main = parse(url);
+      Map<String, String> all = new LinkedHashMap<>();
+      if (main.getRawUserInfo() != null) {
+        // user:password@ in the URL: sent as basic auth, and kept out of the URL that is stored and printed
+        String[] up = main.getUserInfo().split(":", 2);
+        String token = Base64.getEncoder().encodeToString((up[0] + ":" + (up.length > 1 ? up[1] : ""))
+            .getBytes(StandardCharsets.UTF_8));
+        all.put("Authorization", "Basic " + token);
+        main = withoutUserInfo(main);
+      }
+      // explicit headers win over credentials in the URL
+      headers.forEach((n, v) -> {
+        all.keySet().removeIf(k -> k.equalsIgnoreCase(n));
+        all.put(n, v);
+      });
       parsedMirrors.remove(main);
-      return new DownloadRequest(this, main, parsedMirrors);
+      return new DownloadRequest(this, main, parsedMirrors, all);
+    }
+
+    private static void checkHeader(String name, String value) throws InvalidRequestException {
+      if (name == null || name.isEmpty() || !name.chars().allMatch(Builder::isTokenChar)) {
+        throw new InvalidRequestException("not a valid header name: " + name);
+      }
+      if (value == null || value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+        // a line break would let a value smuggle in further headers; the value itself is not echoed
+        throw new InvalidRequestException("the value of header " + name + " contains a line break or is missing");
+      }
+    }
+
+    private static boolean isTokenChar(int c) {
+      return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
+    }
+
+    private static URI withoutUserInfo(URI uri) {
+      String raw = uri.toString();
+      int at = raw.indexOf('@', raw.indexOf("://") + 3);
+      return URI.create(raw.substring(0, raw.indexOf("://") + 3) + raw.substring(at + 1));
     }
 
     /** Builds a request derived from a valid one, which cannot fail. */
@@ -268,24 +353,27 @@ public final class DownloadRequest {
       }
     }
 
-    private static URI parse(String url) throws InvalidRequestException {
-      if (url == null || url.isBlank()) {
+    private static URI parse(String given) throws InvalidRequestException {
+      if (given == null || given.isBlank()) {
         throw new InvalidRequestException("no URL given");
       }
+      String url = given;
+      // the URL may carry a password: error messages show it masked
+      String shown = given.replaceFirst("://[^/@?#]*@", "://***@");
       URI uri;
       try {
         uri = new URI(url.trim());
       } catch (URISyntaxException e) {
-        throw new InvalidRequestException("malformed URL: " + e.getMessage(), e);
+        throw new InvalidRequestException("malformed URL " + shown + ": " + e.getReason(), e);
       }
       String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
       if (!scheme.equals("http") && !scheme.equals("https")) {
         throw new InvalidRequestException(scheme.isEmpty()
-            ? "malformed URL " + url + ": it needs http:// or https://"
-            : "unsupported scheme " + scheme + ": in " + url + " (Braid downloads http and https)");
+            ? "malformed URL " + shown + ": it needs http:// or https://"
+            : "unsupported scheme " + scheme + ": in " + shown + " (Braid downloads http and https)");
       }
       if (uri.getHost() == null || uri.getHost().isEmpty()) {
-        throw new InvalidRequestException("malformed URL " + url + ": no host");
+        throw new InvalidRequestException("malformed URL " + shown + ": no host");
       }
       return uri;
     }

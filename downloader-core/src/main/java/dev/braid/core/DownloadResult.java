@@ -12,5 +12,13 @@ import java.time.Duration;
  * @param bytesReused bytes kept from an earlier run (resume)
  * @param elapsed wall time of this run
  * @param restarts how often the remote file changed and the download started over
+ * @param metrics how the connections spent their time (DNS, connect, TLS, first byte) and were reused
  */
-public record DownloadResult(Path file, long length, long bytesFetched, long bytesReused, Duration elapsed, int restarts) {}
+public record DownloadResult(Path file, long length, long bytesFetched, long bytesReused, Duration elapsed, int restarts,
+    TransferMetrics metrics) {
+
+  /** A result without connection metrics. */
+  public DownloadResult(Path file, long length, long bytesFetched, long bytesReused, Duration elapsed, int restarts) {
+    this(file, length, bytesFetched, bytesReused, elapsed, restarts, TransferMetrics.NONE);
+  }
+}

@@ -87,4 +87,22 @@ class TlsVerificationTest {
       server.stop(0);
     }
   }
+
+  @Test
+  void insecureAcceptsAnUntrustedCertificateOnlyWhenAskedFor() throws Exception {
+    try (dev.braid.testserver.TestCertificate cert = dev.braid.testserver.TestCertificate.generate();
+        dev.braid.testserver.TestServer server = dev.braid.testserver.TestServer.startTls(cert)) {
+      server.serve("/f", dev.braid.testserver.Content.random(5000, 3));
+      try (Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxRetries(0).build()) {
+        assertThrows(NetworkException.class, () -> DownloadHarness.await(
+            braid.submit(DownloadRequest.builder(server.url("/f")).file(dir.resolve("a.bin")).build())));
+      }
+      try (Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).insecure(true).build()) {
+        DownloadResult r = DownloadHarness.await(
+            braid.submit(DownloadRequest.builder(server.url("/f")).file(dir.resolve("b.bin")).build()));
+        assertEquals(5000, r.length());
+      }
+      assertEquals(1, server.requests().size(), "only the insecure client got as far as a request");
+    }
+  }
 }

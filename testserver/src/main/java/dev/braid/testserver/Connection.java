@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocket;
 
 /** One accepted socket and its thread: reads requests one after another and sends the answers. */
 final class Connection implements Runnable {
@@ -52,6 +53,13 @@ final class Connection implements Runnable {
   public void run() {
     try {
       socket.setTcpNoDelay(true);
+      if (socket instanceof SSLSocket tls) {
+        socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+        long start = System.currentTimeMillis();
+        tls.startHandshake();
+        // a resumed handshake continues an older session, which keeps its creation time
+        server.handshakeDone(tls.getSession().getCreationTime() < start);
+      }
       in = new BufferedInputStream(socket.getInputStream());
       out = new BufferedOutputStream(socket.getOutputStream());
       bodyWriter = new BodyWriter(this, out, server.bodyBytesCounter());

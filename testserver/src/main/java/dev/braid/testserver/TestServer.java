@@ -46,23 +46,38 @@ public final class TestServer implements AutoCloseable {
   private final AtomicInteger peakConcurrent = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicInteger tlsHandshakes = new AtomicInteger();
+  private final AtomicInteger tlsResumed = new AtomicInteger();
+  private final boolean tls;
 
-  private TestServer(ServerSocket listener) {
+  private TestServer(ServerSocket listener, boolean tls) {
     this.listener = listener;
+    this.tls = tls;
     this.acceptor = new Thread(this::acceptLoop, "testserver-acceptor-" + listener.getLocalPort());
     acceptor.setDaemon(true);
   }
 
   /** Binds 127.0.0.1 on an ephemeral port and starts accepting. */
   public static TestServer start() throws IOException {
-    ServerSocket listener = new ServerSocket();
+    return start(new ServerSocket(), false);
+  }
+
+  /**
+   * Like {@link #start()}, but over TLS with {@code certificate}: URLs are {@code https://}, and
+   * the server counts handshakes and how many of them resumed a session.
+   */
+  public static TestServer startTls(TestCertificate certificate) throws IOException {
+    return start(certificate.serverContext().getServerSocketFactory().createServerSocket(), true);
+  }
+
+  private static TestServer start(ServerSocket listener, boolean tls) throws IOException {
     try {
       listener.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0), BACKLOG);
     } catch (IOException e) {
       listener.close();
       throw e;
     }
-    TestServer server = new TestServer(listener);
+    TestServer server = new TestServer(listener, tls);
     server.acceptor.start();
     return server;
   }
@@ -72,9 +87,26 @@ public final class TestServer implements AutoCloseable {
     return listener.getLocalPort();
   }
 
-  /** {@code "http://127.0.0.1:" + port() + path}. */
+  /** {@code "http://127.0.0.1:" + port() + path} ({@code https} for a TLS server). */
   public String url(String path) {
-    return "http://127.0.0.1:" + port() + path;
+    return (tls ? "https" : "http") + "://127.0.0.1:" + port() + path;
+  }
+
+  /** TLS handshakes completed (0 for a plain server). */
+  public int tlsHandshakes() {
+    return tlsHandshakes.get();
+  }
+
+  /** Of those, the ones that resumed an earlier session instead of a full handshake. */
+  public int tlsResumed() {
+    return tlsResumed.get();
+  }
+
+  void handshakeDone(boolean resumed) {
+    tlsHandshakes.incrementAndGet();
+    if (resumed) {
+      tlsResumed.incrementAndGet();
+    }
   }
 
   /** Serves {@code content} at {@code path} (replacing whatever was there) and returns its knobs. */

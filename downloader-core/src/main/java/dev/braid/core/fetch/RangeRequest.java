@@ -4,6 +4,8 @@ import dev.braid.core.HttpStatusException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
@@ -21,15 +23,16 @@ import java.util.Objects;
 public final class RangeRequest {
   private RangeRequest() {}
 
-  public static Exchange open(HttpTransport http, RemoteIdentity id, Map<String, String> headers, long from, long to)
+  public static Exchange open(HttpTransport http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder,
+      long from, long to)
       throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
-    Map<String, String> h = new LinkedHashMap<>(headers);
+    Map<String, String> h = new LinkedHashMap<>();
     h.put("Range", "bytes=" + from + "-" + (to - 1));
     String ifRange = Validators.ifRange(id);
     if (ifRange != null) {
       h.put("If-Range", ifRange);
     }
-    Exchange ex = send(http, id, h);
+    Exchange ex = send(http, id, h, headers, recorder);
     try {
       check(ex, id, from, to);
       return ex;
@@ -43,9 +46,9 @@ public final class RangeRequest {
    * Opens a plain GET for the whole file, for a server without ranges: accepted only as a 200 with
    * the same length and validators as before.
    */
-  public static Exchange openWhole(HttpTransport http, RemoteIdentity id, Map<String, String> headers)
+  public static Exchange openWhole(HttpTransport http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder)
       throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
-    Exchange ex = send(http, id, headers);
+    Exchange ex = send(http, id, Map.of(), headers, recorder);
     try {
       StatusCheck.require(ex, 200);
       if (!Objects.equals(id.etag(), ex.header("ETag")) || ex.contentLength() != id.length()
@@ -60,10 +63,11 @@ public final class RangeRequest {
   }
 
   /** Sends the GET to the final URL; a failure before the response head is worth a retry, a redirect problem is not. */
-  private static Exchange send(HttpTransport http, RemoteIdentity id, Map<String, String> headers)
+  private static Exchange send(HttpTransport http, RemoteIdentity id, Map<String, String> headers,
+      OriginHeaders userHeaders, PhaseRecorder recorder)
       throws TransientFailure, RedirectRefusedException {
     try {
-      return http.get(URI.create(id.finalUrl()), headers);
+      return http.get(URI.create(id.finalUrl()), headers, userHeaders, recorder);
     } catch (RedirectProblem e) {
       throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
     } catch (IOException e) {

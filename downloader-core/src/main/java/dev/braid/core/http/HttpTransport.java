@@ -1,7 +1,9 @@
 package dev.braid.core.http;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.client5.http.ClientProtocolException;
@@ -9,35 +11,54 @@ import org.apache.hc.client5.http.RedirectException;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
+import org.apache.hc.core5.pool.PoolReusePolicy;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
  * The shared blocking HTTP client: one per {@code Braid}, used by every worker thread at once.
  * Blocking I/O on one thread per connection was measured as fast as the async client for ranged
  * downloads, and it lets a worker stop exactly at a segment boundary by aborting its own request.
+ *
+ * <p>Every phase of a connection passes through a piece of ours: the DNS cache, the socket
+ * factory (connect), the TLS strategy (handshake) and the request executor (first byte), each
+ * timing into the calling download's {@link PhaseRecorder}.
  */
 public final class HttpTransport implements AutoCloseable {
+  /** A failed look-up is remembered this long: retries of a typo'd host do not each ask DNS. */
+  private static final Duration NEGATIVE_DNS_TTL = Duration.ofSeconds(5);
+
   private final CloseableHttpClient client;
   private final PoolingHttpClientConnectionManager pool;
 
   public HttpTransport(HttpSettings settings) {
-    ConnectionConfig connection = ConnectionConfig.custom()
+    LazyTlsStrategy tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
+    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null,
+        new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, Ticker.systemTicker()),
+        RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
+    // LIFO hands out the most recently used connection: the warmest one, and the others age out
+    pool = new PoolingHttpClientConnectionManager(operator, PoolConcurrencyPolicy.STRICT, PoolReusePolicy.LIFO,
+        TimeValue.NEG_ONE_MILLISECOND, null);
+    pool.setDefaultConnectionConfig(ConnectionConfig.custom()
         .setConnectTimeout(Timeout.of(settings.connectTimeout()))
         .setSocketTimeout(Timeout.of(settings.readTimeout()))
-        .build();
-    pool = PoolingHttpClientConnectionManagerBuilder.create()
-        .setDefaultConnectionConfig(connection)
-        .setTlsSocketStrategy(new LazyTlsStrategy(settings.tls()))
-        .setMaxConnPerRoute(settings.maxConnectionsPerHost())
-        .setMaxConnTotal(Math.max(64, settings.maxConnectionsPerHost() * 4))
-        .build();
+        .build());
+    pool.setDefaultTlsConfig(TlsConfig.custom().setHandshakeTimeout(Timeout.of(settings.tlsHandshakeTimeout())).build());
+    pool.setDefaultMaxPerRoute(settings.maxConnectionsPerHost());
+    pool.setMaxTotal(Math.max(64, settings.maxConnectionsPerHost() * 4));
+    settings.proxies().applyTo(pool);
     RequestConfig request = RequestConfig.custom()
         .setConnectionRequestTimeout(Timeout.of(settings.connectTimeout()))
         .setResponseTimeout(Timeout.of(settings.readTimeout()))
@@ -46,8 +67,11 @@ public final class HttpTransport implements AutoCloseable {
         .build();
     client = HttpClients.custom()
         .setConnectionManager(pool)
+        .setRequestExecutor(new TimedRequestExecutor(settings.firstByteTimeout(), settings.readTimeout()))
+        .setRoutePlanner(settings.proxies().routePlanner())
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
+        .addRequestInterceptorLast(new OriginHeadersInterceptor())
         .setRedirectStrategy(new SafeRedirectStrategy(settings.allowDowngrade()))
         // a Range must address the identity encoding, never a gzip representation
         .disableContentCompression()
@@ -58,17 +82,21 @@ public final class HttpTransport implements AutoCloseable {
 
   /**
    * Sends a GET and returns once the response head has arrived. Redirects are followed; the
-   * exchange knows the final URI.
+   * exchange knows the final URI. {@code userHeaders} go only to their own origin, hop by hop.
+   * The connection's phases are recorded into {@code recorder}.
    *
+   * @param headers the engine's own headers (Range, If-Range), sent on every hop
    * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
    */
-  public Exchange get(URI uri, Map<String, String> headers) throws IOException {
+  public Exchange get(URI uri, Map<String, String> headers, OriginHeaders userHeaders, PhaseRecorder recorder)
+      throws IOException {
     HttpGet get = new HttpGet(uri);
     get.setHeader("Accept-Encoding", "identity");
     headers.forEach(get::setHeader);
     HttpClientContext context = HttpClientContext.create();
+    context.setAttribute(OriginHeadersInterceptor.ATTRIBUTE, userHeaders);
     ClassicHttpResponse response;
-    try {
+    try (PhaseRecorder.Scope ignored = recorder.bind()) {
       response = client.executeOpen(null, get, context);
     } catch (ClientProtocolException e) {
       if (e.getCause() instanceof RedirectException r) {

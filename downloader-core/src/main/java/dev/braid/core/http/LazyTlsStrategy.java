@@ -10,9 +10,17 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import javax.net.ssl.SSLContext;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
+import org.apache.hc.client5.http.ssl.HttpsSupport;
+import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
+import org.apache.hc.core5.ssl.SSLContexts;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.protocol.HttpContext;
 
@@ -20,21 +28,43 @@ import org.apache.hc.core5.http.protocol.HttpContext;
  * Builds the TLS stack (SSLContext, trust store) on the first https connection rather than when
  * the client is created: a download over plain http never pays for it, and an https one pays
  * while its TCP connection is already up. One strategy, so one SSLContext and one session cache,
- * serves every connection of the client.
+ * serves every connection of the client: that is what lets later connections resume a session.
+ * Each handshake is timed, and whether it resumed is recorded, into the caller's {@link PhaseRecorder}.
  */
 public final class LazyTlsStrategy implements TlsSocketStrategy {
+  /** TLS 1.0 and 1.1 are never offered. */
+  private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
+
   private final SSLContext context;
+  private final boolean insecure;
   private volatile TlsSocketStrategy delegate;
 
-  /** @param context the TLS context to use (see {@link #contextTrusting}), or null for the JDK's default, built on first use */
-  LazyTlsStrategy(SSLContext context) {
+  /**
+   * @param context the TLS context to use (see {@link #contextTrusting}), or null for the JDK's default, built on first use
+   * @param insecure accept any certificate for any name (the user asked for it explicitly)
+   */
+  LazyTlsStrategy(SSLContext context, boolean insecure) {
     this.context = context;
+    this.insecure = insecure;
   }
 
   @Override
   public SSLSocket upgrade(Socket socket, String target, int port, Object attachment, HttpContext context)
       throws IOException {
-    return delegate().upgrade(socket, target, port, attachment, context);
+    long startMillis = System.currentTimeMillis();
+    long start = System.nanoTime();
+    SSLSocket tls = delegate().upgrade(socket, target, port, attachment, context);
+    PhaseRecorder.current().handshake(System.nanoTime() - start, resumed(tls.getSession(), startMillis));
+    return tls;
+  }
+
+  /**
+   * The JDK has no "was this resumed" flag, but a resumed handshake (TLS 1.2 session id or TLS 1.3
+   * ticket) continues the earlier session, which keeps its creation time; a full handshake
+   * creates its session now.
+   */
+  static boolean resumed(SSLSession session, long handshakeStartMillis) {
+    return session.getCreationTime() < handshakeStartMillis;
   }
 
   private TlsSocketStrategy delegate() {
@@ -43,12 +73,48 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
       synchronized (this) {
         d = delegate;
         if (d == null) {
-          d = context == null ? DefaultClientTlsStrategy.createDefault() : new DefaultClientTlsStrategy(context);
+          d = build();
           delegate = d;
         }
       }
     }
     return d;
+  }
+
+  private TlsSocketStrategy build() {
+    if (insecure) {
+      return new DefaultClientTlsStrategy(trustingEverything(), PROTOCOLS, null, null, HostnameVerificationPolicy.CLIENT,
+          NoopHostnameVerifier.INSTANCE);
+    }
+    SSLContext c = context == null ? SSLContexts.createDefault() : context;
+    return new DefaultClientTlsStrategy(c, PROTOCOLS, null, null, HostnameVerificationPolicy.BOTH,
+        HttpsSupport.getDefaultHostnameVerifier());
+  }
+
+  private static SSLContext trustingEverything() {
+    X509TrustManager all = new X509TrustManager() {
+      @Override
+      public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        // a client certificate is never asked of Braid's peers
+      }
+
+      @Override
+      public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        // --insecure: the user chose to accept any server
+      }
+
+      @Override
+      public X509Certificate[] getAcceptedIssuers() {
+        return new X509Certificate[0];
+      }
+    };
+    try {
+      SSLContext c = SSLContext.getInstance("TLS");
+      c.init(null, new TrustManager[] {all}, null);
+      return c;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("the JDK offers no TLS", e);
+    }
   }
 
   /**

@@ -9,6 +9,8 @@ import dev.braid.core.fetch.StatusCheck;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
@@ -17,7 +19,6 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLPeerUnverifiedException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -40,13 +41,13 @@ public final class Prober {
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
-  public static ProbeResult probe(HttpTransport http, URI uri, Map<String, String> headers, long from, long to)
+  public static ProbeResult probe(HttpTransport http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,
+      long to)
       throws NetworkException, TransientFailure, HttpStatusException, RedirectRefusedException {
-    Map<String, String> h = new LinkedHashMap<>(headers);
-    h.put("Range", "bytes=" + from + "-" + (to - 1));
+    Map<String, String> h = Map.of("Range", "bytes=" + from + "-" + (to - 1));
     Exchange ex;
     try {
-      ex = http.get(uri, h);
+      ex = http.get(uri, h, headers, recorder);
     } catch (UnknownHostException e) {
       throw new NetworkException("cannot resolve host " + uri.getHost(), e);
     } catch (RedirectProblem e) {

@@ -17,6 +17,8 @@ import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.io.FileNames;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.io.PartFileLockedException;
@@ -36,7 +38,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -93,7 +94,7 @@ final class Attempt {
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
         mirrors = request.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
-            ? MirrorSet.single(identity) : MirrorSet.probe(job.http(), identity, request.mirrors(), headers());
+            ? MirrorSet.single(identity) : MirrorSet.probe(job.http(), identity, request.mirrors(), headers(), recorder());
         drive(part, first, probe.offset(), range[1]);
         first = null;
         return finish(part, target);
@@ -161,17 +162,19 @@ final class Attempt {
     int failures = 0;
     while (true) {
       try {
-        return Prober.probe(job.http(), request.uri(), headers(), from, to);
+        return Prober.probe(job.http(), request.uri(), headers(), recorder(), from, to);
       } catch (TransientFailure f) {
         failures++;
         lastFailure = f;
         if (failures > settings().maxRetries()) {
           throw publicError(f);
         }
+        recorder().retry();
         sleep(Backoff.delay(settings(), failures, f.retryAfter()));
         if (job.pauseRequested()) {
           throw new DownloadPausedException("paused before the download started");
         }
+        job.checkDeadline();
       }
     }
   }
@@ -202,7 +205,8 @@ final class Attempt {
       throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
     }
     job.store().markStatus(r.id(), DownloadStatus.COMPLETED, null);
-    return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts()));
+    return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
+        job.metrics()));
   }
 
   private static PartFile openPart(Path partPath) throws LocalFileException {
@@ -303,6 +307,9 @@ final class Attempt {
           halt(null);
         }
         now = System.nanoTime();
+        if (job.deadlinePassed() && fatal == null) {
+          halt(job.deadlineError());
+        }
         job.meter().sample(now, job.fetched().sum());
         if (now >= next) {
           checkpoint(part);
@@ -366,7 +373,7 @@ final class Attempt {
     }
     job.store().markStatus(recordId, DownloadStatus.COMPLETED, null);
     long length = table.doneBytes();
-    return new DownloadResult(target, length, job.fetched().sum(), reused, job.elapsed(), job.restarts());
+    return new DownloadResult(target, length, job.fetched().sum(), reused, job.elapsed(), job.restarts(), job.metrics());
   }
 
   /**
@@ -441,8 +448,12 @@ final class Attempt {
     return job.http();
   }
 
-  Map<String, String> headers() {
-    return Map.of();
+  OriginHeaders headers() {
+    return job.originHeaders();
+  }
+
+  PhaseRecorder recorder() {
+    return job.recorder();
   }
 
   EngineSettings settings() {

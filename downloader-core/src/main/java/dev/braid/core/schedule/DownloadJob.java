@@ -5,12 +5,16 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.LocalFileException;
+import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
+import dev.braid.core.TransferMetrics;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.limit.Throttle;
 import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.state.HostMemory;
@@ -49,6 +53,8 @@ public final class DownloadJob implements Runnable {
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
+  private final PhaseRecorder recorder = new PhaseRecorder();
+  private final OriginHeaders originHeaders;
   private final long startNanos = System.nanoTime();
 
   private volatile boolean pauseRequested;
@@ -72,6 +78,7 @@ public final class DownloadJob implements Runnable {
     this.budget = budget;
     this.rateLimit = new TokenBucket(request.rateLimit());
     this.throttle = new Throttle(rateLimit, globalRate);
+    this.originHeaders = OriginHeaders.of(request.uri(), request.headers());
   }
 
   @Override
@@ -111,6 +118,38 @@ public final class DownloadJob implements Runnable {
 
   public CompletableFuture<DownloadResult> result() {
     return result;
+  }
+
+  /** The connection phases and reuse so far. */
+  public TransferMetrics metrics() {
+    return recorder.snapshot(fetched.sum());
+  }
+
+  /** Whether the overall deadline of the download has passed (never, without one). */
+  boolean deadlinePassed() {
+    Duration d = settings.deadline();
+    return d != null && elapsed().compareTo(d) > 0;
+  }
+
+  /** The error a download past its deadline ends with; its bytes stay on disk for a resume. */
+  NetworkException deadlineError() {
+    return new NetworkException("the download did not finish within its deadline of " + settings.deadline().toMillis() / 1000.0
+        + " s; run again to resume");
+  }
+
+  /** Fails when the deadline has passed. */
+  void checkDeadline() throws NetworkException {
+    if (deadlinePassed()) {
+      throw deadlineError();
+    }
+  }
+
+  PhaseRecorder recorder() {
+    return recorder;
+  }
+
+  OriginHeaders originHeaders() {
+    return originHeaders;
   }
 
   /** Asks the download to stop and record its progress; {@link #result()} then fails with a pause. */

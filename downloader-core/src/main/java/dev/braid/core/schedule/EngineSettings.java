@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param maxBackoff the longest wait between tries (a server's Retry-After may ask for more)
  * @param lowestSpeed bytes per second under which a connection counts as slow (0: only stalls and
  *     the comparison with the other connections count)
+ * @param deadline the longest a download may take from start to finish, or null for no limit
  */
 public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff,
-    Duration maxBackoff, long lowestSpeed) {}
+    Duration maxBackoff, long lowestSpeed, Duration deadline) {}

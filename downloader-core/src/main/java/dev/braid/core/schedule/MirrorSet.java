@@ -4,13 +4,14 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
 import dev.braid.state.RemoteIdentity;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -55,13 +56,14 @@ final class MirrorSet {
    * one that serves a different file (length or validators) fails the download: the user named
    * them as copies of one file, and a splice of two files must never happen.
    */
-  static MirrorSet probe(HttpTransport http, RemoteIdentity primary, List<URI> others, Map<String, String> headers)
+  static MirrorSet probe(HttpTransport http, RemoteIdentity primary, List<URI> others, OriginHeaders headers,
+      PhaseRecorder recorder)
       throws IntegrityException {
     List<CompletableFuture<RemoteIdentity>> probes = new ArrayList<>();
     for (URI uri : others) {
       probes.add(CompletableFuture.supplyAsync(() -> {
         try {
-          ProbeResult r = Prober.probe(http, uri, headers, 0, 1);
+          ProbeResult r = Prober.probe(http, uri, headers, recorder, 0, 1);
           if (r.exchange() != null) {
             r.exchange().abort();
           }

@@ -190,6 +190,7 @@ final class Worker implements Runnable {
         if (!attempt.identity().ranges()) {
           table.rewind(seg);
         }
+        attempt.recorder().retry();
         attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()), this::stopped);
       } catch (HttpStatusException e) {
         if (mirror != null && e.status() != 403 && attempt.mirrors().failed(mirror, true, 0)) {
@@ -223,11 +224,11 @@ final class Worker implements Runnable {
   private Exchange open(Segment seg) throws TransientFailure, RemoteChanged, DownloadException {
     if (!attempt.identity().ranges()) {
       table.requestEnd(seg, Long.MAX_VALUE);
-      return RangeRequest.openWhole(attempt.http(), attempt.identity(), attempt.headers());
+      return RangeRequest.openWhole(attempt.http(), attempt.identity(), attempt.headers(), attempt.recorder());
     }
     long from = table.position(seg);
     long to = table.requestEnd(seg, streamer.nextRequestSize());
     mirror = attempt.mirrors().pick(mirror);
-    return RangeRequest.open(attempt.http(), mirror.identity(), attempt.headers(), from, to);
+    return RangeRequest.open(attempt.http(), mirror.identity(), attempt.headers(), attempt.recorder(), from, to);
   }
 }

@@ -19,9 +19,9 @@ class ExchangeTest {
   @Test
   void abortUnblocksAReaderStuckOnASilentServerAtOnce() throws Exception {
     try (TestServer server = TestServer.start();
-        HttpTransport http = new HttpTransport(new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(60), 8, 5, "t", false, null))) {
+        HttpTransport http = new HttpTransport(TestSettings.plain(Duration.ofSeconds(60)))) {
       server.serve("/f", Content.random(1 << 20, 1)).stallAfter(1000, Duration.ofSeconds(60), 1);
-      Exchange ex = http.get(URI.create(server.url("/f")), Map.of());
+      Exchange ex = http.get(URI.create(server.url("/f")), Map.of(), OriginHeaders.NONE, new PhaseRecorder());
       InputStream in = ex.body();
       in.readNBytes(1000);
       long start = System.nanoTime();

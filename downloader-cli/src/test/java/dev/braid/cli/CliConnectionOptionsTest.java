@@ -1,0 +1,74 @@
+package dev.braid.cli;
+
+import static dev.braid.cli.CliTestSupport.sha256Hex;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.cli.CliProcess.Result;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.RequestRecord;
+import dev.braid.testserver.TestServer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Headers, credentials, --insecure, --deadline and the --debug metrics, as the command line sees them. */
+class CliConnectionOptionsTest {
+  private static final String SECRET = "s3cr3t-t0ken";
+
+  @TempDir Path work;
+
+  @Test
+  void credentialsGoToTheirHostOnlyAndAreNeverPrintedEvenWithDebug() throws Exception {
+    Content content = Content.random(3 << 20, 5);
+    try (TestServer origin = TestServer.start(); TestServer other = TestServer.start()) {
+      other.serve("/f", content).etag("\"o\"");
+      origin.redirect("/f", other.url("/f"), 302);
+      origin.redirect("/missing", "/nothing-here", 302);
+      Result ok = CliProcess.run(work, "get", origin.url("/f"), "-o", "f.bin", "--debug", "--bearer", SECRET,
+          "--header", "Cookie: id=" + SECRET, "-H", "X-Trace: 1", "--user-agent", "tester/2").assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")), ok.describe());
+      RequestRecord first = origin.requests().get(0);
+      assertEquals("Bearer " + SECRET, first.header("Authorization"));
+      assertEquals("id=" + SECRET, first.header("Cookie"));
+      assertEquals("1", first.header("X-Trace"));
+      for (RequestRecord r : other.requests()) {
+        assertNull(r.header("Authorization"), r.toString());
+        assertNull(r.header("Cookie"), r.toString());
+        assertEquals("tester/2", r.header("User-Agent"));
+      }
+      assertTrue(ok.stderr().contains("braid: dns") && ok.stderr().contains("reuse"), "metrics at the end\n" + ok.describe());
+      assertFalse(ok.stderr().contains(SECRET), ok.describe());
+
+      Result failed = CliProcess.run(work, "get", origin.url("/missing"), "-o", "m.bin", "--debug", "--user",
+          "alice:" + SECRET, "--bearer", SECRET).assertExit(4);
+      assertFalse(failed.stderr().contains(SECRET) || failed.stdout().contains(SECRET), failed.describe());
+      assertFalse(failed.stderr().contains("alice:"), failed.describe());
+    }
+  }
+
+  @Test
+  void insecureIsReportedEvenWhenQuietAndMalformedOptionsAreUsageErrors() throws Exception {
+    try (TestServer server = TestServer.start()) {
+      server.serve("/f", Content.random(1000, 1));
+      Result r = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "-q", "--insecure").assertExit(0);
+      assertTrue(r.stderr().contains("WARNING") && r.stderr().contains("NOT verified"), r.describe());
+      Result badHeader = CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--header", "no colon").assertExit(2);
+      assertTrue(badHeader.stderr().startsWith("braid: "), badHeader.describe());
+      CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--user", SECRET).assertExit(2);
+      CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--proxy", "ftp://proxy:1").assertExit(2);
+    }
+  }
+
+  @Test
+  void aDeadlineEndsASlowDownloadWithExitThreeAndKeepsItsBytes() throws Exception {
+    try (TestServer server = TestServer.start()) {
+      server.serve("/f", Content.random(4 << 20, 2)).etag("\"d\"").rateLimitPerConnection(512 << 10);
+      Result r = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "-c", "1", "--deadline", "1").assertExit(3);
+      assertTrue(r.stderr().contains("deadline"), r.describe());
+      assertTrue(work.resolve("f.bin.part").toFile().length() > 0, r.describe());
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package dev.braid.core.http;
+
+import dev.braid.core.HostResolver;
+import java.time.Duration;
+
+/** Client settings for tests that drive the transport directly. */
+final class TestSettings {
+  private TestSettings() {}
+
+  static HttpSettings plain(Duration readTimeout) {
+    return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), readTimeout, readTimeout, 8, 5, "t", false, null,
+        false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT);
+  }
+}
