@@ -6,41 +6,31 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.Progress;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code braid list}: every download in the queue, with its state and progress. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the downloads in the queue.")
-final class ListCommand implements Callable<Integer> {
-  @Mixin
-  StoreOption store = new StoreOption();
-
+final class ListCommand extends StoreCommand {
   @Option(names = "--json", description = "one JSON object per download instead of a table")
   boolean json;
 
   @Override
-  public Integer call() {
-    try (Braid braid = store.open()) {
-      List<Download> all = braid.downloads();
-      if (!json) {
-        System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
-      }
-      for (Download d : all) {
-        Progress p = d.progress();
-        if (json) {
-          System.out.println(StatusCommand.json(d));
-        } else {
-          System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", d.id(), d.state().name().toLowerCase(Locale.ROOT),
-              percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name());
-        }
-      }
-      return ExitCode.OK;
-    } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
-      return ExitCode.of(e);
+  int run(Braid braid) throws DownloadException {
+    List<Download> all = braid.downloads();
+    if (!json) {
+      System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
+    for (Download d : all) {
+      Progress p = d.progress();
+      if (json) {
+        System.out.println(StatusCommand.json(d));
+      } else {
+        System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", d.id(), d.state().name().toLowerCase(Locale.ROOT),
+            percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name());
+      }
+    }
+    return ExitCode.OK;
   }
 
   static String percent(Progress p) {

@@ -4,53 +4,43 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.Progress;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code braid status ID}: one download in detail. */
 @Command(name = "status", mixinStandardHelpOptions = true, description = "Show one download of the queue.")
-final class StatusCommand implements Callable<Integer> {
+final class StatusCommand extends StoreCommand {
   @Parameters(paramLabel = "ID", description = "the id braid list shows")
   long id;
-
-  @Mixin
-  StoreOption store = new StoreOption();
 
   @Option(names = "--json", description = "a JSON object instead of text")
   boolean json;
 
   @Override
-  public Integer call() {
-    try (Braid braid = store.open()) {
-      Download d = StoreOption.find(braid, id);
-      if (json) {
-        System.out.println(json(d));
-        return ExitCode.OK;
-      }
-      Progress p = d.progress();
-      System.out.println("id:       " + d.id());
-      System.out.println("url:      " + d.url());
-      System.out.println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
-      System.out.println("state:    " + d.state().name().toLowerCase(java.util.Locale.ROOT));
-      System.out.println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
-          + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
-      d.remote().ifPresent(r -> {
-        if (r.etag() != null) {
-          System.out.println("etag:     " + r.etag());
-        }
-        if (r.lastModified() != null) {
-          System.out.println("modified: " + r.lastModified());
-        }
-      });
-      d.error().ifPresent(e -> System.out.println("error:    " + e));
+  int run(Braid braid) throws DownloadException {
+    Download d = StoreOption.find(braid, id);
+    if (json) {
+      System.out.println(json(d));
       return ExitCode.OK;
-    } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
-      return ExitCode.of(e);
     }
+    Progress p = d.progress();
+    System.out.println("id:       " + d.id());
+    System.out.println("url:      " + d.url());
+    System.out.println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
+    System.out.println("state:    " + d.state().name().toLowerCase(java.util.Locale.ROOT));
+    System.out.println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
+        + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
+    d.remote().ifPresent(r -> {
+      if (r.etag() != null) {
+        System.out.println("etag:     " + r.etag());
+      }
+      if (r.lastModified() != null) {
+        System.out.println("modified: " + r.lastModified());
+      }
+    });
+    d.error().ifPresent(e -> System.out.println("error:    " + e));
+    return ExitCode.OK;
   }
 
   static Json json(Download d) {
