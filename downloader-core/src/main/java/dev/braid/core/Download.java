@@ -80,7 +80,9 @@ public final class Download {
    * The outcome of the current (or last) run: the result once the file is complete, durable and
    * renamed; or a {@link DownloadException} saying why not ({@link DownloadPausedException} for
    * a pause). A {@link #resume()} after that starts a new run with a new future. It completes
-   * only after every connection of the run has stopped and its progress is recorded.
+   * only after every connection of the run has stopped and its progress is recorded. For a
+   * download another process drives, it completes only once this {@code Braid} runs it: follow
+   * such a download with {@link #state()} or a listener.
    */
   public CompletableFuture<DownloadResult> result() {
     return result;

@@ -111,7 +111,6 @@ public final class DownloadRequest {
     return rateLimit;
   }
 
-  /** A builder holding this request's settings, to derive a changed request. */
   /**
    * Headers to send to the URL's origin only (custom headers and credentials), by name as given.
    * A redirect to another host, a mirror on another host and the state database never see them.
@@ -126,6 +125,7 @@ public final class DownloadRequest {
     return "DownloadRequest[" + uri + (headers.isEmpty() ? "" : ", headers " + headers.keySet()) + "]";
   }
 
+  /** A builder holding this request's settings, to derive a changed request. */
   public Builder toBuilder() {
     return origin.copy();
   }
