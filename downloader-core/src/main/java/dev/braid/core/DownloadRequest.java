@@ -298,6 +298,10 @@ public final class DownloadRequest {
       List<URI> parsedMirrors = new ArrayList<>();
       for (String m : mirrors) {
         URI mirror = parse(m);
+        if (mirror.getRawUserInfo() != null) {
+          // credentials go only to the main URL's origin; in a mirror URL they would be stored and printed
+          throw new InvalidRequestException("a mirror URL cannot carry user:password@ (mirror " + withoutUserInfo(mirror) + ")");
+        }
         if (!parsedMirrors.contains(mirror)) {
           parsedMirrors.add(mirror);
         }

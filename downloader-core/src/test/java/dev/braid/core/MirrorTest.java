@@ -69,4 +69,12 @@ class MirrorTest extends DownloadHarness {
     DownloadResult r = get(request("/f.bin", dir.resolve("f.bin")).mirrors(List.of(mirror.url("/copy.bin"))));
     assertEquals(c.sha256Hex(), sha256(r.file()));
   }
+
+  @Test
+  void aMirrorUrlWithCredentialsIsRefusedWithoutEchoingThem() {
+    InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> request("/f.bin", dir.resolve("f.bin"))
+        .mirrors(List.of("http://user:s3cret@" + mirror.url("/copy.bin").substring("http://".length()))).build());
+    assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+    assertTrue(e.getMessage().contains("mirror"), e.getMessage());
+  }
 }
