@@ -60,6 +60,23 @@ public final class Download {
     return state;
   }
 
+  /** Other URLs of the same file it was submitted with (mirrors). */
+  public List<String> mirrors() {
+    List<String> urls = entry.urls();
+    return urls.subList(1, urls.size());
+  }
+
+  /** The digest the file must have, if one was given (also for downloads another process submitted). */
+  public Optional<Checksum> checksum() {
+    String spec = entry.options().get("checksum");
+    try {
+      return spec == null ? Optional.empty() : Optional.of(Checksum.parse(spec));
+    } catch (InvalidRequestException e) {
+      // stored by a Braid that accepted it; an unreadable one is shown as none rather than failing a display
+      return Optional.empty();
+    }
+  }
+
   /** Higher starts first. */
   public int priority() {
     return entry.priority();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -230,5 +231,22 @@ class QueueTest extends DownloadHarness {
       Thread.sleep(10);
     }
     assertEquals(List.of(d.id()), removed);
+  }
+
+  @Test
+  void anotherBraidOnTheStoreSeesTheChecksumAndMirrorsOfADownload() throws Exception {
+    Content c = Content.random(50_000, 12);
+    server.serve("/f.bin", c);
+    Checksum sum = Checksum.parse("sha-256=" + c.sha256Hex());
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).checksum(sum)
+        .mirrors(List.of(server.url("/copy.bin"))).build());
+    d.result().join();
+    braid.close();
+    braid = newBraid();
+    Download seen = braid.download(d.id()).orElseThrow();
+    assertEquals(Optional.of(sum), seen.checksum());
+    assertEquals(List.of(server.url("/copy.bin")), seen.mirrors());
+    assertEquals(DownloadState.COMPLETED, seen.state());
+    assertEquals(c.size(), seen.progress().done());
   }
 }
