@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.Content;
@@ -138,5 +139,26 @@ class DownloadCorrectnessTest extends DownloadHarness {
     assertEquals(folder.resolve("escape.txt"), r.file());
     assertTrue(Files.exists(folder.resolve("escape.txt")));
     assertFalse(Files.exists(dir.resolve("escape.txt")));
+  }
+
+  @Test
+  void aRedirectTargetsNameCannotEscapeOrHideOrOverwrite() throws Exception {
+    Content c = Content.random(1000, 10);
+    Path folder = Files.createDirectory(dir.resolve("downloads"));
+    server.serve("/x/..%2F..%2F.escape", c);
+    server.redirect("/start", "/x/..%2F..%2F.escape", 302);
+    DownloadResult r = get(DownloadRequest.builder(server.url("/start")).directory(folder));
+    assertEquals(folder.resolve("escape"), r.file(), "one plain component, not hidden");
+    assertEquals(sha256(c), sha256(r.file()));
+    try (var left = Files.list(dir)) {
+      assertEquals(List.of(folder), left.filter(p -> !p.getFileName().toString().startsWith("state.db")).toList(),
+          "nothing outside the folder");
+    }
+
+    // the target of a second redirect names a file that exists: it is not overwritten
+    server.serve("/y/escape", Content.random(500, 11)).contentDisposition("attachment; filename*=UTF-8''..%2Fescape");
+    server.redirect("/again", "/y/escape", 302);
+    assertThrows(LocalFileException.class, () -> get(DownloadRequest.builder(server.url("/again")).directory(folder)));
+    assertEquals(sha256(c), sha256(folder.resolve("escape")), "the existing file is untouched");
   }
 }

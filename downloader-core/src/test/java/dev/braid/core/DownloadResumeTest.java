@@ -102,6 +102,20 @@ class DownloadResumeTest extends DownloadHarness {
   }
 
   @Test
+  void aWeakEtagBetweenRunsProvesNothingSoTheDownloadStartsOver() throws Exception {
+    Content c = Content.random(SIZE, 12);
+    // a weak ETag says "equivalent", not "byte-identical": ranges cannot be combined on it
+    Resource res = server.serve("/f.bin", c).etag("W/\"v1\"").rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    server.clearRequests();
+    DownloadResult r = get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(0, r.bytesReused(), "a weak ETag must not carry bytes over");
+    assertTrue(server.requests().stream().allMatch(q -> q.ifRange() == null || !q.ifRange().startsWith("W/")),
+        "a weak ETag is never an If-Range validator");
+  }
+
+  @Test
   void anExistingTargetIsRefusedUnlessOverwriteIsAsked() throws Exception {
     Content c = Content.random(1000, 9);
     server.serve("/f.bin", c).etag("\"v1\"");

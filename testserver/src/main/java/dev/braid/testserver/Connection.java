@@ -105,7 +105,7 @@ final class Connection implements Runnable {
     }
     // Recorded before the first byte goes out, so a client holding the response sees the record.
     server.record(arrival, recordOf(request, response.status));
-    out.write(response.head());
+    response.writeHead(out);
     if (!request.isHead()) {
       if (response.fixedBody() != null) {
         out.write(response.fixedBody());

@@ -34,6 +34,7 @@ public final class Resource {
   private volatile Fault stall;
   private volatile Failure failure;
   private volatile int maxConcurrentRequests;
+  private volatile HeaderFlood headerFlood;
   private volatile Consumer<RequestRecord> onRequest;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
@@ -193,6 +194,21 @@ public final class Resource {
     return this;
   }
 
+  /**
+   * A hostile server: every response head carries {@code lines} extra header lines of
+   * {@code lineLength} bytes each before its blank line ({@code Integer.MAX_VALUE} lines is, to
+   * the client, a head that never ends). Lines are written as the client reads them, so the
+   * server holds none of them in memory; a client that gives up ends the connection. 0 lines
+   * turns it off.
+   */
+  public Resource headerFlood(int lines, int lineLength) {
+    if (lines < 0 || lineLength < 16) {
+      throw new IllegalArgumentException("lines must be >= 0 and lineLength >= 16");
+    }
+    this.headerFlood = lines == 0 ? null : new HeaderFlood(lines, lineLength);
+    return this;
+  }
+
   /** Requests beyond {@code n} in flight for this resource get 503 with Retry-After: 1; 0 = unlimited. */
   public Resource maxConcurrentRequests(int n) {
     if (n < 0) {
@@ -260,6 +276,10 @@ public final class Resource {
 
   boolean chunked() {
     return chunked;
+  }
+
+  HeaderFlood headerFlood() {
+    return headerFlood;
   }
 
   Consumer<RequestRecord> onRequest() {

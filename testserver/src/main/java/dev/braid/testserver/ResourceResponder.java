@@ -56,7 +56,8 @@ final class ResourceResponder implements Route {
         .header("ETag", etag)
         .header("Last-Modified", lastModified)
         .header("Content-Disposition", resource.contentDisposition())
-        .header("Accept-Ranges", resource.acceptRanges() ? "bytes" : null);
+        .header("Accept-Ranges", resource.acceptRanges() ? "bytes" : null)
+        .flood(resource.headerFlood());
     if (status == 416) {
       return response.header("Content-Range", "bytes */" + size).header("Content-Length", 0);
     }

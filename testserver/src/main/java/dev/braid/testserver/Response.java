@@ -1,5 +1,7 @@
 package dev.braid.testserver;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -12,11 +14,14 @@ final class Response {
   private static final DateTimeFormatter HTTP_DATE =
       DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
+  private static final byte[] CRLF = {'\r', '\n'};
+
   final int status;
   private final StringBuilder headers = new StringBuilder();
   private byte[] fixedBody;
   private BodyPlan body;
   private boolean closesConnection;
+  private HeaderFlood flood;
 
   Response(int status) {
     this.status = status;
@@ -49,6 +54,12 @@ final class Response {
     return this;
   }
 
+  /** Extra header lines to stream before the end of the head; null for none. */
+  Response flood(HeaderFlood f) {
+    this.flood = f;
+    return this;
+  }
+
   /** Marks the response as ending the connection (errors, close-delimited bodies). */
   Response closeConnection() {
     this.closesConnection = true;
@@ -67,10 +78,13 @@ final class Response {
     return closesConnection;
   }
 
-  /** The status line and headers, ending with the blank line. */
-  byte[] head() {
-    String head = "HTTP/1.1 " + status + " " + reason(status) + "\r\n" + headers + "\r\n";
-    return head.getBytes(StandardCharsets.ISO_8859_1);
+  /** Writes the status line and headers, any flood of extra header lines, and the blank line. */
+  void writeHead(OutputStream out) throws IOException {
+    out.write(("HTTP/1.1 " + status + " " + reason(status) + "\r\n" + headers).getBytes(StandardCharsets.ISO_8859_1));
+    if (flood != null) {
+      flood.writeTo(out);
+    }
+    out.write(CRLF);
   }
 
   static String reason(int status) {

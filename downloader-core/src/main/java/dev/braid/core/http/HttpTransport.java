@@ -15,11 +15,13 @@ import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
@@ -39,6 +41,15 @@ import org.apache.hc.core5.util.Timeout;
 public final class HttpTransport implements AutoCloseable {
   /** A failed look-up is remembered this long: retries of a typo'd host do not each ask DNS. */
   private static final Duration NEGATIVE_DNS_TTL = Duration.ofSeconds(5);
+  /**
+   * Bounds on a response head, pinned here rather than left to the library: httpcore5 5.4 defaults
+   * to 8 KiB a line and 100 lines, 5.1 had no limit at all. 32 KiB a line leaves room for long
+   * signed Location URLs and cookie headers; past either bound the request fails with a
+   * MessageConstraintException instead of the head growing in memory. Worst case held per
+   * connection: 100 lines of 32 KiB.
+   */
+  static final int MAX_HEADER_LINE = 32 * 1024;
+  static final int MAX_HEADER_COUNT = 100;
 
   private final CloseableHttpClient client;
   private final PoolingHttpClientConnectionManager pool;
@@ -50,7 +61,9 @@ public final class HttpTransport implements AutoCloseable {
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out
     pool = new PoolingHttpClientConnectionManager(operator, PoolConcurrencyPolicy.STRICT, PoolReusePolicy.LIFO,
-        TimeValue.NEG_ONE_MILLISECOND, null);
+        TimeValue.NEG_ONE_MILLISECOND, ManagedHttpClientConnectionFactory.builder()
+            .http1Config(Http1Config.custom().setMaxLineLength(MAX_HEADER_LINE).setMaxHeaderCount(MAX_HEADER_COUNT).build())
+            .build());
     pool.setDefaultConnectionConfig(ConnectionConfig.custom()
         .setConnectTimeout(Timeout.of(settings.connectTimeout()))
         .setSocketTimeout(Timeout.of(settings.readTimeout()))

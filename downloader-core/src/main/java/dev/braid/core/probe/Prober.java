@@ -20,6 +20,7 @@ import java.net.UnknownHostException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import java.util.Map;
+import org.apache.hc.core5.http.MessageConstraintException;
 
 /**
  * One ranged {@code GET}: a single round trip that tells length, validators, range support (206
@@ -58,6 +59,10 @@ public final class Prober {
       // an untrusted certificate or a failed negotiation is the same on every try
       throw new NetworkException("TLS with " + uri.getHost() + portOf(uri) + " failed (certificate not trusted or no"
           + " common protocol): " + e.getMessage(), e);
+    } catch (MessageConstraintException e) {
+      // a head beyond the transport's bounds (a huge or endless header) would come again on every try
+      throw new NetworkException("the response of " + uri.getHost() + portOf(uri) + " has a head beyond Braid's limits: "
+          + e.getMessage(), e);
     } catch (IOException e) {
       throw TransientFailure.network("request to " + uri + " failed: " + RangeRequest.describe(e), e);
     }

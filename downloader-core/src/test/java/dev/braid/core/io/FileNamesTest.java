@@ -43,6 +43,50 @@ class FileNamesTest {
     assertEquals("passwd", FileNames.choose("attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd", URI.create("http://h/x")));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "attachment; filename*=UTF-8''..%2F..%2F.ssh%2Fauthorized_keys",
+      "attachment; filename*=UTF-8''%2Fetc%2Fcron.d%2Fjob",
+      "attachment; filename*=UTF-8''C%3A%5CWindows%5Csystem32%5Cdrivers%5Cetc%5Chosts",
+      "attachment; filename*=UTF-8''.bashrc",
+      "attachment; filename*=UTF-8''a%00b.txt",
+      "attachment; filename*=UTF-8''%0D%0Ainjected.txt",
+      "attachment; filename*=UTF-8''NUL",
+      "attachment; filename*=UTF-8''com1.txt",
+      "attachment; filename*=UTF-8''..",
+      "attachment; filename*=UTF-8''%E2%80%AEfdp.exe",
+      "attachment; filename=\"/etc/passwd\"",
+      "attachment; filename=\"\\\\server\\share\\x.bin\"",
+      "attachment; filename*=ISO-8859-1''..%2F%E9t%E9.txt",
+      "attachment; filename*=bogus-charset''..%2Fx"})
+  void rfc5987AndPlainDispositionNamesAreSanitisedToo(String header) {
+    String name = FileNames.choose(header, URI.create("http://h/from-path.bin"));
+    Path dir = Path.of("/tmp/target-dir");
+    assertEquals(dir, dir.resolve(name).normalize().getParent(), header + " -> " + name);
+    assertFalse(name.startsWith("."), name);
+    assertFalse(name.chars().anyMatch(c -> c < 0x20 || c == '/' || c == '\\' || c == ':'), name);
+    assertFalse(name.matches("(?i)(con|prn|aux|nul|com[0-9]|lpt[0-9])(\\..*)?"), name);
+    assertFalse(name.contains("\u202E"), name);
+  }
+
+  @Test
+  void theUrlPathOfARedirectTargetIsSanitisedLikeAHeader() {
+    assertEquals("passwd", FileNames.choose(null, URI.create("http://h/a/..%2F..%2Fetc%2Fpasswd")));
+    assertEquals("profile", FileNames.choose(null, URI.create("http://h/%2E%2E%2F.profile")));
+    assertEquals("_con", FileNames.choose(null, URI.create("http://h/dir/con")));
+    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/dir/..")));
+    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/%2E%2E")));
+  }
+
+  @Test
+  void aVeryLongRfc5987NameIsCutToFit() {
+    String header = "attachment; filename*=UTF-8''" + "%E6%97%A5".repeat(1000) + ".iso";
+    String name = FileNames.choose(header, URI.create("http://h/x"));
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= 200, name);
+    assertTrue(name.endsWith(".iso"), name);
+    assertTrue(name.startsWith("日"), name);
+  }
+
   @Test
   void longNamesAreCutToFitKeepingTheExtension() {
     String name = FileNames.sanitize("é".repeat(300) + ".tar.gz");
