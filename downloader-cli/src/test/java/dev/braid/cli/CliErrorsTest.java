@@ -330,5 +330,37 @@ class CliErrorsTest {
     assertTrue(r.stderr().contains(db.toString()), "the message must name the database file\n" + r.describe());
     assertArrayEquals(garbage, Files.readAllBytes(db), "a corrupted state database must not be overwritten\n" + r.describe());
     assertWorkEmpty(r);
+    assertEquals(List.of(), server.requests(), "nothing may be downloaded\n" + r.describe());
+  }
+
+  @Test
+  void aStateDbWithGarbageOverItsPagesIsLocalErrorAndNothingIsDownloaded() throws Exception {
+    // a real database of an earlier run, its header intact and every page after it overwritten:
+    // SQLite opens it, so the damage shows only when braid reads its tables
+    get(server.url("/file.bin"), "-o", "first.bin").assertExit(0);
+    Files.delete(work.resolve("first.bin"));
+    for (String side : new String[] {"-wal", "-shm"}) {
+      Files.deleteIfExists(Path.of(db + side));
+    }
+    byte[] bytes = Files.readAllBytes(db);
+    byte[] noise = new byte[bytes.length - 100];
+    new java.util.Random(7).nextBytes(noise);
+    System.arraycopy(noise, 0, bytes, 100, noise.length);
+    Files.write(db, bytes);
+    server.clearRequests();
+    Result r = get(server.url("/file.bin"), "-o", "out.bin").assertExit(6).assertNoStackTrace()
+        .assertOneErrorLine("state database", db.getFileName().toString());
+    assertWorkEmpty(r);
+    assertEquals(List.of(), server.requests(), "nothing may be downloaded\n" + r.describe());
+  }
+
+  @Test
+  void aLengthLargerThanAnyDiskFailsUpFrontAsNoSpaceWritingNothing() throws Exception {
+    // a lying server: 1 PiB declared (the test server computes bytes on demand and sends few)
+    server.serve("/absurd.bin", Content.random(1L << 50, 5)).etag("\"huge\"");
+    Result r = get(server.url("/absurd.bin"), "-o", "out.bin").assertExit(6).assertNoStackTrace()
+        .assertOneErrorLine("not enough space", "out.bin");
+    assertWorkEmpty(r);
+    assertTrue(server.bodyBytesSent() < 16L << 20, "fetched " + server.bodyBytesSent() + " bytes for nothing\n" + r.describe());
   }
 }
