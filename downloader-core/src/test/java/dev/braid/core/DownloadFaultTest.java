@@ -1,6 +1,7 @@
 package dev.braid.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DownloadFaultTest extends DownloadHarness {
@@ -105,6 +108,34 @@ class DownloadFaultTest extends DownloadHarness {
     NetworkException unknown = assertThrows(NetworkException.class, () -> get(
         DownloadRequest.builder("http://no-such-host.invalid/x").file(dir.resolve("x"))));
     assertTrue(unknown.getMessage().contains("no-such-host.invalid"), unknown.getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"429, -1", "429, 1", "502, -1", "502, 0", "500, 0"})
+  void burstsOfOverloadAndGatewayErrorsAreRetriedWithOrWithoutRetryAfter(int status, int retryAfter) throws Exception {
+    Content c = Content.random(SIZE, 40 + status);
+    server.serve("/f.bin", c).etag("\"v1\"").failNext(status, 3, retryAfter < 0 ? null : retryAfter);
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(3, server.requests().stream().filter(r -> r.status() == status).count());
+  }
+
+  @Test
+  void aContentRangeWithAnotherTotalIsNeverWritten() throws Exception {
+    Content c = Content.random(SIZE, 41);
+    var res = server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(4L << 20);
+    AtomicInteger seen = new AtomicInteger();
+    // the probe is honest; the ranges after it claim a file one byte longer
+    res.onRequest(r -> {
+      if (seen.incrementAndGet() == 2) {
+        res.wrongTotal(true);
+      }
+    });
+    Path out = dir.resolve("f.bin");
+    assertThrows(RemoteChangedException.class, () -> get(request("/f.bin", out).connections(4).restartIfChanged(false)));
+    assertRecordedBytesMatch(out, c);
+    assertFalse(Files.exists(out));
   }
 
   @Test
