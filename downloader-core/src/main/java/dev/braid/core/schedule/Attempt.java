@@ -484,10 +484,23 @@ final class Attempt {
     }
   }
 
-  /** The least a split that cuts into a request in flight must take: a second of one connection's throughput. */
+  /**
+   * The least a split that cuts into a request in flight must take: a second of one connection's
+   * throughput (the median of finished requests, else the download's rate per busy connection).
+   * Before anything is measured, no cut: on a fast path the cut response's bytes already in
+   * flight (megabytes) would be thrown away; measured, a batch of 8 MiB files from a loopback
+   * server was served 1.2-1.3x its size with cuts at an unknown rate.
+   */
   long cutMin() {
     WorkerPool p = pool;
-    return p == null ? 0 : (long) p.typicalConnectionRate();
+    if (p == null) {
+      return Long.MAX_VALUE;
+    }
+    double perConnection = p.typicalConnectionRate();
+    if (perConnection <= 0) {
+      perConnection = job.meter().bytesPerSecond() / Math.max(1, p.busy());
+    }
+    return perConnection > 0 ? (long) perConnection : Long.MAX_VALUE;
   }
 
   /** Connections streaming right now. */
