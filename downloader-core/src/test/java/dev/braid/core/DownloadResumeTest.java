@@ -9,8 +9,11 @@ import dev.braid.state.DownloadStatus;
 import dev.braid.state.Store;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -48,6 +51,32 @@ class DownloadResumeTest extends DownloadHarness {
     try (Store store = Store.open(dir.resolve("state.db"))) {
       assertEquals(DownloadStatus.COMPLETED, store.findByTarget(out).orElseThrow().status());
     }
+  }
+
+  @Test
+  void bytesDamagedOnDiskWhilePausedAreFetchedAgainNotKept() throws Exception {
+    Content c = Content.random(SIZE, 21);
+    Resource res = server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(4L << 20);
+    Path out = pausedHalfway(res);
+    Path part = out.resolveSibling("f.bin.part");
+    long recordedSums;
+    try (Store store = Store.open(dir.resolve("state.db"))) {
+      recordedSums = store.blockSums(store.findByTarget(out).orElseThrow().id()).size();
+    }
+    assertTrue(recordedSums >= 1, "no finished block was summed at the pause");
+    // what a torn write or a lying disk leaves: one finished byte flipped in the first block
+    try (FileChannel ch = FileChannel.open(part, StandardOpenOption.WRITE, StandardOpenOption.READ)) {
+      ByteBuffer b = ByteBuffer.allocate(1);
+      ch.read(b, 1000);
+      b.flip();
+      byte flipped = (byte) ~b.get(0);
+      ch.write(ByteBuffer.wrap(new byte[] {flipped}), 1000);
+    }
+    long sentBefore = server.bodyBytesSent();
+    DownloadResult r = get(request("/f.bin", out).connections(4));
+    assertEquals(sha256(c), sha256(out), "a damaged byte must never reach the final file");
+    assertTrue(server.bodyBytesSent() - sentBefore >= 1000, "the damaged block was not fetched again");
+    assertTrue(r.bytesReused() < SIZE / 2 + (1L << 20), "reused " + r.bytesReused());
   }
 
   @Test

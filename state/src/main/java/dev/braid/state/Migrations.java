@@ -68,6 +68,15 @@ final class Migrations {
         CREATE TABLE settings (
           key   TEXT PRIMARY KEY,
           value TEXT NOT NULL
+        )"""),
+      List.of(
+        // CRC32C of each finished 1 MiB block of a part file, so a resume re-checks the bytes on disk
+        """
+        CREATE TABLE blocks (
+          download_id INTEGER NOT NULL REFERENCES downloads(id) ON DELETE CASCADE,
+          idx         INTEGER NOT NULL,
+          crc         INTEGER NOT NULL,
+          PRIMARY KEY (download_id, idx)
         )"""));
 
   private Migrations() {}

@@ -180,9 +180,64 @@ public final class Store implements AutoCloseable {
    * have forced every byte these records call done.
    */
   public synchronized void checkpoint(long id, List<SegmentRecord> segments) {
+    checkpoint(id, segments, Map.of());
+  }
+
+  /**
+   * Replaces the segments of a download and adds the sums of blocks that became complete, in one
+   * transaction: a block's sum is recorded exactly when the progress that finishes it is.
+   */
+  public synchronized void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     inTransaction("checkpoint download " + id, () -> {
-      writeSegments(id, segments);
-      touch(id);
+      writeProgress(id, segments, newBlockSums);
+      return null;
+    });
+  }
+
+  private void writeProgress(long id, List<SegmentRecord> segments, Map<Integer, Integer> blockSums) throws SQLException {
+    writeSegments(id, segments);
+    if (!blockSums.isEmpty()) {
+      try (PreparedStatement s = connection.prepareStatement(
+          "INSERT OR REPLACE INTO blocks (download_id, idx, crc) VALUES (?, ?, ?)")) {
+        for (Map.Entry<Integer, Integer> b : blockSums.entrySet()) {
+          s.setLong(1, id);
+          s.setInt(2, b.getKey());
+          s.setInt(3, b.getValue());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    touch(id);
+  }
+
+  /** The recorded CRC32C of each finished block of a download, by block index. */
+  public synchronized Map<Integer, Integer> blockSums(long id) {
+    try (PreparedStatement s = connection.prepareStatement("SELECT idx, crc FROM blocks WHERE download_id = ?")) {
+      s.setLong(1, id);
+      Map<Integer, Integer> out = new HashMap<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getInt(1), rs.getInt(2));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw failure("read block sums of download " + id, e);
+    }
+  }
+
+  /**
+   * Replaces a download's progress after its bytes on disk were found damaged: the segments as
+   * trimmed, and only the block sums still valid, in one transaction.
+   */
+  public synchronized void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
+    inTransaction("repair download " + id, () -> {
+      try (PreparedStatement d = connection.prepareStatement("DELETE FROM blocks WHERE download_id = ?")) {
+        d.setLong(1, id);
+        d.executeUpdate();
+      }
+      writeProgress(id, segments, validSums);
       return null;
     });
   }

@@ -4,6 +4,7 @@ import dev.braid.core.LocalFileException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.limit.Throttle;
+import dev.braid.core.verify.BlockTracker;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import java.io.IOException;
@@ -35,13 +36,17 @@ public final class SegmentStreamer {
   private final PartFile part;
   private final LongAdder written;
   private final Throttle throttle;
+  /** Sums whole blocks as they are written, for the resume check; null when the download keeps no sums. */
+  private final BlockTracker tracker;
   /** Bytes this streamer wrote; read by the driver to spot a connection far below the others. */
   private volatile long streamed;
   /** Time spent streaming, for the size of the next request. */
   private long streamingNanos;
 
-  public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written, Throttle throttle) {
+  public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written, Throttle throttle,
+      BlockTracker tracker) {
     this.throttle = throttle;
+    this.tracker = tracker;
     this.buffer = new byte[bufferSize];
     this.view = ByteBuffer.wrap(buffer);
     this.table = table;
@@ -138,6 +143,9 @@ public final class SegmentStreamer {
     view.clear().limit(length);
     try {
       part.write(view, position);
+      if (tracker != null) {
+        tracker.wrote(buffer, 0, length, position);
+      }
     } catch (IOException e) {
       throw new LocalFileException("cannot write " + part.path() + ": " + RangeRequest.describe(e), e);
     }

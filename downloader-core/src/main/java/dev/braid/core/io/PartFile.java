@@ -83,6 +83,19 @@ public final class PartFile implements AutoCloseable {
     }
   }
 
+  /** Reads into {@code buffer} from {@code position} until it is full or the file ends; returns the bytes read. */
+  public int read(ByteBuffer buffer, long position) throws IOException {
+    int total = 0;
+    while (buffer.hasRemaining()) {
+      int n = channel.read(buffer, position + total);
+      if (n < 0) {
+        break;
+      }
+      total += n;
+    }
+    return total;
+  }
+
   /** Makes every byte written so far durable (fdatasync). */
   public void force() throws IOException {
     channel.force(false);

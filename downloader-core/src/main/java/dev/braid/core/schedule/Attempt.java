@@ -26,6 +26,8 @@ import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
+import dev.braid.core.verify.BlockSums;
+import dev.braid.core.verify.BlockTracker;
 import dev.braid.core.verify.FileDigest;
 import dev.braid.state.DownloadRecord;
 import dev.braid.state.DownloadStatus;
@@ -38,6 +40,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -61,6 +67,8 @@ final class Attempt {
   private volatile MirrorSet mirrors;
   private volatile Path target;
   private long recordId = -1;
+  /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). Updated by the driver only. */
+  private volatile BlockSums sums;
   private long reused;
 
   Attempt(DownloadJob job) {
@@ -235,6 +243,7 @@ final class Attempt {
           why = "the part file is shorter than the recorded progress";
         }
         if (why == null) {
+          segments = recheck(r.id(), part, segments);
           table = SegmentTable.restore(segments, request.minSplitSize());
           recordId = r.id();
           reused = table.doneBytes();
@@ -256,6 +265,43 @@ final class Attempt {
   }
 
   /**
+   * Re-checks the finished blocks of a resumed part file against their recorded CRC32C. A block
+   * whose bytes changed (a torn write, a disk that lied about a flush, someone else's write) is
+   * fetched again: each segment keeps only its done prefix before the first damaged block, and the
+   * record is repaired before anything else happens. Returns the segments to resume from.
+   */
+  private List<SegmentRecord> recheck(long id, PartFile part, List<SegmentRecord> segments) throws IOException {
+    long length = identity.length();
+    Map<Integer, Integer> recorded = job.store().blockSums(id);
+    List<Integer> damaged = BlockSums.damaged(part, recorded, length);
+    if (damaged.isEmpty()) {
+      sums = new BlockSums(length, recorded);
+      return segments;
+    }
+    List<SegmentRecord> trimmed = new ArrayList<>();
+    for (SegmentRecord s : segments) {
+      long doneTo = s.start() + s.done();
+      for (int k : damaged) {
+        long from = k * BlockSums.BLOCK;
+        if (from < doneTo && from + BlockSums.BLOCK > s.start()) {
+          doneTo = Math.max(s.start(), from);
+        }
+      }
+      trimmed.add(new SegmentRecord(s.start(), s.end(), doneTo - s.start()));
+    }
+    Map<Integer, Integer> valid = new HashMap<>();
+    for (int k : BlockSums.complete(trimmed, length)) {
+      if (recorded.containsKey(k)) {
+        valid.put(k, recorded.get(k));
+      }
+    }
+    job.store().repair(id, trimmed, valid);
+    job.noteDamaged(damaged.size() * BlockSums.BLOCK);
+    sums = new BlockSums(length, valid);
+    return trimmed;
+  }
+
+  /**
    * Starts from zero. The order makes every crash point resumable: the record (nothing done) is
    * written before the part file grows, so a kill never leaves a sized part file the store does
    * not know, which the next run would have to refuse.
@@ -266,6 +312,7 @@ final class Attempt {
     part.reset(0);
     requireSpace(part, target, Math.max(0, length));
     table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
+    sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
     recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
     part.reset(length);
   }
@@ -390,7 +437,8 @@ final class Attempt {
       throw new LocalFileException("cannot read " + part.path() + " to verify it: " + RangeRequest.describe(e), e);
     }
     if (!actual.equals(expected.hex())) {
-      job.store().checkpoint(recordId, SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize()).snapshot());
+      job.store().repair(recordId, SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize()).snapshot(),
+          Map.of());
       throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
           + actual + "; the bytes are kept in " + part.path());
     }
@@ -399,12 +447,14 @@ final class Attempt {
   /** Forces the data, then records the progress snapshot taken before the force (invariant 1). */
   private void checkpoint(PartFile part) throws LocalFileException {
     var snapshot = table.snapshot();
+    Map<Integer, Integer> finished;
     try {
       part.force();
+      finished = sums == null ? Map.of() : sums.update(part, snapshot);
     } catch (IOException e) {
       throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
     }
-    job.store().checkpoint(recordId, snapshot);
+    job.store().checkpoint(recordId, snapshot, finished);
   }
 
   private void recordOutcome(DownloadStatus status, String message) {
@@ -433,6 +483,12 @@ final class Attempt {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  /** A new connection's tracker of whole-block sums, or null when this download keeps none. */
+  BlockTracker blockTracker() {
+    BlockSums s = sums;
+    return s == null ? null : s.tracker();
   }
 
   MirrorSet mirrors() {

@@ -61,6 +61,7 @@ public final class DownloadJob implements Runnable {
   private volatile Attempt current;
   private volatile String lastRestartReason;
   private int restarts;
+  private volatile long damaged;
   private int changesSeen;
 
   /**
@@ -246,6 +247,15 @@ public final class DownloadJob implements Runnable {
   /** Why the last restart from zero happened, or null. */
   public String lastRestartReason() {
     return lastRestartReason;
+  }
+
+  /** Bytes on disk that failed their block check at resume and are fetched again. */
+  public long damagedBytes() {
+    return damaged;
+  }
+
+  void noteDamaged(long bytes) {
+    damaged += bytes;
   }
 
   /** A pass found the stored bytes unusable and starts from zero. */

@@ -188,7 +188,8 @@ final class WorkerPool {
   }
 
   private void launch(Exchange first, Segment segment) {
-    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched(), job.throttle());
+    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched(), job.throttle(),
+        attempt.blockTracker());
     Worker w = new Worker(attempt, this, streamer, first, segment);
     workers.add(w);
     job.workers().execute(w);
