@@ -28,6 +28,12 @@ final class Json {
     return this;
   }
 
+  /** A nested object. */
+  Json put(String name, Json value) {
+    fields.put(name, value.toString());
+    return this;
+  }
+
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder("{");

@@ -6,13 +6,16 @@ import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
 import dev.braid.core.Progress;
+import dev.braid.core.TransferMetrics;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.concurrent.CompletionException;
 
 /**
  * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
  * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
- * {@code failed}. Called on Braid's event thread, so lines never interleave.
+ * {@code failed}; a {@code completed} event carries the run's connection metrics. Called on
+ * Braid's event thread, so lines never interleave.
  */
 final class JsonEvents implements DownloadListener {
   private final PrintStream out;
@@ -43,7 +46,23 @@ final class JsonEvents implements DownloadListener {
 
   private static Json completed(Download d, DownloadResult r) {
     return base("completed", d).put("file", r.file().toString()).put("length", r.length())
-        .put("fetched", r.bytesFetched()).put("reused", r.bytesReused()).put("seconds", r.elapsed().toMillis() / 1000.0);
+        .put("fetched", r.bytesFetched()).put("reused", r.bytesReused()).put("seconds", r.elapsed().toMillis() / 1000.0)
+        .put("metrics", metrics(r.metrics()));
+  }
+
+  /** The connection metrics of a run; times in milliseconds, summed over connections. */
+  static Json metrics(TransferMetrics m) {
+    return new Json().put("dns_lookups", m.dnsLookups()).put("dns_cache_hits", m.dnsCacheHits())
+        .put("dns_ms", millis(m.dnsTime())).put("connections_opened", m.connectionsOpened())
+        .put("connect_ms", millis(m.connectTime())).put("tls_handshakes", m.tlsHandshakes())
+        .put("tls_resumed", m.tlsResumed()).put("tls_ms", millis(m.tlsTime())).put("requests", m.requests())
+        .put("requests_on_reused_connections", m.requestsOnReusedConnections())
+        .put("first_byte_ms", millis(m.timeToFirstByte())).put("retries", m.retries()).put("bytes", m.bytes())
+        .put("connection_reuse_ratio", m.connectionReuseRatio()).put("tls_resumption_ratio", m.tlsResumptionRatio());
+  }
+
+  private static double millis(Duration d) {
+    return d.toNanos() / 1e6;
   }
 
   private static Json failed(Download d, Throwable e) {

@@ -157,7 +157,12 @@ class CliQueueTest {
         "--state-db", db.toString()).assertExit(4);
     List<String> lines = r.stdout().lines().toList();
     assertTrue(lines.stream().allMatch(l -> l.startsWith("{\"event\":\"") && l.endsWith("}")), r.describe());
-    assertTrue(lines.stream().anyMatch(l -> l.contains("\"event\":\"completed\"") && l.contains("\"length\":300000")), r.describe());
+    String completed = lines.stream().filter(l -> l.contains("\"event\":\"completed\"")).findFirst().orElseThrow();
+    assertTrue(completed.contains("\"length\":300000"), r.describe());
+    // the run's connection metrics ride along (a connection may be the other download's: any count)
+    assertTrue(completed.matches(".*\"metrics\":\\{\"dns_lookups\":\\d+,.*\"connections_opened\":\\d+,.*\\}\\}"), completed);
+    assertTrue(completed.contains("\"bytes\":300000,"), completed);
+    assertTrue(completed.matches(".*\"requests\":[1-9].*"), completed);
     assertTrue(lines.stream().anyMatch(l -> l.contains("\"event\":\"failed\"") && l.contains("\"exit_code\":4")), r.describe());
   }
 
