@@ -3,19 +3,25 @@ package dev.braid.core;
 import dev.braid.core.http.HttpSettings;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.LazyTlsStrategy;
+import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.ProxyPlan;
 import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.metrics.BytesTotal;
+import dev.braid.core.metrics.MetricsEndpoint;
+import dev.braid.core.metrics.PrometheusMetrics;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +29,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -52,6 +59,7 @@ public final class Braid implements AutoCloseable {
   private final TokenBucket rateLimit;
   private final DownloadQueue queue;
   private final Path downloadDirectory;
+  private final MetricsEndpoint metricsEndpoint;
 
   private Braid(Builder b) throws LocalFileException {
     SSLContext tls = null;
@@ -84,9 +92,44 @@ public final class Braid implements AutoCloseable {
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
     this.rateLimit = new TokenBucket(b.rateLimit);
     this.downloadDirectory = b.downloadDirectory;
-    this.queue = new DownloadQueue(store,
-        request -> new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit),
-        drivers, b.maxActiveDownloads, b.runQueue);
+    // without an endpoint nothing is measured beyond each download's own TransferMetrics
+    BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
+    PrometheusMetrics prometheus = bytes == null ? null
+        : new PrometheusMetrics(bytes, this::downloadsByState, connectionBudget::inUse);
+    PhaseListener phases = prometheus == null ? PhaseListener.NONE : prometheus;
+    this.queue = new DownloadQueue(store, request -> {
+      DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit, phases);
+      if (bytes != null) {
+        LongSupplier fetched = () -> job.metrics().bytes();
+        bytes.started(fetched);
+        // the result completes after the last worker returned: the count is final
+        job.result().whenComplete((r, e) -> bytes.finished(fetched));
+      }
+      return job;
+    }, drivers, b.maxActiveDownloads, b.runQueue);
+    this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
+  }
+
+  private MetricsEndpoint startEndpoint(InetSocketAddress address, PrometheusMetrics prometheus) throws LocalFileException {
+    try {
+      return MetricsEndpoint.start(address, prometheus);
+    } catch (IOException e) {
+      close();
+      throw new LocalFileException("cannot serve metrics on " + address.getAddress().getHostAddress() + ":"
+          + address.getPort() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Every state with its count of downloads in the state database (zeros included, so a series never vanishes). */
+  private Map<String, Long> downloadsByState() {
+    Map<String, Long> counts = new TreeMap<>();
+    for (DownloadState s : DownloadState.values()) {
+      counts.put(s.name().toLowerCase(java.util.Locale.ROOT), 0L);
+    }
+    for (Download d : downloads()) {
+      counts.merge(d.state().name().toLowerCase(java.util.Locale.ROOT), 1L, Long::sum);
+    }
+    return counts;
   }
 
   private static Store awaitStore(FutureTask<Store> opening) throws LocalFileException {
@@ -178,6 +221,14 @@ public final class Braid implements AutoCloseable {
     return queue.listen(null, listener, progressEvery);
   }
 
+  /**
+   * Where the Prometheus endpoint listens ({@code GET /metrics}), if {@link Builder#metricsEndpoint}
+   * turned it on; the real port when 0 was asked for.
+   */
+  public Optional<InetSocketAddress> metricsAddress() {
+    return metricsEndpoint == null ? Optional.empty() : Optional.of(metricsEndpoint.address());
+  }
+
   /** Settings stored in the state database (an application's preferences), by key. */
   public Map<String, String> settings() {
     return store.settings();
@@ -204,6 +255,9 @@ public final class Braid implements AutoCloseable {
     }
     queue.stop();
     workers.shutdown();
+    if (metricsEndpoint != null) {
+      metricsEndpoint.close();
+    }
     http.close();
     store.close();
   }
@@ -245,8 +299,32 @@ public final class Braid implements AutoCloseable {
     private HostResolver hostResolver = HostResolver.SYSTEM;
     private Duration dnsCacheTtl = Duration.ofSeconds(60);
     private ProxyPlan proxies = ProxyPlan.DIRECT;
+    private InetSocketAddress metricsAddress;
 
     private Builder() {}
+
+    /**
+     * Serve Prometheus metrics on {@code 127.0.0.1:port} (0: any free port, see
+     * {@link Braid#metricsAddress()}): bytes, downloads by state, open connections, requests,
+     * retries, connection reuse, TLS resumption, and DNS, connect, TLS and first-byte times as
+     * histograms. Off by default.
+     */
+    public Builder metricsEndpoint(int port) {
+      return metricsEndpoint(new InetSocketAddress("127.0.0.1", port));
+    }
+
+    /**
+     * Serve Prometheus metrics on exactly this address; another than loopback exposes them to the
+     * network (they name no URL or credential, but show what this machine downloads and how fast).
+     * Null turns the endpoint off.
+     */
+    public Builder metricsEndpoint(InetSocketAddress address) {
+      if (address != null && (address.isUnresolved() || address.getPort() < 0 || address.getPort() > 65535)) {
+        throw new IllegalArgumentException("the metrics endpoint needs a resolved address and a port 0-65535");
+      }
+      this.metricsAddress = address;
+      return this;
+    }
 
     /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
     public Builder tlsHandshakeTimeout(Duration d) {
@@ -451,7 +529,8 @@ public final class Braid implements AutoCloseable {
     /**
      * Opens the store and the client.
      *
-     * @throws LocalFileException when the state database cannot be opened
+     * @throws LocalFileException when the state database cannot be opened, or the metrics
+     *     endpoint's address cannot be bound (a port in use)
      */
     public Braid build() throws LocalFileException {
       return new Braid(this);

@@ -27,6 +27,17 @@ public final class PhaseRecorder {
   private final LongAdder reused = new LongAdder();
   private final LongAdder firstByteNanos = new LongAdder();
   private final LongAdder retries = new LongAdder();
+  private final PhaseListener also;
+
+  /** A recorder whose events go nowhere else. */
+  public PhaseRecorder() {
+    this(PhaseListener.NONE);
+  }
+
+  /** A recorder that also passes every event to {@code also} (the {@code Braid}-wide metrics). */
+  public PhaseRecorder(PhaseListener also) {
+    this.also = also;
+  }
 
   /** The recorder bound to this thread, or one whose counts nobody reads. */
   static PhaseRecorder current() {
@@ -56,11 +67,13 @@ public final class PhaseRecorder {
   void dns(long nanos, boolean asked) {
     (asked ? dnsLookups : dnsHits).increment();
     dnsNanos.add(nanos);
+    also.dns(nanos, asked);
   }
 
   void connected(long nanos) {
     connections.increment();
     connectNanos.add(nanos);
+    also.connected(nanos);
   }
 
   void handshake(long nanos, boolean wasResumed) {
@@ -69,6 +82,7 @@ public final class PhaseRecorder {
       resumed.increment();
     }
     tlsNanos.add(nanos);
+    also.handshake(nanos, wasResumed);
   }
 
   void firstByte(long nanos, boolean reusedConnection) {
@@ -77,11 +91,13 @@ public final class PhaseRecorder {
       reused.increment();
     }
     firstByteNanos.add(nanos);
+    also.firstByte(nanos, reusedConnection);
   }
 
   /** A request is tried again after a failure. */
   public void retry() {
     retries.increment();
+    also.retry();
   }
 
   /** The counts so far, with {@code bytes} received. */

@@ -1,2 +1,5 @@
-/** Measurements of a running download: throughput over a sliding window. Internal. */
+/**
+ * Measurements: throughput over a sliding window, and the optional Prometheus endpoint with its
+ * instruments. Internal.
+ */
 package dev.braid.core.metrics;

@@ -10,11 +10,13 @@ import java.util.concurrent.Semaphore;
  */
 public final class ConnectionBudget {
   private final Semaphore total;
+  private final int capacity;
   private final int perHost;
   private final ConcurrentHashMap<String, Semaphore> hosts = new ConcurrentHashMap<>();
 
   public ConnectionBudget(int total, int perHost) {
     this.total = new Semaphore(total);
+    this.capacity = total;
     this.perHost = perHost;
   }
 
@@ -28,6 +30,11 @@ public final class ConnectionBudget {
       return false;
     }
     return true;
+  }
+
+  /** Connections held open right now, across all hosts. */
+  public int inUse() {
+    return capacity - total.availablePermits();
   }
 
   void release(String host) {

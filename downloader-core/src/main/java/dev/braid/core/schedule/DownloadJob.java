@@ -14,6 +14,7 @@ import dev.braid.core.http.HttpTransport;
 import dev.braid.core.limit.Throttle;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
@@ -53,7 +54,7 @@ public final class DownloadJob implements Runnable {
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
-  private final PhaseRecorder recorder = new PhaseRecorder();
+  private final PhaseRecorder recorder;
   private final OriginHeaders originHeaders;
   private final long startNanos = System.nanoTime();
 
@@ -68,9 +69,10 @@ public final class DownloadJob implements Runnable {
    * @param workers runs the worker loops, one thread per open connection
    * @param budget the {@code Braid}-wide connection budget; each worker holds a permit while it runs
    * @param globalRate the {@code Braid}-wide rate limit, which this download's own limit is nested in
+   * @param phases hears this download's connection phases too (the {@code Braid}-wide metrics)
    */
   public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers,
-      ConnectionBudget budget, TokenBucket globalRate) {
+      ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
     this.http = http;
     this.store = store;
     this.settings = settings;
@@ -80,6 +82,7 @@ public final class DownloadJob implements Runnable {
     this.rateLimit = new TokenBucket(request.rateLimit());
     this.throttle = new Throttle(rateLimit, globalRate);
     this.originHeaders = OriginHeaders.of(request.uri(), request.headers());
+    this.recorder = new PhaseRecorder(phases);
   }
 
   @Override
