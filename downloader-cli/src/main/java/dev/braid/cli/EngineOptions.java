@@ -1,6 +1,9 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.InvalidRequestException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -33,7 +36,16 @@ final class EngineOptions {
   @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
   boolean allowDowngrade;
 
-  Braid.Builder builder() {
+  @Option(names = "--metrics-port", paramLabel = "PORT",
+      description = "serve Prometheus metrics on http://ADDRESS:PORT/metrics while running (0: any free port; default: off)")
+  Integer metricsPort;
+
+  @Option(names = "--metrics-address", paramLabel = "ADDRESS",
+      description = "the address --metrics-port listens on (default: ${DEFAULT-VALUE}; another exposes the metrics to the network)")
+  String metricsAddress = "127.0.0.1";
+
+  /** The builder these options describe. */
+  Braid.Builder builder() throws InvalidRequestException {
     Braid.Builder b = Braid.builder()
         .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries)
         .allowHttpsToHttpRedirects(allowDowngrade).lowestSpeed(lowestSpeed).rateLimit(limitRate);
@@ -43,7 +55,20 @@ final class EngineOptions {
     if (caCert != null) {
       b.caCertificates(caCert);
     }
+    if (metricsPort != null) {
+      try {
+        b.metricsEndpoint(new InetSocketAddress(metricsAddress, metricsPort));
+      } catch (IllegalArgumentException e) {
+        throw new InvalidRequestException("--metrics-port/--metrics-address: " + e.getMessage(), e);
+      }
+    }
     return b;
+  }
+
+  /** Tells where the metrics are served, when they are (the real port when 0 was given). */
+  static void announceMetrics(Braid braid, PrintStream err) {
+    braid.metricsAddress().ifPresent(a ->
+        err.println("braid: metrics on http://" + a.getAddress().getHostAddress() + ":" + a.getPort() + "/metrics"));
   }
 
   private static Duration seconds(double s) {

@@ -106,6 +106,9 @@ final class GetCommand implements Callable<Integer> {
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobs);
       net.applyTo(builder, System.getenv(), err);
       try (Braid braid = builder.build()) {
+        if (!quiet && !json) {
+          EngineOptions.announceMetrics(braid, err);
+        }
         if (json) {
           // closing Braid sends the last events before this returns
           braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval * 1000)));

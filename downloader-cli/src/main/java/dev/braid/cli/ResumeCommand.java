@@ -29,6 +29,9 @@ final class ResumeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (Braid braid = engine.builder().build()) {
+      if (!quiet) {
+        EngineOptions.announceMetrics(braid, System.err);
+      }
       Download d = StoreOption.find(braid, id);
       if (d.state() == DownloadState.COMPLETED) {
         System.err.println("braid: download #" + id + " is already complete: " + d.file().map(Object::toString).orElse(""));

@@ -50,6 +50,44 @@ class CliConnectionOptionsTest {
   }
 
   @Test
+  void metricsPortServesPrometheusWhileTheDownloadRuns() throws Exception {
+    Content content = Content.random(4 << 20, 8);
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    try (TestServer server = TestServer.start()) {
+      server.serve("/f", content).etag("\"m\"").rateLimitPerConnection(1 << 20);
+      try (CliProcess p = CliProcess.start(work, "get", server.url("/f"), "-o", "f.bin", "-c", "2",
+          "--metrics-port", Integer.toString(port))) {
+        String scraped = null;
+        while (scraped == null || !scraped.contains("braid_downloads{state=\"active\"} 1.0")) {
+          assertTrue(p.isAlive(), "braid ended before a scrape saw its download");
+          Thread.sleep(50);
+          scraped = scrape(port);
+        }
+        Result r = p.await(CliProcess.DEFAULT_TIMEOUT).assertExit(0);
+        assertTrue(r.stderr().contains("braid: metrics on http://127.0.0.1:" + port + "/metrics"), r.describe());
+        assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")));
+      }
+      assertNull(scrape(port), "the endpoint closes with the command");
+      CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--metrics-port", "70000").assertExit(2);
+    }
+  }
+
+  /** The text of a scrape, or null while nothing listens. */
+  private static String scrape(int port) throws Exception {
+    try {
+      var response = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      return response.body();
+    } catch (java.net.ConnectException e) {
+      return null;
+    }
+  }
+
+  @Test
   void insecureIsReportedEvenWhenQuietAndMalformedOptionsAreUsageErrors() throws Exception {
     try (TestServer server = TestServer.start()) {
       server.serve("/f", Content.random(1000, 1));

@@ -2,6 +2,7 @@ package dev.braid.gui;
 
 import dev.braid.core.Braid;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -10,6 +11,7 @@ import javafx.stage.Stage;
  * The desktop app: one window over a {@link Braid} that runs the persistent queue in the shared
  * state database (the same one {@code braid get} uses, unless {@code --state-db=FILE} says
  * otherwise). Closing the window records progress; the next start continues the queue.
+ * {@code --metrics-port=N} serves Prometheus metrics on {@code 127.0.0.1:N}.
  */
 public final class BraidApp extends Application {
   private final SnapshotCoalescer coalescer = new SnapshotCoalescer();
@@ -21,7 +23,20 @@ public final class BraidApp extends Application {
   public void init() throws Exception {
     String db = getParameters().getNamed().get("state-db");
     Path stateDatabase = db != null ? Path.of(db) : Braid.defaultStateDatabase();
-    queue = BraidQueue.open(stateDatabase, coalescer, b -> b);
+    queue = BraidQueue.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")));
+  }
+
+  /** The Prometheus endpoint on loopback at {@code port}, or none when the parameter is absent. */
+  static UnaryOperator<Braid.Builder> metrics(String port) {
+    if (port == null) {
+      return b -> b;
+    }
+    try {
+      int n = Integer.parseInt(port.strip());
+      return b -> b.metricsEndpoint(n);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--metrics-port needs a port number, got " + port, e);
+    }
   }
 
   @Override
