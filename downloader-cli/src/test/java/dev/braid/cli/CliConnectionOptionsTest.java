@@ -50,6 +50,18 @@ class CliConnectionOptionsTest {
   }
 
   @Test
+  void aDownloadThroughASocks5ProxyCompletesAndTheRelayCarriedIt() throws Exception {
+    Content content = Content.random(2 << 20, 9);
+    try (TestServer server = TestServer.start(); dev.braid.testserver.Socks5Proxy proxy = dev.braid.testserver.Socks5Proxy.start()) {
+      server.serve("/f", content).etag("\"s\"");
+      CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "-q", "--proxy", proxy.url()).assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")));
+      assertTrue(proxy.connections().contains("127.0.0.1:" + server.port()), proxy.connections().toString());
+      assertEquals(server.connectionsAccepted(), proxy.connections().size(), "no connection went around the relay");
+    }
+  }
+
+  @Test
   void metricsPortServesPrometheusWhileTheDownloadRuns() throws Exception {
     Content content = Content.random(4 << 20, 8);
     int port;

@@ -85,26 +85,12 @@ public final class ConnectProxy implements AutoCloseable {
         tunnels.add(line[1]);
         out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         out.flush();
-        Thread up = new Thread(() -> pump(client, target), "connect-proxy-up");
-        up.setDaemon(true);
-        up.start();
-        pump(target, client);
-        up.join(2_000);
+        Relay.run(client, target, "connect-proxy");
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
       // the client or the target went away: the tunnel ends
     } finally {
       open.remove(client);
-    }
-  }
-
-  /** Copies until end of stream, then half-closes the other side so it sees the end too. */
-  private static void pump(Socket from, Socket to) {
-    try {
-      from.getInputStream().transferTo(to.getOutputStream());
-      to.shutdownOutput();
-    } catch (IOException e) {
-      // one side closed; the other direction ends on its own
     }
   }
 
