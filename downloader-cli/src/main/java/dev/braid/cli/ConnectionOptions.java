@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -43,11 +44,21 @@ final class ConnectionOptions {
       description = "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT (default: $http_proxy / $https_proxy)")
   String proxy;
 
+  @Option(names = "--http2", description = "HTTP/2 for https URLs: a download's ranges as streams of one connection"
+      + " (fails where the server does not offer HTTP/2; plain http and proxied targets stay on HTTP/1.1)")
+  boolean http2;
+
+  @Option(names = "--http1.1", description = "HTTP/1.1 on several connections (the default)")
+  boolean http11;
+
   @Option(names = "--no-proxy", paramLabel = "HOSTS", description = "comma-separated hosts or domains reached directly (default: $no_proxy)")
   String noProxy;
 
   /** Checks the forms of --header and --user before any request is built. */
   void validate() throws InvalidRequestException {
+    if (http2 && http11) {
+      throw new InvalidRequestException("--http2 and --http1.1 exclude each other");
+    }
     for (String h : headers) {
       if (h.indexOf(':') <= 0) {
         throw new InvalidRequestException("--header needs 'Name: value', got a value without a colon");
@@ -77,7 +88,8 @@ final class ConnectionOptions {
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
   void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     try {
-      braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout));
+      braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout))
+          .httpVersion(http2 ? HttpVersion.HTTP_2 : HttpVersion.HTTP_1_1);
       if (deadline != null) {
         braid.deadline(seconds(deadline));
       }

@@ -62,6 +62,27 @@ class CliConnectionOptionsTest {
   }
 
   @Test
+  void http2SendsTheRangesAsStreamsOfOneConnectionAndHttp11StaysHttp11() throws Exception {
+    Content content = Content.random(6 << 20, 10);
+    try (dev.braid.testserver.TestCertificate cert = dev.braid.testserver.TestCertificate.generate();
+        dev.braid.testserver.H2TestServer server = dev.braid.testserver.H2TestServer.start(cert)) {
+      server.serve("/f", content).etag("\"h\"");
+      CliProcess.run(work, "get", server.url("/f"), "-o", "h2.bin", "-q", "-c", "4", "--http2",
+          "--ca-cert", cert.pemFile().toString()).assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("h2.bin")));
+      assertEquals(1, server.connectionsAccepted());
+      assertTrue(server.protocols().stream().allMatch("HTTP/2.0"::equals), server.protocols().toString());
+      int before = server.protocols().size();
+      CliProcess.run(work, "get", server.url("/f"), "-o", "h1.bin", "-q", "-c", "4", "--http1.1",
+          "--ca-cert", cert.pemFile().toString()).assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("h1.bin")));
+      assertTrue(server.protocols().subList(before, server.protocols().size()).stream().allMatch("HTTP/1.1"::equals),
+          server.protocols().toString());
+      CliProcess.run(work, "get", server.url("/f"), "-o", "x.bin", "--http2", "--http1.1").assertExit(2);
+    }
+  }
+
+  @Test
   void metricsPortServesPrometheusWhileTheDownloadRuns() throws Exception {
     Content content = Content.random(4 << 20, 8);
     int port;

@@ -78,7 +78,7 @@ public final class Braid implements AutoCloseable {
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies));
+        b.hostResolver, b.dnsCacheTtl, b.proxies), b.httpVersion == HttpVersion.HTTP_2);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -300,8 +300,19 @@ public final class Braid implements AutoCloseable {
     private Duration dnsCacheTtl = Duration.ofSeconds(60);
     private ProxyPlan proxies = ProxyPlan.DIRECT;
     private InetSocketAddress metricsAddress;
+    private HttpVersion httpVersion = HttpVersion.HTTP_1_1;
 
     private Builder() {}
+
+    /**
+     * The HTTP version for https servers (default {@link HttpVersion#HTTP_1_1}, several
+     * connections per download); {@link HttpVersion#HTTP_2} sends the ranges as streams of one
+     * connection and fails where the server does not offer HTTP/2.
+     */
+    public Builder httpVersion(HttpVersion version) {
+      this.httpVersion = java.util.Objects.requireNonNull(version, "version");
+      return this;
+    }
 
     /**
      * Serve Prometheus metrics on {@code 127.0.0.1:port} (0: any free port, see

@@ -3,30 +3,25 @@ package dev.braid.core.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.core5.http.ClassicHttpResponse;
-import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.HttpEntity;
 
 /**
  * One open GET: the status and headers have arrived, the body is still on the wire. The owner
  * reads {@link #body()} and then either {@link #close()}s a fully read exchange (the connection
- * goes back to the pool) or {@link #abort()}s one it stops early (the connection is dropped rather
- * than drained). {@link #abort()} may be called from another thread to unblock a reader.
+ * goes back to the pool) or {@link #abort()}s one it stops early (the connection, or the HTTP/2
+ * stream, is dropped rather than drained). {@link #abort()} may be called from another thread to
+ * unblock a reader.
  */
 public final class Exchange implements AutoCloseable {
-  private final HttpGet request;
-  private final ClassicHttpResponse response;
+  private final OpenResponse response;
   private final URI finalUri;
 
-  Exchange(HttpGet request, ClassicHttpResponse response, URI finalUri) {
-    this.request = request;
+  Exchange(OpenResponse response, URI finalUri) {
     this.response = response;
     this.finalUri = finalUri;
   }
 
   public int status() {
-    return response.getCode();
+    return response.status();
   }
 
   /** The URI that answered, after redirects. */
@@ -36,39 +31,27 @@ public final class Exchange implements AutoCloseable {
 
   /** The first value of a header, or null. */
   public String header(String name) {
-    Header h = response.getFirstHeader(name);
-    return h == null ? null : h.getValue();
+    return response.header(name);
   }
 
   /** The declared body length, or -1. */
   public long contentLength() {
-    HttpEntity e = response.getEntity();
-    return e == null ? -1 : e.getContentLength();
+    return response.contentLength();
   }
 
   /** The body stream; empty for a response without one. */
   public InputStream body() throws IOException {
-    HttpEntity e = response.getEntity();
-    return e == null ? InputStream.nullInputStream() : e.getContent();
+    return response.body();
   }
 
   /** Drops the connection without reading the rest of the body. Thread-safe, idempotent. */
   public void abort() {
-    request.cancel();
-    closeQuietly();
+    response.abort();
   }
 
   /** Releases a fully read exchange so its connection can be reused. */
   @Override
   public void close() {
-    closeQuietly();
-  }
-
-  private void closeQuietly() {
-    try {
-      response.close();
-    } catch (IOException ignored) {
-      // an aborted or broken connection is discarded by the pool either way
-    }
+    response.close();
   }
 }

@@ -53,11 +53,24 @@ public final class HttpTransport implements AutoCloseable {
 
   private final CloseableHttpClient client;
   private final PoolingHttpClientConnectionManager pool;
+  private final ProxyPlan proxies;
+  /** The HTTP/2 client, only when HTTP/2 was asked for. */
+  private final H2Transport h2;
 
+  /** An HTTP/1.1 transport. */
   public HttpTransport(HttpSettings settings) {
+    this(settings, false);
+  }
+
+  /**
+   * @param http2 send https requests that go to the server directly (not through a proxy) as
+   *     HTTP/2 streams, sharing one connection per host
+   */
+  public HttpTransport(HttpSettings settings, boolean http2) {
     LazyTlsStrategy tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
-    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null,
-        new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, Ticker.systemTicker()),
+    CachingDnsResolver dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL,
+        Ticker.systemTicker());
+    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null, dns,
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out
     pool = new PoolingHttpClientConnectionManager(operator, PoolConcurrencyPolicy.STRICT, PoolReusePolicy.LIFO,
@@ -91,6 +104,8 @@ public final class HttpTransport implements AutoCloseable {
         // the engine retries per segment from the current offset, with its own backoff
         .disableAutomaticRetries()
         .build();
+    proxies = settings.proxies();
+    h2 = http2 ? new H2Transport(settings, tls, dns) : null;
   }
 
   /**
@@ -103,6 +118,9 @@ public final class HttpTransport implements AutoCloseable {
    */
   public Exchange get(URI uri, Map<String, String> headers, OriginHeaders userHeaders, PhaseRecorder recorder)
       throws IOException {
+    if (h2 != null && "https".equalsIgnoreCase(uri.getScheme()) && proxies.forTarget("https", uri.getHost()) == null) {
+      return h2.get(uri, headers, userHeaders, recorder);
+    }
     HttpGet get = new HttpGet(uri);
     get.setHeader("Accept-Encoding", "identity");
     headers.forEach(get::setHeader);
@@ -120,11 +138,14 @@ public final class HttpTransport implements AutoCloseable {
     }
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
-    return new Exchange(get, response, finalUri);
+    return new Exchange(new ClassicResponse(get, response), finalUri);
   }
 
   @Override
   public void close() {
+    if (h2 != null) {
+      h2.close();
+    }
     client.close(CloseMode.IMMEDIATE);
     pool.close(CloseMode.IMMEDIATE);
   }

@@ -22,6 +22,7 @@ import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.ssl.SSLContexts;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http.protocol.HttpContext;
 
 /**
@@ -65,6 +66,11 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
    */
   static boolean resumed(SSLSession session, long handshakeStartMillis) {
     return session.getCreationTime() < handshakeStartMillis;
+  }
+
+  /** The same strategy for the async (HTTP/2) client: the same context, so one session cache for both. */
+  TlsStrategy forAsync() {
+    return (TlsStrategy) delegate();
   }
 
   private TlsSocketStrategy delegate() {
