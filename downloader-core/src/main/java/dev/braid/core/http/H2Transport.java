@@ -6,7 +6,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.Future;
 import org.apache.hc.client5.http.RedirectException;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -81,8 +80,6 @@ final class H2Transport implements AutoCloseable {
         throw new RedirectProblem(r.getMessage(), e);
       }
       throw e;
-    } catch (CancellationException e) {
-      throw new IOException("request cancelled", e);
     }
     EndpointDetails endpoint = context.getEndpointDetails();
     recorder.firstByte(System.nanoTime() - start, endpoint != null && endpoint.getRequestCount() > 1);
