@@ -33,7 +33,7 @@ class DnsCacheTest {
 
   @Test
   void manyConnectionsAndDownloadsAskOncePerHostPerTtl() throws Exception {
-    Content content = Content.random(8 << 20, 7);
+    Content content = Content.random(32 << 20, 7);
     try (TestServer a = TestServer.start(); TestServer b = TestServer.start();
         Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).hostResolver(this::resolve)
             .dnsCacheTtl(Duration.ofMillis(1500)).build()) {
