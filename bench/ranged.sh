@@ -12,10 +12,13 @@
 #             nginx applies it per REQUEST, and the last min(RATE, 2 MiB) of every request
 #             are not throttled: many small requests escape it (see README.md)
 #   REPS      repetitions; in each one every tool runs once, order rotated per rep [3]
-#   TOOLS     subset of: braid-c1 braid-c8 braid aria2c axel curl (any braid-cN works)
+#   TOOLS     subset of: braid-c1 braid-c8 braid aria2c axel curl (any braid-cN works), and
+#             braid-jvm: the same jar as `braid` under plain `java -jar` (no launcher flags, no CDS)
 #             [all of them; braid ones are skipped with a warning if the jar is missing]
-#   BRAID     braid command prefix [java -jar <copy of <repo>/downloader-cli/target/braid.jar>]
-#             (the jar is copied first, so a rebuild during the benchmark does not mix builds)
+#   BRAID     braid command prefix [the launcher <repo>/downloader-cli/target/braid, run from a
+#             copy: launcher + jar copied and its AppCDS archive re-made for the copy, so a rebuild
+#             during the benchmark does not mix builds]; e.g. BRAID="java -jar /path/braid.jar"
+#             for the plain JVM without the launcher's flags
 #   TIMEOUT   seconds per run, then SIGTERM (SIGKILL 5 s later) [180]
 #   BENCH_DIR scratch directory: test data, nginx, downloads [/tmp/braid-bench]
 #   PORT      nginx port on 127.0.0.1 [18181]
@@ -41,7 +44,7 @@ QUIET_PCT=${QUIET_PCT:-25}
 QUIET_WAIT=${QUIET_WAIT:-30}
 BRAID_JAR=$REPO/downloader-cli/target/braid.jar
 BRAID_IS_DEFAULT=0
-if [[ -z ${BRAID:-} ]]; then BRAID="java -jar $BRAID_JAR"; BRAID_IS_DEFAULT=1; fi
+if [[ -z ${BRAID:-} ]]; then BRAID="$BENCH_DIR/braid-under-test/braid"; BRAID_IS_DEFAULT=1; fi
 ALL_TOOLS="braid-c1 braid-c8 braid aria2c axel curl"
 TOOLS_GIVEN=${TOOLS:-}
 TOOLS=${TOOLS:-$ALL_TOOLS}
@@ -49,6 +52,8 @@ PEER_N=16                     # connections for aria2c and axel (aria2c allows a
 KEY=62726169642d62656e63682d64617461   # "braid-bench-data": AES key of the test data
 
 die() { echo "ranged.sh: $*" >&2; exit 1; }
+# shellcheck source=bench/lib.sh
+source "$HERE/lib.sh"
 say() { echo "ranged.sh: $*" >&2; }
 
 # --- check the settings ------------------------------------------------------------------
@@ -82,7 +87,7 @@ done
 tools=()
 for t in $TOOLS; do
   case $t in
-    braid|braid-c[1-9]|braid-c[1-9][0-9]) ;;
+    braid|braid-jvm|braid-c[1-9]|braid-c[1-9][0-9]) ;;
     aria2c|axel|curl) command -v "$t" >/dev/null || die "$t is not installed: run bench/setup.sh" ;;
     *) die "unknown tool '$t' (known: $ALL_TOOLS, braid-cN)" ;;
   esac
@@ -106,9 +111,8 @@ chmod a+rx "$BENCH_DIR" "$DATA"          # nginx workers run as nobody when we a
 # Run a private copy of the jar: the build tree may be rebuilt while the benchmark runs.
 BRAID_BUILD="(none)"
 if [[ $BRAID_IS_DEFAULT == 1 && -s $BRAID_JAR ]]; then
-  cp "$BRAID_JAR" "$BENCH_DIR/braid-under-test.jar"
-  BRAID="java -jar $BENCH_DIR/braid-under-test.jar"
-  BRAID_BUILD="$BRAID_JAR, built $(date -r "$BRAID_JAR" -Is), sha256 $(openssl dgst -sha256 -r "$BENCH_DIR/braid-under-test.jar" | cut -c1-16)…"
+  install_braid_copy "$BENCH_DIR/braid-under-test"
+  BRAID_BUILD="$BRAID_JAR, built $(date -r "$BRAID_JAR" -Is), sha256 $(openssl dgst -sha256 -r "$BENCH_DIR/braid-under-test/braid.jar" | cut -c1-16)…, launcher with AppCDS archive"
 fi
 read -r -a braid_cmd <<< "$BRAID"
 GIT_REV=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "?")
@@ -161,7 +165,7 @@ stop_nginx() {
 }
 cleanup() {
   stop_nginx
-  rm -rf "$OUTD" "$TMPD" "$BENCH_DIR/braid-under-test.jar"
+  rm -rf "$OUTD" "$TMPD" "$BENCH_DIR/braid-under-test"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -248,12 +252,13 @@ fi
 OUT=$OUTD/download.bin
 STATE_DB=$OUTD/braid-state.db
 URL_BASE=$BASE/$NAME
-tool_conns() { case $1 in braid) echo default ;; braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl) echo 1 ;; esac; }
+tool_conns() { case $1 in braid|braid-jvm) echo default ;; braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl) echo 1 ;; esac; }
 # fills the array cmd; $2 = URL
 tool_cmd() {
   local t=$1 url=$2
   case $t in
     braid)    cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB") ;;
+    braid-jvm) cmd=(java -jar "$BENCH_DIR/braid-under-test/braid.jar" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB") ;;
     braid-c*) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" -c "${t#braid-c}" --quiet --overwrite --state-db "$STATE_DB") ;;
     aria2c)   cmd=(aria2c -q -x$PEER_N -s$PEER_N -k1M --file-allocation=none --allow-overwrite=true
                    --auto-file-renaming=false -d "$OUTD" -o "$(basename "$OUT")" "$url") ;;
@@ -456,12 +461,12 @@ SUM=$RESULTS/summary.md
   # braid runs with more than one connection (braid-cN, N > 1, and the default)
   multi=()
   for t in "${tools[@]}"; do [[ $t == braid* && $t != braid-c1 ]] && multi+=("$t"); done
-  label() { [[ $1 == braid ]] && echo "braid default" || echo "braid -c ${1#braid-c}"; }
+  label() { case $1 in braid) echo "braid default" ;; braid-jvm) echo "braid default under plain java -jar" ;; *) echo "braid -c ${1#braid-c}" ;; esac; }
   for t in "${multi[@]}"; do
     ratio_row "speed-up of $(label "$t") over -c 1 (wall c1 / wall $t)" braid-c1 "$t" wall_s
   done
   for t in "${multi[@]}"; do
-    [[ $t == braid ]] || ratio_row "braid default vs -c ${t#braid-c} (wall default / wall $t)" braid "$t" wall_s
+    [[ $t == braid || $t == braid-jvm ]] || ratio_row "braid default vs -c ${t#braid-c} (wall default / wall $t)" braid "$t" wall_s
   done
   for peer in aria2c axel curl; do
     for t in "${multi[@]}"; do
@@ -469,6 +474,8 @@ SUM=$RESULTS/summary.md
     done
   done
   ratio_row "braid -c 1 vs curl (wall braid / wall curl)" braid-c1 curl wall_s
+  ratio_row "launcher vs plain java -jar (wall braid / wall braid-jvm)" braid braid-jvm wall_s
+  ratio_row "CPU s: launcher vs plain java -jar (braid / braid-jvm)" braid braid-jvm cpu_s
   for peer in aria2c axel curl; do
     for t in "${multi[@]}"; do ratio_row "CPU s: $(label "$t") / $peer" "$t" "$peer" cpu_s; done
   done

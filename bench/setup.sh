@@ -5,7 +5,7 @@
 #
 # Needed: nginx (the test server; nginx-light if the distribution still has it, else nginx),
 #         aria2 and axel (the peer downloaders), curl, time (/usr/bin/time), openssl
-#         (test data). Java 17 and Maven are needed to build braid itself and are not
+#         (test data), gnuplot-nox (charts.sh). Java 17 and Maven are needed to build braid itself and are not
 #         installed here.
 # Only missing packages are installed; nothing that is already there is upgraded.
 # Debian's nginx package normally starts a system-wide nginx on port 80 right after
@@ -21,6 +21,7 @@ for cmd in "${!want[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${want[$cmd]}")
 done
 [[ -x /usr/bin/time ]] || missing+=(time)
+command -v gnuplot >/dev/null 2>&1 || missing+=(gnuplot-nox)   # charts.sh
 need_nginx=0
 command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || need_nginx=1
 
@@ -63,6 +64,7 @@ echo "aria2c:  $(aria2c --version | head -1)"
 echo "axel:    $(axel --version | head -1)"
 echo "curl:    $(curl --version | head -1)"
 echo "openssl: $(openssl version)"
+echo "gnuplot: $(gnuplot --version)"
 echo "time:    $(dpkg-query -W -f '${Version}' time 2>/dev/null || echo '?') (/usr/bin/time)"
 if command -v java >/dev/null 2>&1; then
   echo "java:    $(java -version 2>&1 | head -1)"

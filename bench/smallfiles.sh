@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# bench/smallfiles.sh - many small files: braid get -i LIST -j J vs aria2c -j J -i LIST vs
+# curl --parallel --parallel-max J, from a private nginx on 127.0.0.1. Writes runs.csv,
+# medians.csv and summary.md (files/s, CPU s, peak RSS, connections opened, requests per connection).
+#
+# Usage: [VAR=value ...] bench/smallfiles.sh
+# Variables [defaults]: COUNT files [1000], FSIZE each [100K], JOBS in parallel [16], REPS [5],
+#   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`),
+#   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
+#   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>], RESULTS, QUIET_PCT [25], QUIET_WAIT [30]
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/.." && pwd)
+COUNT=${COUNT:-1000} FSIZE=${FSIZE:-100K} JOBS=${JOBS:-16} REPS=${REPS:-5}
+TOOLS=${TOOLS:-braid aria2c curl} TIMEOUT=${TIMEOUT:-300}
+BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench} PORT=${PORT:-18182}
+QUIET_PCT=${QUIET_PCT:-25} QUIET_WAIT=${QUIET_WAIT:-30}
+SCENARIO=${SCENARIO:-files${COUNT}x${FSIZE}-j${JOBS}}
+die() { echo "smallfiles.sh: $*" >&2; exit 1; }
+say() { echo "smallfiles.sh: $*" >&2; }
+source "$HERE/lib.sh"
+for c in /usr/bin/time timeout openssl curl aria2c numfmt sha256sum; do command -v "$c" >/dev/null || die "missing $c: run bench/setup.sh"; done
+FBYTES=$(numfmt --from=iec "$FSIZE") || die "FSIZE '$FSIZE' is not a size"
+SDIR=$BENCH_DIR/server-small OUTD=$BENCH_DIR/out-small
+DATA=$BENCH_DIR/data/small-$COUNT-$FSIZE
+mkdir -p "$BENCH_DIR/data"; chmod a+rx "$BENCH_DIR" "$BENCH_DIR/data"
+if [[ -z ${BRAID:-} ]]; then install_braid_copy "$BENCH_DIR/braid-under-test-small"; BRAID=$BENCH_DIR/braid-under-test-small/braid; fi
+read -r -a braid_cmd <<< "$BRAID"
+RESULTS=${RESULTS:-$HERE/results/$(date +%F)-$SCENARIO}
+for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=${RESULTS%-[0-9]*}-$i; done
+mkdir -p "$RESULTS/logs"
+
+# --- data: COUNT files cut from one AES-CTR keystream (same bytes on every machine) ---
+if [[ ! -s $DATA/SHA256SUMS ]]; then
+  say "creating $COUNT files of $FSIZE in $DATA"
+  rm -rf "$DATA"; mkdir -p "$DATA"
+  { openssl enc -aes-128-ctr -nosalt -K 62726169642d736d616c6c2d66696c65 -iv 0 -in /dev/zero 2>/dev/null || true; } \
+    | head -c $(( COUNT * FBYTES )) | (cd "$DATA" && split -b "$FBYTES" -d -a 5 --additional-suffix=.bin - f)
+  (cd "$DATA" && sha256sum f*.bin > SHA256SUMS)
+fi
+chmod -R a+rX "$DATA"
+trap 'stop_nginx' EXIT INT TERM
+start_nginx "$DATA"
+BASE=http://127.0.0.1:$PORT
+
+tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=N
+  local t=$1 r=$2 list=$BENCH_DIR/list-small.txt
+  (cd "$DATA" && ls f*.bin) | sed "s|^|$BASE/|; s|\$|?run=$t\&rep=$r|" > "$list"
+  case $t in
+    braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db") ;;
+    braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db") ;;
+    aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none) ;;
+    curl)      awk -v d="$OUTD" '{ n = $0; sub(/\?.*/, "", n); sub(/.*\//, "", n); print "url = \"" $0 "\""; print "output = \"" d "/" n "\"" }' "$list" > "$BENCH_DIR/curl-small.cfg"
+               cmd=(curl -sS -f --parallel --parallel-max "$JOBS" -K "$BENCH_DIR/curl-small.cfg") ;;
+    *) die "unknown tool $t" ;;
+  esac
+}
+{
+  echo "date:     $(date -Is)"
+  echo "scenario: $SCENARIO: $COUNT files of $FSIZE, $JOBS at once, $REPS reps, tools: $TOOLS"
+  echo "host:     $(uname -sr), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/{printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM"
+  echo "nginx:    $(nginx -v 2>&1 | sed 's/^nginx version: //')"
+  echo "aria2c:   $(aria2c --version | head -1)"
+  echo "curl:     $(curl --version | head -1)"
+  echo "java:     $(java -version 2>&1 | head -1)"
+  echo "braid:    $BRAID ($(timeout 60 "${braid_cmd[@]}" --version 2>&1 | head -1)), repo at $(git -C "$REPO" rev-parse --short HEAD)"
+  for t in $TOOLS; do tool_cmd "$t" R; echo "command $t: ${cmd[*]}"; done
+} > "$RESULTS/env.txt"
+
+CSV=$RESULTS/runs.csv
+echo "scenario,tool,rep,exit,ok,wall_s,user_s,sys_s,cpu_s,maxrss_mib,files_per_s,mib_per_s,requests,connections,max_req_per_conn,busy_before_pct" > "$CSV"
+read -r -a tools <<< "$TOOLS"
+for (( rep = 1; rep <= REPS; rep++ )); do
+  n=${#tools[@]}
+  for (( k = 0; k < n; k++ )); do
+    t=${tools[$(( (k + rep - 1) % n ))]}
+    rm -rf "$OUTD" "$BENCH_DIR"/small-state.db*; mkdir -p "$OUTD"; sync
+    busy=$(wait_quiet)
+    cat "$DATA"/f*.bin > /dev/null
+    tool_cmd "$t" "$rep"
+    rc=0; timed "$BENCH_DIR/time.txt" "${cmd[@]}" > "$RESULTS/logs/$t.rep$rep.log" 2>&1 || rc=$?
+    [[ -s $RESULTS/logs/$t.rep$rep.log ]] || rm -f "$RESULTS/logs/$t.rep$rep.log"
+    read -r wall user sys rss < <(tail -1 "$BENCH_DIR/time.txt")
+    ok=no; (cd "$OUTD" && sha256sum --quiet -c "$DATA/SHA256SUMS" > /dev/null 2>&1) && ok=yes
+    read -r reqs conns maxr < <(awk -v t="run=$t&rep=$rep\"" 'index($0, t) { n++; c[$4] = 1; if ($5 > m) m = $5 } END { k = 0; for (x in c) k++; print n + 0, k, m + 0 }' "$SDIR/logs/access.log")
+    awk -v s="$SCENARIO" -v t="$t" -v r="$rep" -v rc="$rc" -v ok="$ok" -v w="$wall" -v u="$user" -v y="$sys" -v m="$rss" \
+        -v c="$COUNT" -v b="$FBYTES" -v q="$reqs" -v cn="$conns" -v mx="$maxr" -v busy="$busy" \
+      'BEGIN { printf "%s,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%.1f,%d,%d,%d,%d\n", s, t, r, rc, ok, w, u, y, u + y, m / 1024, (w > 0 && ok == "yes") ? c / w : 0, (w > 0 && ok == "yes") ? c * b / 1048576 / w : 0, q, cn, mx, busy }' >> "$CSV"
+    say "rep $rep/$REPS $(printf '%-9s' "$t") exit $rc ok $ok wall $wall s cpu $(awk -v u="$user" -v y="$sys" 'BEGIN{print u+y}') s conns $conns"
+  done
+done
+stop_nginx
+gzip -c "$SDIR/logs/access.log" > "$RESULTS/access.log.gz"; rm -f "$SDIR/logs/access.log"
+cp "$SDIR/nginx.conf" "$RESULTS/"
+medians "$CSV" wall_s cpu_s maxrss_mib files_per_s requests connections max_req_per_conn > "$RESULTS/medians.csv"
+{
+  echo "# $SCENARIO ($(date +%F))"
+  echo
+  echo "$COUNT files of $FSIZE from nginx on 127.0.0.1, $JOBS at once, $REPS repetitions, tools interleaved"
+  echo "(order rotated each repetition). Medians over the runs that exited 0 with every sha256 right;"
+  echo "connections = distinct TCP connections nginx logged for the run. Host: $(nproc) CPUs, $(uname -r)."
+  echo
+  echo "| tool | ok/runs | wall s | files/s | CPU s | peak RSS MiB | requests | connections | max req/conn |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  tail -n +2 "$RESULTS/medians.csv" | while IFS=, read -r t w c m f q cn mx; do
+    okn=$(awk -F, -v t="$t" '$2 == t && $4 == 0 && $5 == "yes"' "$CSV" | wc -l); all=$(awk -F, -v t="$t" '$2 == t' "$CSV" | wc -l)
+    echo "| $t | $okn/$all | $w | $f | $c | $m | $q | $cn | $mx |"
+  done
+  echo
+  echo "Ratios taken within each repetition (median, min–max, repetitions):"
+  echo
+  echo "| ratio | median | min–max | reps |"
+  echo "|---|---|---|---|"
+  for a in braid braid-jvm; do for b in aria2c curl; do
+    [[ " $TOOLS " == *" $a "* && " $TOOLS " == *" $b "* ]] || continue
+    read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" files_per_s); echo "| files/s: $a / $b | $med | $lo–$hi | $n |"
+    read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" cpu_s); echo "| CPU s: $a / $b | $med | $lo–$hi | $n |"
+  done; done
+  echo
+  echo "Host busy before each run (% of all CPUs, other work): $(cut -d, -f16 "$CSV" | tail -n +2 | sort -n | tr '\n' ' ')"
+} > "$RESULTS/summary.md"
+[[ -x $HERE/charts.sh ]] && "$HERE/charts.sh" "$RESULTS" || true
+say "done: $RESULTS/summary.md"

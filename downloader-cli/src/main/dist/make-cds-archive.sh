@@ -1,0 +1,15 @@
+#!/bin/sh
+# Run by Maven in the package phase: installs the launcher next to the shaded jar and makes the
+# AppCDS archive braid.jsa with a training run of `braid demo` (a loopback download through the
+# whole engine and the store). Usage: make-cds-archive.sh JAVA TARGET_DIR SOURCE_DIR
+set -eu
+java=$1 target=$(readlink -f "$2") src=$3
+cp "$src/braid" "$target/braid"
+chmod 755 "$target/braid"
+jar="$target/braid.jar"
+rm -f "$target/braid.jsa" "$target/braid.jsa.stamp"
+# the same flags as the launcher: an archive made under other GC flags is refused at run time
+"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
+  -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M > "$target/braid-cds-training.log" 2>&1 \
+  || { echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2; rm -f "$target/braid.jsa"; exit 0; }
+printf '%s' "$jar $(stat -c '%s %Y' "$jar")" > "$target/braid.jsa.stamp"
