@@ -13,6 +13,13 @@ public final class Main {
   /** Runs the command line and returns its exit code (tests call this in-process). */
   static int run(String... args) {
     CommandLine cli = new CommandLine(new BraidCommand());
+    String named = args.length > 0 ? args[0] : "";
+    if (BraidCommand.SUBCOMMANDS.containsKey(named)) {
+      cli.addSubcommand(named, BraidCommand.SUBCOMMANDS.get(named).get());
+    } else {
+      // top-level help, a misspelt command: the full model, so usage and suggestions list them all
+      BraidCommand.SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+    }
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // a usage error is one line naming the problem, like every other error; --help has the rest
     cli.setParameterExceptionHandler((e, arguments) -> {
