@@ -37,6 +37,8 @@ import java.util.function.Function;
  */
 final class DownloadQueue implements AutoCloseable {
   private static final long TICK_MILLIS = 100;
+  /** Queue entries read at a time when looking for work (a few times the usual number of slots). */
+  private static final int RUNNABLE_PAGE = 64;
   private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
   private static final long REFRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -328,8 +330,23 @@ final class DownloadQueue implements AutoCloseable {
     drainEvents();
   }
 
+  /**
+   * Starts runnable entries while slots are free. It runs each time a download ends, so it reads
+   * the queue a page at a time: reading all of a 1,000-file batch every time made a batch
+   * quadratic (the queue thread was ~20 % of the CPU of `get -i` with 1,000 small files).
+   */
   private void startWhatFits() {
-    for (QueueEntry e : table.runnable()) {
+    for (int offset = 0; running.size() < maxActive && !closing; offset += RUNNABLE_PAGE) {
+      List<QueueEntry> page = table.runnable(RUNNABLE_PAGE, offset);
+      startWhatFits(page);
+      if (page.size() < RUNNABLE_PAGE) {
+        return;
+      }
+    }
+  }
+
+  private void startWhatFits(List<QueueEntry> page) {
+    for (QueueEntry e : page) {
       if (running.size() >= maxActive || closing) {
         return;
       }

@@ -65,10 +65,14 @@ public final class QueueTable {
     }
   }
 
-  /** Entries that want to run (queued, or active under an owner that may be gone), in the order they should start. */
-  public List<QueueEntry> runnable() {
+  /**
+   * Entries that want to run (queued, or active under an owner that may be gone), in the order they
+   * should start: at most {@code limit} of them after skipping {@code offset} (a batch can hold thousands).
+   */
+  public List<QueueEntry> runnable(int limit, int offset) {
     synchronized (store) {
-      return select("SELECT * FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id");
+      return select("SELECT * FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?",
+          limit, offset);
     }
   }
 
