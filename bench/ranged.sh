@@ -545,3 +545,4 @@ SUM=$RESULTS/summary.md
 } > "$SUM"
 cat "$SUM"
 say "results in $RESULTS (runs.csv, summary.md, env.txt, access.log)"
+[[ -x $HERE/charts.sh ]] && command -v gnuplot >/dev/null && "$HERE/charts.sh" "$RESULTS" || true

@@ -26,8 +26,10 @@ DATA=$BENCH_DIR/data/small-$COUNT-$FSIZE
 mkdir -p "$BENCH_DIR/data"; chmod a+rx "$BENCH_DIR" "$BENCH_DIR/data"
 if [[ -z ${BRAID:-} ]]; then install_braid_copy "$BENCH_DIR/braid-under-test-small"; BRAID=$BENCH_DIR/braid-under-test-small/braid; fi
 read -r -a braid_cmd <<< "$BRAID"
-RESULTS=${RESULTS:-$HERE/results/$(date +%F)-$SCENARIO}
-for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=${RESULTS%-[0-9]*}-$i; done
+if [[ -z ${RESULTS:-} ]]; then
+  RESULTS=$HERE/results/$(date +%F)-$SCENARIO
+  for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=$HERE/results/$(date +%F)-$SCENARIO-$i; done
+fi
 mkdir -p "$RESULTS/logs"
 
 # --- data: COUNT files cut from one AES-CTR keystream (same bytes on every machine) ---

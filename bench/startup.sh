@@ -29,8 +29,10 @@ JAR=$(dirname "${braid_cmd[0]}")/braid.jar
 FLAGS=$(sed -n 's/^exec "\$java" \(.*\) \\$/\1/p' "$REPO/downloader-cli/src/main/dist/braid")
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' > "$BENCH_DIR/hello/Hello.java"
 javac -d "$BENCH_DIR/hello" "$BENCH_DIR/hello/Hello.java"
-RESULTS=${RESULTS:-$HERE/results/$(date +%F)-$SCENARIO}
-for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=${RESULTS%-[0-9]*}-$i; done
+if [[ -z ${RESULTS:-} ]]; then
+  RESULTS=$HERE/results/$(date +%F)-$SCENARIO
+  for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=$HERE/results/$(date +%F)-$SCENARIO-$i; done
+fi
 mkdir -p "$RESULTS/logs"
 FILE=$DATA/file-$SIZE.bin
 [[ -s $FILE ]] || { openssl enc -aes-128-ctr -nosalt -K 62726169642d737461727475702d3031 -iv 0 -in /dev/zero 2>/dev/null || true; } | head -c "$BYTES" > "$FILE"
