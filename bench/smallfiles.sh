@@ -53,7 +53,7 @@ tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=
     braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db") ;;
     aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none) ;;
     curl)      awk -v d="$OUTD" '{ n = $0; sub(/\?.*/, "", n); sub(/.*\//, "", n); print "url = \"" $0 "\""; print "output = \"" d "/" n "\"" }' "$list" > "$BENCH_DIR/curl-small.cfg"
-               cmd=(curl -sS -f --parallel --parallel-max "$JOBS" -K "$BENCH_DIR/curl-small.cfg") ;;
+               cmd=(curl -sS -f --no-progress-meter --parallel --parallel-max "$JOBS" -K "$BENCH_DIR/curl-small.cfg") ;;
     *) die "unknown tool $t" ;;
   esac
 }
