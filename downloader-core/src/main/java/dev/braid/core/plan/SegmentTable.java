@@ -127,8 +127,8 @@ public final class SegmentTable {
    * it and at least the minimum split size lies beyond. Cutting a response short means aborting
    * its connection and throwing away what the server already pushed into socket buffers
    * (megabytes on a fast path), so a split cuts into a request only when the half it takes is at
-   * least {@code cutMin} too: about a second of one connection's throughput, the time the owner
-   * would otherwise need to get there.
+   * least {@code cutMin} too: a quarter second of one connection's throughput (the scheduler's
+   * choice), a time the owner would otherwise need to get there.
    */
   private long splitPoint(Segment s, long cutMin) {
     if (!splittable || !s.assigned || s.end == UNKNOWN_END || remainder(s) / 2 < minSplit) {

@@ -54,6 +54,14 @@ import java.util.concurrent.TimeUnit;
  * another.
  */
 final class Attempt {
+  /**
+   * A split cuts into a response in flight only when the part it takes would keep the owner busy
+   * at least this long. What a cut wastes is what the server already pushed past the cut: little on
+   * a throttled path, megabytes on a fast one, where this many seconds of throughput is far more
+   * than a small file has left, so no cut happens there.
+   */
+  static final double CUT_SECONDS = 0.25;
+
   private final DownloadJob job;
   private final DownloadRequest request;
   private final Object sleeper = new Object();
@@ -541,8 +549,9 @@ final class Attempt {
   }
 
   /**
-   * The least a split that cuts into a request in flight must take: a second of one connection's
-   * throughput (the median of finished requests, else the download's rate per busy connection).
+   * The least a split that cuts into a request in flight must take: {@link #CUT_SECONDS} of one
+   * connection's throughput (the median of finished requests, else the download's rate per busy
+   * connection).
    * Before anything is measured, no cut: on a fast path the cut response's bytes already in
    * flight (megabytes) would be thrown away; measured, a batch of 8 MiB files from a loopback
    * server was served 1.2-1.3x its size with cuts at an unknown rate.
@@ -556,7 +565,7 @@ final class Attempt {
     if (perConnection <= 0) {
       perConnection = job.meter().bytesPerSecond() / Math.max(1, p.busy());
     }
-    return perConnection > 0 ? (long) perConnection : Long.MAX_VALUE;
+    return perConnection > 0 ? (long) (perConnection * CUT_SECONDS) : Long.MAX_VALUE;
   }
 
   /** Connections streaming right now. */

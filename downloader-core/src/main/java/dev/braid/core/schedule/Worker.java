@@ -71,12 +71,13 @@ final class Worker implements Runnable {
   }
 
   /**
-   * The least a split that cuts into another connection's request must take: a second of this
-   * connection's own throughput (a fair guess for the other's), else the download's average.
+   * The least a split that cuts into another connection's request must take:
+   * {@link Attempt#CUT_SECONDS} of this connection's own throughput (a fair guess for the
+   * other's), else the download's.
    */
   private long cutMin() {
     double own = streamer.bytesPerSecond();
-    return own > 0 ? (long) own : attempt.cutMin();
+    return own > 0 ? (long) (own * Attempt.CUT_SECONDS) : attempt.cutMin();
   }
 
   /** This connection's throughput while streaming; 0 before its first response. */
