@@ -86,7 +86,7 @@ class CliQueueTest {
   @Test
   void aBatchKilledTwentyTimesFinishesWithUnderOnePointTwoTimesItsBytes() throws Exception {
     int files = 16;
-    long size = 8 * MIB;
+    long size = 12 * MIB;
     StringBuilder list = new StringBuilder();
     List<Content> contents = new ArrayList<>();
     List<dev.braid.testserver.Resource> resources = new ArrayList<>();
@@ -189,5 +189,20 @@ class CliQueueTest {
     }
     CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
     assertEquals(20, listed.stdout().lines().filter(l -> l.contains("completed")).count(), listed.describe());
+  }
+
+  @Test
+  void aGetWhileAnotherProcessRunsTheWholeQueueDrivesItsOwnDownload() throws Exception {
+    // this JVM plays the desktop app: it runs everything queued in the store
+    try (dev.braid.core.Braid app = dev.braid.core.Braid.builder().stateDatabase(db).runQueue(true).build()) {
+      for (int i = 0; i < 4; i++) {
+        Content c = Content.random(300_000, 900 + i);
+        server.serve("/own" + i, c).rateLimitPerConnection(MIB);
+        CliProcess.run(work, "get", "-q", server.url("/own" + i), "--state-db", db.toString()).assertExit(0).assertNoStackTrace();
+        assertEquals(c.sha256Hex(), sha256Hex(work.resolve("own" + i)));
+      }
+      assertEquals(4, app.downloads().size());
+      assertTrue(app.running().isEmpty(), "the app took a download the command line submitted");
+    }
   }
 }

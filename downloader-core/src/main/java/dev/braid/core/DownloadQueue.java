@@ -108,11 +108,12 @@ final class DownloadQueue implements AutoCloseable {
             + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.owner()) + ")"));
         return refused;
       }
-      table.requeue(e.id(), urls, options, request.priority());
+      table.requeue(e.id(), urls, options, request.priority(), owner);
       keepHeaders(e.id(), request);
       return queueHere(h);
     }
-    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority());
+    // claimed at once: a process running the whole queue (the desktop app) must not take it first
+    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
     keepHeaders(e.id(), request);
     return queueHere(handle(e));
   }
@@ -184,8 +185,8 @@ final class DownloadQueue implements AutoCloseable {
     if (running.containsKey(h.id()) || h.state() == DownloadState.COMPLETED) {
       return;
     }
-    Optional<QueueEntry> e = table.get(h.id());
-    if (e.isEmpty() || (e.get().state() == EntryState.ACTIVE && ProcessOwner.holds(e.get()))) {
+    // claimed before it is queued, so that only this process picks it up (unless it dies)
+    if (!table.claim(h.id(), owner, ProcessOwner::holds)) {
       return;
     }
     table.setState(h.id(), EntryState.QUEUED, null, null);
@@ -231,7 +232,12 @@ final class DownloadQueue implements AutoCloseable {
     if (e.isEmpty() || !ProcessOwner.holds(e.get()) || e.get().owner().equals(owner)) {
       return;
     }
+    boolean driving = e.get().state() == EntryState.ACTIVE;
     table.setState(h.id(), EntryState.PAUSED, null, null);
+    if (!driving) {
+      // queued there, not started: its owner hears of the removal at its next heartbeat
+      return;
+    }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     while (System.nanoTime() < deadline) {
       Optional<QueueEntry> now = table.get(h.id());
@@ -441,7 +447,7 @@ final class DownloadQueue implements AutoCloseable {
 
   /** Tells the store how far this process's downloads are, and hears what others asked of them. */
   private void heartbeat() {
-    if (running.isEmpty()) {
+    if (running.isEmpty() && wanted.isEmpty()) {
       return;
     }
     List<EntryProgress> progress = new ArrayList<>();
@@ -455,6 +461,30 @@ final class DownloadQueue implements AutoCloseable {
       } else if (s == EntryState.PAUSED) {
         h.pauseAsked = true;
         h.job().pause();
+      }
+    }
+    // entries waiting here for a slot that another process paused or removed: their callers hear it now
+    for (long id : wanted) {
+      Download h = handles.get(id);
+      EntryState s = asked.get(id);
+      if (h == null || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
+        continue;
+      }
+      wanted.remove(id);
+      if (s == null) {
+        Optional<QueueEntry> taken = table.get(id);
+        if (taken.isPresent()) {
+          h.result().completeExceptionally(new LocalFileException(describe(taken.get())
+              + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(taken.get().owner()) + ")"));
+        } else {
+          handles.remove(id);
+          h.result().completeExceptionally(new DownloadPausedException("removed from the queue by another process"));
+          post(() -> subscribers.forEach(sub -> sub.removed(h)));
+        }
+      } else {
+        table.get(id).ifPresent(h::entry);
+        transition(h, DownloadState.PAUSED);
+        h.result().completeExceptionally(new DownloadPausedException("paused by another process before it started"));
       }
     }
   }

@@ -85,26 +85,30 @@ final class Migrations {
     return STEPS.size();
   }
 
-  /** Brings the schema to the latest version in one transaction; refuses a newer database. */
+  /**
+   * Brings the schema to the latest version in one transaction; refuses a newer database. The
+   * version is read inside the (IMMEDIATE, so write-locked) transaction: two processes opening a
+   * new database at once would otherwise both see version 0 and the second would fail to create
+   * tables the first just made.
+   */
   static void apply(Connection c) throws SQLException {
-    int version;
-    try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA user_version")) {
-      version = rs.getInt(1);
-    }
-    if (version > latest()) {
-      throw new SQLException("schema version " + version + " is newer than this Braid understands (" + latest() + ")");
-    }
-    if (version == latest()) {
-      return;
-    }
     c.setAutoCommit(false);
     try (Statement s = c.createStatement()) {
+      int version;
+      try (var rs = s.executeQuery("PRAGMA user_version")) {
+        version = rs.getInt(1);
+      }
+      if (version > latest()) {
+        throw new SQLException("schema version " + version + " is newer than this Braid understands (" + latest() + ")");
+      }
       for (int i = version; i < latest(); i++) {
         for (String sql : STEPS.get(i)) {
           s.execute(sql);
         }
       }
-      s.execute("PRAGMA user_version = " + latest());
+      if (version < latest()) {
+        s.execute("PRAGMA user_version = " + latest());
+      }
       c.commit();
     } catch (SQLException e) {
       c.rollback();

@@ -26,20 +26,27 @@ public final class QueueTable {
     this.store = store;
   }
 
-  /** Adds an entry in state {@link EntryState#QUEUED}; returns it. */
-  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority) {
+  /**
+   * Adds an entry in state {@link EntryState#QUEUED}, claimed by {@code owner} (the submitting
+   * process), so that no other process running the queue takes it while its submitter lives;
+   * returns it.
+   */
+  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
+      String owner) {
     synchronized (store) {
       long now = System.currentTimeMillis();
       try (PreparedStatement s = store.connection().prepareStatement(
-          "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, heartbeat_ms, created_ms, updated_ms)"
-              + " VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, 0, ?, ?)")) {
+          "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
+              + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)")) {
         s.setString(1, String.join("\n", urls));
         Store.setNullable(s, 2, file == null ? null : file.toString());
         s.setString(3, directory.toString());
         s.setString(4, encode(options));
         s.setInt(5, priority);
-        s.setLong(6, now);
+        s.setString(6, owner);
         s.setLong(7, now);
+        s.setLong(8, now);
+        s.setLong(9, now);
         s.executeUpdate();
         try (ResultSet keys = s.getGeneratedKeys()) {
           keys.next();
@@ -144,11 +151,16 @@ public final class QueueTable {
     }
   }
 
-  /** Queues an entry again with a new request (the same download submitted once more). */
-  public void requeue(long id, List<String> urls, Map<String, String> options, int priority) {
+  /**
+   * Queues an entry again with a new request (the same download submitted once more), claimed by
+   * {@code owner}; the caller has made sure no other live process holds it.
+   */
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
     synchronized (store) {
+      long now = System.currentTimeMillis();
       update("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
-          + " updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority, System.currentTimeMillis(), id);
+          + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority,
+          owner, now, now, id);
     }
   }
 

@@ -98,4 +98,29 @@ class StoreTest {
     assertTrue(new SegmentRecord(10, 20, 10).complete());
     assertFalse(new SegmentRecord(0, -1, 10).complete());
   }
+
+  @Test
+  void manyOpenersOfANewDatabaseAtOnceAllGetTheSchema() throws Exception {
+    Path db = dir.resolve("fresh.db");
+    int n = 8;
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+    var start = new java.util.concurrent.CountDownLatch(1);
+    try {
+      java.util.List<java.util.concurrent.Future<Integer>> opened = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        opened.add(pool.submit(() -> {
+          start.await();
+          try (Store s = Store.open(db)) {
+            return s.queue().all().size();
+          }
+        }));
+      }
+      start.countDown();
+      for (var f : opened) {
+        org.junit.jupiter.api.Assertions.assertEquals(0, f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
