@@ -145,7 +145,7 @@ final class MainWindow {
         model.totalSpeedProperty().get() > 0 ? Formats.speed(model.totalSpeedProperty().get()) : "0 B/s",
         model.count(DownloadStatus.ACTIVE), model.count(DownloadStatus.QUEUED), model.count(DownloadStatus.PAUSED),
         model.count(DownloadStatus.COMPLETED), model.count(DownloadStatus.FAILED)));
-    statusRight.setText("Limit " + Formats.rate(limit.current()) + "   ·   " + theme.name().charAt(0) + theme.name().substring(1).toLowerCase(java.util.Locale.ROOT) + " theme");
+    statusRight.setText("Speed limit: " + Formats.rate(limit.current()));
   }
 
   /** FX thread: an error from the engine for the person to see. */
@@ -301,11 +301,13 @@ final class MainWindow {
     MenuItem pause = item("Pause", "Shortcut+P", this::pause);
     MenuItem resume = item("Resume / retry", "Shortcut+R", this::resume);
     MenuItem cancel = item("Cancel", "Shortcut+K", this::cancel);
-    MenuItem openFile = item("Open file", "Enter", () -> open(false));
-    MenuItem openFolder = item("Open folder", "Shortcut+Enter", () -> open(true));
-    MenuItem copy = item("Copy URL", "Shortcut+C", this::copyUrls);
-    MenuItem remove = item("Remove", "Delete", () -> remove(false));
-    MenuItem removeFile = item("Remove and delete file", "Shift+Delete", () -> remove(true));
+    // Enter, Delete and Ctrl+C belong to the table (its key handler), not to the whole window: as
+    // menu accelerators they would also fire from the speed-limit field
+    MenuItem openFile = item("Open file    (Enter)", null, () -> open(false));
+    MenuItem openFolder = item("Open folder    (Ctrl+Enter)", null, () -> open(true));
+    MenuItem copy = item("Copy URL    (Ctrl+C)", null, this::copyUrls);
+    MenuItem remove = item("Remove    (Delete)", null, () -> remove(false));
+    MenuItem removeFile = item("Remove and delete file    (Shift+Delete)", null, () -> remove(true));
     ContextMenu menu = new ContextMenu(pause, resume, cancel, new SeparatorMenuItem(), openFile, openFolder, copy,
         new SeparatorMenuItem(), remove, removeFile);
     menu.setOnShowing(e -> {
@@ -351,7 +353,9 @@ final class MainWindow {
 
   private static MenuItem item(String text, String accelerator, Runnable action) {
     MenuItem i = new MenuItem(text);
-    i.setAccelerator(KeyCombination.valueOf(accelerator));
+    if (accelerator != null) {
+      i.setAccelerator(KeyCombination.valueOf(accelerator));
+    }
     i.setOnAction(e -> action.run());
     return i;
   }

@@ -14,6 +14,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 
 /** The queue: one row per download, sortable by every column, several rows selectable. */
@@ -30,6 +31,7 @@ final class QueueTable extends TableView<DownloadRow> {
 
     TableColumn<DownloadRow, String> name = column("Name", DownloadRow::nameProperty, 320);
     name.setId("col-name");
+    name.setCellFactory(c -> new NameCell());
     TableColumn<DownloadRow, Number> size = column("Size", DownloadRow::lengthProperty, 90);
     size.setCellFactory(c -> text(v -> Formats.bytes(v.longValue()), "numeric"));
     TableColumn<DownloadRow, Number> progress = column("Progress", DownloadRow::fractionProperty, 170);
@@ -122,6 +124,35 @@ final class QueueTable extends TableView<DownloadRow> {
       }
       percent.setText(f < 0 ? "" : String.format(java.util.Locale.ROOT, "%.0f%%", Math.floor(f * 100)));
       setGraphic(box);
+    }
+  }
+
+  /** The name, with the URL (and the error of a failed download) as its tooltip. */
+  private static final class NameCell extends TableCell<DownloadRow, String> {
+    private final Tooltip tip = new Tooltip();
+
+    NameCell() {
+      // the text is read when the tooltip opens: the row's error changes without its name changing
+      tip.setOnShowing(e -> {
+        DownloadRow row = getTableRow() == null ? null : getTableRow().getItem();
+        if (row != null) {
+          DownloadSnapshot s = row.snapshot();
+          tip.setText(s.error() == null ? s.url() : s.url() + "\n" + s.error());
+        }
+      });
+    }
+
+    @Override
+    protected void updateItem(String item, boolean empty) {
+      super.updateItem(item, empty);
+      DownloadRow row = empty ? null : getTableRow().getItem();
+      if (row == null) {
+        setText(null);
+        setTooltip(null);
+        return;
+      }
+      setText(item);
+      setTooltip(tip);
     }
   }
 
