@@ -131,6 +131,8 @@ final class DetailPane extends VBox {
     fact(2, 2, "Final URL", orNone(s.finalUrl()));
     fact(2, 3, "Checksum", s.checksumState());
     fact(2, 4, "Mirrors", s.mirrors().isEmpty() ? Formats.NONE : String.join("\n", s.mirrors()));
+    fact(2, 5, "Timings", s.timings().phases());
+    fact(2, 6, "Requests", s.timings().requestsLine());
   }
 
   private void fact(int column, int rowIndex, String key, String value) {

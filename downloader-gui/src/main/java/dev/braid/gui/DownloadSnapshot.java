@@ -25,6 +25,7 @@ import java.util.List;
  * @param finalUrl the URL after redirects, or null
  * @param checksum the expected checksum as "algo=hex", or null
  * @param mirrors other URLs of the same file
+ * @param timings where the connections spent their time in this process's run
  * @param addedHere whether this window added it in this session (its end is news even when the
  *     window first sees it already finished)
  */
@@ -47,6 +48,7 @@ record DownloadSnapshot(
     String finalUrl,
     String checksum,
     List<String> mirrors,
+    PhaseTimings timings,
     boolean addedHere) {
 
   DownloadSnapshot {

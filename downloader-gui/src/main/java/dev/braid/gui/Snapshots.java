@@ -4,6 +4,7 @@ import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
+import dev.braid.core.TransferMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,11 @@ import java.util.Locale;
 /** Reads a {@link Download} of the public API into the window's {@link DownloadSnapshot}: the one place that maps between them. */
 final class Snapshots {
   private Snapshots() {}
+
+  static PhaseTimings timings(TransferMetrics m) {
+    return new PhaseTimings(m.dnsTime(), m.connectionsOpened(), m.connectTime(), m.tlsHandshakes(), m.tlsResumed(),
+        m.tlsTime(), m.requests(), m.connectionReuseRatio(), m.meanTimeToFirstByte(), m.retries());
+  }
 
   /**
    * @param submitted what this window asked for (checksum, mirrors), or null for a download it did
@@ -33,6 +39,6 @@ final class Snapshots {
         reason, remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
         remote == null || remote.finalUrl() == null || remote.finalUrl().equals(d.url()) ? null : remote.finalUrl(),
         submitted == null ? null : submitted.checksum() == null ? null : submitted.checksum().toLowerCase(Locale.ROOT),
-        submitted == null ? List.of() : submitted.mirrors(), submitted != null);
+        submitted == null ? List.of() : submitted.mirrors(), timings(d.metrics()), submitted != null);
   }
 }

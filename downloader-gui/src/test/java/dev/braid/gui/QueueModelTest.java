@@ -32,7 +32,7 @@ class QueueModelTest {
     assertEquals(1, finished.size());
     assertEquals(2, finished.get(0).id());
     DownloadSnapshot quickFailure = new DownloadSnapshot(3, "http://h/x", "x", null, DownloadStatus.FAILED, "HTTP 404", -1, 0, 0, 0,
-        null, List.of(), null, null, null, null, null, List.of(), true);
+        null, List.of(), null, null, null, null, null, List.of(), PhaseTimings.NONE, true);
     model.apply(new SnapshotCoalescer.Batch(List.of(quickFailure), Set.of()));
     assertEquals(2, finished.size(), "one this window added is news even when first seen failed");
   }

@@ -51,6 +51,8 @@ class QueueWindowTest extends LiveWindowHarness {
     assertEquals(file.sha256Hex(), Content.sha256Hex(saved));
     select(robot, row);
     assertEquals("\"v1\"", robot.lookup("#fact-etag").queryAs(Label.class).getText());
+    assertTrue(robot.lookup("#fact-timings").queryAs(Label.class).getText().startsWith("DNS "),
+        robot.lookup("#fact-timings").queryAs(Label.class).getText());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));
 
     // Shift+Delete asks, then removes the row and the file

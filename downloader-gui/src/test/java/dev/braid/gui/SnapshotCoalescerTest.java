@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class SnapshotCoalescerTest {
   static DownloadSnapshot snap(long id, long done, DownloadStatus status) {
     return new DownloadSnapshot(id, "http://h/f" + id, "f" + id, null, status, null, 1000, done, 10, 1, null,
-        List.of(), null, null, null, null, null, List.of(), false);
+        List.of(), null, null, null, null, null, List.of(), PhaseTimings.NONE, false);
   }
 
   @Test
