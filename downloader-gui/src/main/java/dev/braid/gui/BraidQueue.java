@@ -117,7 +117,8 @@ final class BraidQueue implements QueueActions, AutoCloseable {
           DownloadRequest.Builder b = DownloadRequest.builder(e.url())
               .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
           if (e.fileName() != null && !e.fileName().isBlank()) {
-            b.file(request.folder().resolve(e.fileName()));
+            // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
+            b.file(request.folder().resolve(safeName(e.fileName())));
           } else {
             b.directory(request.folder());
           }
@@ -199,7 +200,9 @@ final class BraidQueue implements QueueActions, AutoCloseable {
   @Override
   public void close() {
     registration.close();
-    io.shutdownNow();
+    // no interrupt: it could land inside the engine's file I/O on this thread and close a channel;
+    // the periodic poll ends with the shutdown, an action already queued still runs
+    io.shutdown();
     try {
       io.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -283,6 +286,15 @@ final class BraidQueue implements QueueActions, AutoCloseable {
       remotes.put(d.id(), found);
     }
     return found.orElse(null);
+  }
+
+  static String safeName(String name) {
+    String last = name.replace('\\', '/');
+    last = last.substring(last.lastIndexOf('/') + 1).strip();
+    if (last.isEmpty() || last.equals(".") || last.equals("..")) {
+      throw new IllegalArgumentException("out=" + name + " is not a file name");
+    }
+    return last;
   }
 
   private static String message(Throwable e) {
