@@ -92,6 +92,26 @@ class QueueWindowTest extends LiveWindowHarness {
   }
 
   @Test
+  void aDownloadAnotherProcessStartsOnTheSameStoreShowsUpAndIsNotDrivenTwice(FxRobot robot) throws Exception {
+    Content file = Content.random(4 << 20, 13);
+    server.serve("/other.bin", file).rateLimitPerConnection(512 << 10);
+    String url = server.url("/other.bin");
+    Path folder = java.nio.file.Files.createDirectories(dir.resolve("cli"));
+    Process other = OtherProcess.start(db(), url, folder);
+    try {
+      // seen through the store while the other process drives it; a second driver would fail it
+      awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE, 15);
+      DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 30);
+      assertEquals(4 << 20, row.lengthProperty().get());
+      assertTrue(other.waitFor(15, TimeUnit.SECONDS));
+      assertEquals(0, other.exitValue(), "the other process completed its download");
+    } finally {
+      other.destroyForcibly();
+    }
+    assertEquals(file.sha256Hex(), Content.sha256Hex(folder.resolve("other.bin")));
+  }
+
+  @Test
   void aMissingFileShowsTheServersErrorInTheDetailPane(FxRobot robot) throws Exception {
     server.respond("/gone.iso", 404);
     String url = server.url("/gone.iso");
