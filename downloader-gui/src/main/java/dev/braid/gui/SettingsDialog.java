@@ -16,6 +16,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
+import javafx.util.StringConverter;
 
 /** Edits {@link GuiSettings}; the caller stores the result through the queue. */
 final class SettingsDialog extends Dialog<GuiSettings> {
@@ -50,6 +51,17 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     speedLimit.setPromptText("unlimited, 500K, 4M …");
     theme.setId("settings-theme");
     theme.setValue(current.theme());
+    theme.setConverter(new StringConverter<>() {
+      @Override
+      public String toString(Theme t) {
+        return t == null ? "" : t == Theme.DARK ? "Dark" : "Light";
+      }
+
+      @Override
+      public Theme fromString(String s) {
+        return Theme.parse(s);
+      }
+    });
     problem.getStyleClass().add("form-problem");
     Button browse = new Button("Browse…");
     browse.setOnAction(e -> chooseFolder());

@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -120,6 +121,19 @@ class MainWindowTest {
     robot.clickOn("#add-confirm");
     WaitForAsyncUtils.waitForFxEvents();
     assertEquals(List.of("add [https://a.example/1.iso, https://a.example/2.iso]"), actions.calls);
+  }
+
+  @Test
+  void theAddDialogSaysWhatIsWrongAndWillNotAddIt(FxRobot robot) {
+    robot.interact(() -> window.openAdd("https://a.example/1.iso\nftp://b.example/2.iso"));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertTrue(robot.lookup("#add-confirm").queryButton().isDisabled());
+    assertEquals("line 2: not an http(s) URL: ftp://b.example/2.iso", robot.lookup(".form-problem").queryLabeled().getText());
+    robot.interact(() -> robot.lookup("#add-urls").queryAs(TextArea.class).setText("https://a.example/1.iso"));
+    assertFalse(robot.lookup("#add-confirm").queryButton().isDisabled());
+    robot.clickOn("#add-confirm");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(List.of("add [https://a.example/1.iso]"), actions.calls);
   }
 
   @Test
