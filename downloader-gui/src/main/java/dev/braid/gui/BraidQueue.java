@@ -43,7 +43,8 @@ final class BraidQueue implements QueueActions, AutoCloseable {
   private final SnapshotCoalescer out;
   private final ScheduledExecutorService io;
   private final Registration registration;
-  private final Map<Long, AddRequest.Entry> submitted = new ConcurrentHashMap<>();
+  /** Downloads this window added in this session: their end is news even if first seen finished. */
+  private final Set<Long> addedHere = ConcurrentHashMap.newKeySet();
   private final Map<Long, Optional<RemoteFile>> remotes = new ConcurrentHashMap<>();
   private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
   private volatile GuiSettings settings;
@@ -129,7 +130,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
             b.checksum(Checksum.parse(e.checksum()));
           }
           Download d = braid.submit(b.build());
-          submitted.put(d.id(), e);
+          addedHere.add(d.id());
           publish(d);
         } catch (Exception ex) {
           problems.accept("Cannot add " + e.url(), message(ex));
@@ -255,7 +256,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
     out.remove(id);
     remotes.remove(id);
     lastState.remove(id);
-    submitted.remove(id);
+    addedHere.remove(id);
   }
 
   private void publish(Download d) {
@@ -264,7 +265,7 @@ final class BraidQueue implements QueueActions, AutoCloseable {
 
   private void publish(Download d, Progress p) {
     shown.add(d.id());
-    out.offer(Snapshots.of(d, p, remote(d), submitted.get(d.id())));
+    out.offer(Snapshots.of(d, p, remote(d), addedHere.contains(d.id())));
   }
 
   /**

@@ -7,7 +7,6 @@ import dev.braid.core.RemoteFile;
 import dev.braid.core.TransferMetrics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Reads a {@link Download} of the public API into the window's {@link DownloadSnapshot}: the one place that maps between them. */
 final class Snapshots {
@@ -18,11 +17,8 @@ final class Snapshots {
         m.tlsTime(), m.requests(), m.connectionReuseRatio(), m.meanTimeToFirstByte(), m.retries());
   }
 
-  /**
-   * @param submitted what this window asked for (checksum, mirrors), or null for a download it did
-   *     not submit (another process, an earlier run): the API does not report those back
-   */
-  static DownloadSnapshot of(Download d, Progress p, RemoteFile remote, AddRequest.Entry submitted) {
+  /** @param addedHere whether this window added the download in this session */
+  static DownloadSnapshot of(Download d, Progress p, RemoteFile remote, boolean addedHere) {
     DownloadStatus status = DownloadStatus.valueOf(d.state().name());
     List<SegmentView> segments = new ArrayList<>(p.segments().size());
     for (Progress.Segment s : p.segments()) {
@@ -38,7 +34,6 @@ final class Snapshots {
         d.error().orElse(null), length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
         reason, remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
         remote == null || remote.finalUrl() == null || remote.finalUrl().equals(d.url()) ? null : remote.finalUrl(),
-        submitted == null ? null : submitted.checksum() == null ? null : submitted.checksum().toLowerCase(Locale.ROOT),
-        submitted == null ? List.of() : submitted.mirrors(), timings(d.metrics()), submitted != null);
+        d.checksum().map(Object::toString).orElse(null), d.mirrors(), timings(d.metrics()), addedHere);
   }
 }

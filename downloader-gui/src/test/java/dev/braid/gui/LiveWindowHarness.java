@@ -78,6 +78,11 @@ abstract class LiveWindowHarness {
 
   /** Waits (bounded) until the row for {@code url} exists and satisfies {@code condition}; returns it. */
   DownloadRow awaitRow(String url, Predicate<DownloadRow> condition, int seconds) throws Exception {
+    return awaitRow(url, condition, seconds, false);
+  }
+
+  /** @param failedBefore the row is failed now (a retry): a failure is not final until it left that state */
+  DownloadRow awaitRow(String url, Predicate<DownloadRow> condition, int seconds, boolean failedBefore) throws Exception {
     DownloadRow[] found = new DownloadRow[1];
     try {
       WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> {
@@ -86,7 +91,7 @@ abstract class LiveWindowHarness {
             found[0] = r;
             return true;
           }
-          if (r.snapshot().url().equals(url) && r.status() == DownloadStatus.FAILED) {
+          if (!failedBefore && r.snapshot().url().equals(url) && r.status() == DownloadStatus.FAILED) {
             // an unexpected failure will not turn into the awaited state: say why at once
             throw new AssertionError("failed: " + r.snapshot().error());
           }

@@ -41,6 +41,7 @@ class QueueWindowTest extends LiveWindowHarness {
         .release(javafx.scene.input.KeyCode.N, javafx.scene.input.KeyCode.CONTROL);
     WaitForAsyncUtils.waitForFxEvents();
     assertEquals(url, robot.lookup("#add-urls").queryAs(TextArea.class).getText(), "pre-filled from the clipboard");
+    robot.interact(() -> robot.lookup("#add-checksum").queryAs(javafx.scene.control.TextField.class).setText("SHA-256=" + file.sha256Hex()));
     robot.clickOn("#add-confirm");
 
     DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
@@ -51,6 +52,7 @@ class QueueWindowTest extends LiveWindowHarness {
     assertEquals(file.sha256Hex(), Content.sha256Hex(saved));
     select(robot, row);
     assertEquals("\"v1\"", robot.lookup("#fact-etag").queryAs(Label.class).getText());
+    assertEquals("sha-256=" + file.sha256Hex() + " (verified)", robot.lookup("#fact-checksum").queryAs(Label.class).getText());
     assertTrue(robot.lookup("#fact-timings").queryAs(Label.class).getText().startsWith("DNS "),
         robot.lookup("#fact-timings").queryAs(Label.class).getText());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));
@@ -123,5 +125,15 @@ class QueueWindowTest extends LiveWindowHarness {
     assertTrue(error.isVisible());
     assertTrue(error.getText().contains("404"), error.getText());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("failed"));
+
+    // the file appears on the server: Ctrl+R retries the failed download
+    Content file = Content.random(1 << 20, 14);
+    server.serve("/gone.iso", file);
+    robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R)
+        .release(javafx.scene.input.KeyCode.R, javafx.scene.input.KeyCode.CONTROL);
+    awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20, true);
+    assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("gone.iso")));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertFalse(robot.lookup("#detail-error").queryAs(Label.class).isVisible(), "the old error is gone");
   }
 }
