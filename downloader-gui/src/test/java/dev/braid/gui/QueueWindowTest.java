@@ -71,8 +71,9 @@ class QueueWindowTest extends LiveWindowHarness {
 
   @Test
   void pauseHoldsTheBytesAndResumeFinishesTheFile(FxRobot robot) throws Exception {
-    Content file = Content.random(6 << 20, 12);
-    var resource = server.serve("/slow.bin", file).etag("\"s1\"").rateLimitPerConnection(256 << 10);
+    // slow enough (at most 16 connections of 128 KiB/s: 12 s or more) that a loaded machine still pauses it mid-way
+    Content file = Content.random(24 << 20, 12);
+    var resource = server.serve("/slow.bin", file).etag("\"s1\"").rateLimitPerConnection(128 << 10);
     String url = server.url("/slow.bin");
     addThroughDialog(robot, url);
     DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
