@@ -34,7 +34,7 @@ class LargeQueueTest extends LiveWindowHarness {
     long shown = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     robot.interact(() -> window.table().getSelectionModel().select(250));
     List<Long> lags = new ArrayList<>();
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 8; i++) {
       long s = System.nanoTime();
       WaitForAsyncUtils.asyncFx(() -> {}).get(5, TimeUnit.SECONDS);
       lags.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - s));

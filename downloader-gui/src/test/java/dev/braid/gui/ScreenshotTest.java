@@ -56,7 +56,7 @@ class ScreenshotTest extends LiveWindowHarness {
     DownloadRow row = awaitRow(ubuntu, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().segments().size() >= 4, 20);
     select(robot, row);
     // a few seconds of graph, and the connection count settling
-    WaitForAsyncUtils.sleep(5, TimeUnit.SECONDS);
+    WaitForAsyncUtils.sleep(4, TimeUnit.SECONDS);
 
     Path light = WaitForAsyncUtils.asyncFx(() -> {
       window.theme(Theme.LIGHT);
