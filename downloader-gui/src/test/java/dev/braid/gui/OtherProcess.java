@@ -18,10 +18,10 @@ final class OtherProcess {
     }
   }
 
-  /** Starts it with this JVM's java and class path. */
-  static Process start(Path db, String url, Path folder) throws java.io.IOException {
+  /** Starts it with this JVM's java and class path; its output goes to {@code log}. */
+  static Process start(Path db, String url, Path folder, Path log) throws java.io.IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), OtherProcess.class.getName(),
-        db.toString(), url, folder.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        db.toString(), url, folder.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 }
