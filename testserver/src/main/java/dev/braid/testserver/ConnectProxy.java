@@ -4,14 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -19,29 +14,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * target, answers 200 and relays bytes both ways until either side closes. Records each tunnel's
  * target and the request head it received (to check what a client sends a proxy).
  */
-public final class ConnectProxy implements AutoCloseable {
-  private final ServerSocket listener;
+public final class ConnectProxy extends LoopbackProxy {
   private final List<String> tunnels = new CopyOnWriteArrayList<>();
   private final List<String> heads = new CopyOnWriteArrayList<>();
-  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
-  private ConnectProxy(ServerSocket listener) {
-    this.listener = listener;
-    Thread acceptor = new Thread(this::acceptLoop, "connect-proxy-" + listener.getLocalPort());
-    acceptor.setDaemon(true);
-    acceptor.start();
+  private ConnectProxy() throws IOException {
+    super("connect-proxy");
   }
 
   /** Binds an ephemeral port on 127.0.0.1. */
   public static ConnectProxy start() throws IOException {
-    ServerSocket s = new ServerSocket();
-    s.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0));
-    return new ConnectProxy(s);
+    return new ConnectProxy();
   }
 
   /** {@code http://127.0.0.1:PORT}. */
   public String url() {
-    return "http://127.0.0.1:" + listener.getLocalPort();
+    return "http://127.0.0.1:" + port();
   }
 
   /** The {@code host:port} of each tunnel opened, in order. */
@@ -54,43 +42,24 @@ public final class ConnectProxy implements AutoCloseable {
     return List.copyOf(heads);
   }
 
-  private void acceptLoop() {
-    while (!listener.isClosed()) {
-      try {
-        Socket client = listener.accept();
-        open.add(client);
-        Thread t = new Thread(() -> serve(client), "connect-proxy-conn");
-        t.setDaemon(true);
-        t.start();
-      } catch (IOException e) {
-        return;
-      }
+  @Override
+  void serve(Socket client) throws IOException, InterruptedException {
+    String head = readHead(client.getInputStream());
+    heads.add(head);
+    String[] line = head.split("\r\n", 2)[0].split(" ");
+    OutputStream out = client.getOutputStream();
+    if (line.length < 3 || !line[0].equals("CONNECT")) {
+      out.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+          .getBytes(StandardCharsets.US_ASCII));
+      return;
     }
-  }
-
-  private void serve(Socket client) {
-    try (client) {
-      String head = readHead(client.getInputStream());
-      heads.add(head);
-      String[] line = head.split("\r\n", 2)[0].split(" ");
-      OutputStream out = client.getOutputStream();
-      if (line.length < 3 || !line[0].equals("CONNECT")) {
-        out.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII));
-        return;
-      }
-      int colon = line[1].lastIndexOf(':');
-      try (Socket target = new Socket(line[1].substring(0, colon), Integer.parseInt(line[1].substring(colon + 1)))) {
-        open.add(target);
-        tunnels.add(line[1]);
-        out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-        Relay.run(client, target, "connect-proxy");
-      }
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      // the client or the target went away: the tunnel ends
-    } finally {
-      open.remove(client);
+    int colon = line[1].lastIndexOf(':');
+    try (Socket target = new Socket(line[1].substring(0, colon), Integer.parseInt(line[1].substring(colon + 1)))) {
+      track(target);
+      tunnels.add(line[1]);
+      out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      Relay.run(client, target, "connect-proxy");
     }
   }
 
@@ -106,13 +75,5 @@ public final class ConnectProxy implements AutoCloseable {
       state = (c == '\r' && state % 2 == 0) || (c == '\n' && state % 2 == 1) ? state + 1 : 0;
     }
     return b.toString(StandardCharsets.US_ASCII);
-  }
-
-  @Override
-  public void close() throws IOException {
-    listener.close();
-    for (Socket s : open) {
-      s.close();
-    }
   }
 }
