@@ -41,7 +41,10 @@ import javax.net.ssl.SSLContext;
  *
  * <pre>{@code
  * try (Braid braid = Braid.builder().downloadDirectory(Path.of("data")).maxActiveDownloads(4).build()) {
- *   List<Download> all = urls.stream().map(u -> braid.submit(DownloadRequest.builder(u).build())).toList();
+ *   List<Download> all = new ArrayList<>();
+ *   for (String u : urls) {
+ *     all.add(braid.submit(DownloadRequest.builder(u).build()));
+ *   }
  *   for (Download d : all) {
  *     d.result().handle((r, e) -> e == null ? "ok " + r.file() : "FAILED " + d.url() + ": " + e.getMessage())
  *         .thenAccept(System.out::println).join();
