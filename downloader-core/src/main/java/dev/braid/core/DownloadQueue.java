@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,30 +88,19 @@ final class DownloadQueue implements AutoCloseable {
     Path file = request.file().orElse(null);
     List<String> urls = RequestCodec.urls(request);
     Map<String, String> options = RequestCodec.options(request);
-    for (QueueEntry e : table.matching(url, file, request.directory())) {
-      Download h = handle(e);
-      if (e.state() == EntryState.COMPLETED) {
-        Optional<DownloadResult> kept = request.overwrite() ? Optional.empty() : alreadyComplete(e);
-        if (kept.isPresent()) {
-          h.queued();
-          h.result().complete(kept.get());
-          return h;
-        }
-        break;
-      }
-      if (running.containsKey(e.id())) {
+    // the newest entry for the same URL and target is the one a repeated request continues
+    Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
+    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
+      return continueEntry(newest.get(), request, urls, options);
+    }
+    if (newest.isPresent() && !request.overwrite()) {
+      Optional<DownloadResult> kept = alreadyComplete(newest.get());
+      if (kept.isPresent()) {
+        Download h = handle(newest.get());
+        h.queued();
+        h.result().complete(kept.get());
         return h;
       }
-      if (ProcessOwner.holds(e) && !e.owner().equals(owner)) {
-        // another process drives it: this one must not, and says so at once
-        Download refused = new Download(this, e, DownloadState.ACTIVE);
-        refused.result().completeExceptionally(new LocalFileException(describe(e)
-            + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.owner()) + ")"));
-        return refused;
-      }
-      table.requeue(e.id(), urls, options, request.priority(), owner);
-      keepHeaders(e.id(), request);
-      return queueHere(h);
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
@@ -135,6 +125,23 @@ final class DownloadQueue implements AutoCloseable {
     DownloadRequest.Builder b = decoded.toBuilder();
     h.forEach(b::header);
     return b.buildUnchecked();
+  }
+
+  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options) {
+    Download h = handle(e);
+    if (running.containsKey(e.id())) {
+      return h;
+    }
+    if (ProcessOwner.holds(e) && !e.owner().equals(owner)) {
+      // another process drives it: this one must not, and says so at once
+      Download refused = new Download(this, e, DownloadState.ACTIVE);
+      refused.result().completeExceptionally(new LocalFileException(describe(e)
+          + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.owner()) + ")"));
+      return refused;
+    }
+    table.requeue(e.id(), urls, options, request.priority(), owner);
+    keepHeaders(e.id(), request);
+    return queueHere(h);
   }
 
   /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
@@ -250,7 +257,7 @@ final class DownloadQueue implements AutoCloseable {
 
   void rateLimit(Download h, long bytesPerSecond) {
     QueueEntry e = table.get(h.id()).orElse(h.entry());
-    Map<String, String> options = new java.util.LinkedHashMap<>(e.options());
+    Map<String, String> options = new LinkedHashMap<>(e.options());
     options.put("rate_limit", Long.toString(bytesPerSecond));
     table.updateOptions(h.id(), options);
     DownloadJob j = h.job();
