@@ -262,9 +262,11 @@ class QueueTest extends DownloadHarness {
     for (int i = 0; i < files; i++) {
       assertEquals(Content.random(size, 300 + i).sha256Hex(), sha256(all.get(i).result().join().file()));
     }
-    // a cut into a response whose rate is not known yet threw away what was in flight: 1.2-1.3x before
+    // a cut into a response whose rate is not known yet threw away what was in flight: 1.2-1.3x
+    // before. A measured cut still loses what the socket buffers hold past the new end (up to
+    // ~1.03x on a loaded 2-core CI machine), so the bound sits between the two.
     double served = (double) server.bodyBytesSent() / ((long) files * size);
-    assertTrue(served < 1.02, "served " + served + "x the batch");
+    assertTrue(served < 1.10, "served " + served + "x the batch");
     assertTrue(server.connectionsAccepted() <= files, "connections opened: " + server.connectionsAccepted());
   }
 }
