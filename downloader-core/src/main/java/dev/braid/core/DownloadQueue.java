@@ -331,7 +331,10 @@ final class DownloadQueue implements AutoCloseable {
         // a listener failed: it must not stop the queue for everyone else
       }
       synchronized (signal) {
-        if (!stopped && events.isEmpty() && !dirty) {
+        // new entries with every slot taken are work for later: the end of a download wakes
+        // the loop (waiting on dirty alone spun a core through a whole batch)
+        boolean canStart = dirty && !closing && running.size() < maxActive;
+        if (!stopped && events.isEmpty() && !canStart) {
           try {
             signal.wait(TICK_MILLIS);
           } catch (InterruptedException e) {
@@ -459,6 +462,9 @@ final class DownloadQueue implements AutoCloseable {
     }
     List<EntryProgress> progress = new ArrayList<>();
     running.values().forEach(h -> progress.add(progressOf(h, h.job())));
+    // only entries submitted before the store is read can be judged by what it says: one
+    // submitted meanwhile is claimed by this process but may be missing from the answer
+    Set<Long> waiting = Set.copyOf(wanted);
     Map<Long, EntryState> asked = table.heartbeat(owner, progress);
     for (Download h : running.values()) {
       EntryState s = asked.get(h.id());
@@ -471,10 +477,10 @@ final class DownloadQueue implements AutoCloseable {
       }
     }
     // entries waiting here for a slot that another process paused or removed: their callers hear it now
-    for (long id : wanted) {
+    for (long id : waiting) {
       Download h = handles.get(id);
       EntryState s = asked.get(id);
-      if (h == null || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
+      if (h == null || !wanted.contains(id) || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
         continue;
       }
       wanted.remove(id);
