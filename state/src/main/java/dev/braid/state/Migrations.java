@@ -77,7 +77,12 @@ final class Migrations {
           idx         INTEGER NOT NULL,
           crc         INTEGER NOT NULL,
           PRIMARY KEY (download_id, idx)
-        )"""));
+        )"""),
+      List.of(
+        // every download looks up earlier records of its URL and every submission earlier queue
+        // entries of its URL: without these, a store with a long history scans it each time
+        "CREATE INDEX downloads_by_url ON downloads (url)",
+        "CREATE INDEX queue_by_url ON queue (" + QueueTable.FIRST_URL + ")"));
 
   private Migrations() {}
 

@@ -20,6 +20,11 @@ import java.util.function.Predicate;
  * Every method runs under the store's lock, on its one connection.
  */
 public final class QueueTable {
+  /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
+  static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
+  /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
+  static final String MATCHING = "SELECT * FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+
   private final Store store;
 
   QueueTable(Store store) {
@@ -35,9 +40,10 @@ public final class QueueTable {
       String owner) {
     synchronized (store) {
       long now = System.currentTimeMillis();
-      try (PreparedStatement s = store.connection().prepareStatement(
+      try {
+        PreparedStatement s = store.statement(
           "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-              + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)")) {
+              + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)");
         s.setString(1, String.join("\n", urls));
         Store.setNullable(s, 2, file == null ? null : file.toString());
         s.setString(3, directory.toString());
@@ -87,7 +93,7 @@ public final class QueueTable {
   public List<QueueEntry> matching(String url, Path file, Path directory) {
     synchronized (store) {
       List<QueueEntry> out = new ArrayList<>();
-      for (QueueEntry e : select("SELECT * FROM queue WHERE urls = ? OR urls LIKE ? ORDER BY id DESC", url, url + "\n%")) {
+      for (QueueEntry e : select(MATCHING, url)) {
         if (e.url().equals(url) && e.directory().equals(directory)
             && (file == null ? e.file() == null : file.equals(e.file()))) {
           out.add(e);
@@ -113,8 +119,9 @@ public final class QueueTable {
         if (holder != null && !holder.equals(owner) && held.test(e.get())) {
           return false;
         }
-        try (PreparedStatement s = store.connection().prepareStatement(
-            "UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?")) {
+        {
+          PreparedStatement s = store.statement(
+            "UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
           long now = System.currentTimeMillis();
           s.setString(1, owner);
           s.setLong(2, now);
@@ -137,8 +144,9 @@ public final class QueueTable {
   /** Sets the state and error (both null to clear the error) of an entry. */
   public void setState(long id, EntryState state, String error, String errorKind) {
     synchronized (store) {
-      try (PreparedStatement s = store.connection().prepareStatement(
-          "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?")) {
+      try {
+        PreparedStatement s = store.statement(
+          "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
         s.setString(1, state.name());
         Store.setNullable(s, 2, error);
         Store.setNullable(s, 3, errorKind);
@@ -180,8 +188,9 @@ public final class QueueTable {
     synchronized (store) {
       return store.inTransaction("record queue progress", () -> {
         long now = System.currentTimeMillis();
-        try (PreparedStatement s = store.connection().prepareStatement(
-            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?")) {
+        {
+          PreparedStatement s = store.statement(
+            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?");
           for (EntryProgress p : progress) {
             s.setLong(1, now);
             Store.setNullable(s, 2, p.target() == null ? null : p.target().toString());
@@ -194,7 +203,8 @@ public final class QueueTable {
           s.executeBatch();
         }
         Map<Long, EntryState> states = new HashMap<>();
-        try (PreparedStatement s = store.connection().prepareStatement("SELECT id, state FROM queue WHERE owner = ?")) {
+        {
+          PreparedStatement s = store.statement("SELECT id, state FROM queue WHERE owner = ?");
           s.setString(1, owner);
           try (ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
@@ -215,7 +225,8 @@ public final class QueueTable {
   }
 
   private void update(String sql, Object... args) {
-    try (PreparedStatement s = store.connection().prepareStatement(sql)) {
+    try {
+      PreparedStatement s = store.statement(sql);
       bind(s, args);
       s.executeUpdate();
     } catch (SQLException e) {
@@ -230,7 +241,8 @@ public final class QueueTable {
   }
 
   private List<QueueEntry> select(String sql, Object... args) {
-    try (PreparedStatement s = store.connection().prepareStatement(sql)) {
+    try {
+      PreparedStatement s = store.statement(sql);
       bind(s, args);
       List<QueueEntry> out = new ArrayList<>();
       try (ResultSet rs = s.executeQuery()) {

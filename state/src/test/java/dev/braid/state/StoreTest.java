@@ -123,4 +123,40 @@ class StoreTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void queueEntriesOfAUrlAreFoundByTheirFirstLineOnly() {
+    try (Store store = Store.open(dir.resolve("s.db"))) {
+      QueueTable q = store.queue();
+      Path d = dir.resolve("out");
+      QueueEntry plain = q.add(List.of("http://h/a_b"), null, d, java.util.Map.of(), 0, "me");
+      QueueEntry mirrored = q.add(List.of("http://h/a_b", "http://m/a_b"), null, d, java.util.Map.of(), 0, "me");
+      q.add(List.of("http://h/aXb"), null, d, java.util.Map.of(), 0, "me");
+      q.add(List.of("http://other/x", "http://h/a_b"), null, d, java.util.Map.of(), 0, "me");
+      assertEquals(List.of(mirrored.id(), plain.id()),
+          q.matching("http://h/a_b", null, d).stream().map(QueueEntry::id).toList());
+    }
+  }
+
+  @Test
+  void urlLookupsUseAnIndexNotAScanOfTheHistory() throws Exception {
+    Store.open(dir.resolve("s.db")).close();
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
+      assertTrue(plan(c, QueueTable.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueTable.MATCHING));
+      assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
+    }
+  }
+
+  private static String plan(java.sql.Connection c, String sql) throws Exception {
+    StringBuilder b = new StringBuilder();
+    try (var s = c.prepareStatement("EXPLAIN QUERY PLAN " + sql)) {
+      s.setString(1, "http://h/f");
+      try (var rs = s.executeQuery()) {
+        while (rs.next()) {
+          b.append(rs.getString("detail")).append('\n');
+        }
+      }
+    }
+    return b.toString();
+  }
 }
