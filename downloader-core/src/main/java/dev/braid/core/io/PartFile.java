@@ -37,7 +37,6 @@ public final class PartFile implements AutoCloseable {
    * @throws PartFileLockedException if another process holds it
    */
   public static PartFile open(Path path) throws IOException {
-    boolean created = !Files.exists(path);
     FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     FileLock lock;
     try {
@@ -52,10 +51,8 @@ public final class PartFile implements AutoCloseable {
       channel.close();
       throw new PartFileLockedException(path);
     }
-    if (created) {
-      // the new directory entry must survive a crash, or the recorded progress points at nothing
-      syncDirectory(path.toAbsolutePath().getParent());
-    }
+    // no fsync of the folder for the new entry: if a power cut loses it, the record of the
+    // download finds no part file and starts afresh, and its bytes were lost with the entry anyway
     return new PartFile(path, channel, lock);
   }
 
@@ -102,11 +99,11 @@ public final class PartFile implements AutoCloseable {
   }
 
   /**
-   * Forces the data, renames the part file to {@code target} atomically (replacing it only when
-   * {@code replace}), and makes the rename durable.
+   * Renames the part file to {@code target} atomically (replacing it only when {@code replace})
+   * and makes the rename durable. The caller has forced every byte written ({@link #force}): the
+   * final name must never point at data that a power cut could still lose.
    */
   public void commitTo(Path target, boolean replace) throws IOException {
-    channel.force(true);
     try {
       if (replace) {
         Files.move(path, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -116,7 +113,7 @@ public final class PartFile implements AutoCloseable {
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("cannot rename " + path + " to " + target + " atomically", e);
     }
-    syncDirectory(target.toAbsolutePath().getParent());
+    DirectorySync.sync(target.toAbsolutePath().getParent());
   }
 
   @Override
@@ -127,20 +124,6 @@ public final class PartFile implements AutoCloseable {
       }
     } finally {
       channel.close();
-    }
-  }
-
-  private static void syncDirectory(Path dir) throws IOException {
-    if (dir == null) {
-      return;
-    }
-    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-      d.force(true);
-    } catch (IOException e) {
-      // some filesystems refuse to open a directory for fsync; the rename itself has happened
-      if (!(e.getMessage() != null && e.getMessage().contains("Is a directory"))) {
-        throw e;
-      }
     }
   }
 }

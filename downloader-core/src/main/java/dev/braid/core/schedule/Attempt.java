@@ -422,6 +422,7 @@ final class Attempt {
       verify(part, request.checksum().get());
     }
     try {
+      // drive's last checkpoint forced every byte, so the rename needs no fsync of its own
       part.commitTo(target, request.overwrite());
     } catch (IOException e) {
       throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
