@@ -66,6 +66,14 @@ final class ConnectionController {
   }
 
   /**
+   * Whether this download measured anything worth remembering for the host: a whole measurement
+   * window, or a limit the server showed. A file done within the first window teaches nothing.
+   */
+  synchronized boolean learned() {
+    return baseline >= 0 || serverLimited();
+  }
+
+  /**
    * A new throughput sample: {@code bytes} fetched in total at {@code now}, with {@code busy}
    * connections streaming. Returns a decision when the target changes.
    */

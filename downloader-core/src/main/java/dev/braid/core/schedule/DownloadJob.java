@@ -220,6 +220,10 @@ public final class DownloadJob implements Runnable {
       return;
     }
     ConnectionController c = pool.controller();
+    if (!c.learned()) {
+      // a small file would overwrite what a large one measured with its untested start value
+      return;
+    }
     try {
       store.remember(new HostMemory(hostOf(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
           meter.peakBytesPerSecond(), System.currentTimeMillis()));

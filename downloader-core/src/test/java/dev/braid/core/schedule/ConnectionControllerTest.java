@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,6 +78,18 @@ class ConnectionControllerTest {
       assertNull(c.sample(now, i * 1_000_000L, 2));
     }
     assertEquals(4, c.target());
+    assertFalse(c.learned(), "no window was measured with every connection busy");
+  }
+
+  @Test
+  void aMeasuredWindowOrARefusalIsWorthRemembering() {
+    ConnectionController c = new ConnectionController(4, 16, false, 0);
+    assertFalse(c.learned());
+    run(c, n -> n * 4e6, 10);
+    assertTrue(c.learned());
+    ConnectionController refused = new ConnectionController(4, 16, false, 0);
+    refused.refused(3, 0);
+    assertTrue(refused.learned());
   }
 
   @Test
