@@ -60,8 +60,10 @@ class DownloadCorrectnessTest extends DownloadHarness {
     Path out = dir.resolve("f.bin");
     get(request("/f.bin", out).connections(8));
     assertEquals(sha256(c), sha256(out));
-    // unthrottled loopback fills socket buffers with megabytes: an aborted response wastes them
-    assertTrue(server.bodyBytesSent() < size * 1.05, "sent " + server.bodyBytesSent() + " for " + size);
+    // unthrottled loopback fills socket buffers with megabytes: an aborted response wastes them.
+    // Cuts before any rate was measured wasted 20-30 %; a measured cut can still lose one or two
+    // socket buffers (1.066x seen on a loaded 2-core machine), so the bound sits between the two.
+    assertTrue(server.bodyBytesSent() < size * 1.10, "sent " + server.bodyBytesSent() + " for " + size);
   }
 
   @Test
