@@ -217,6 +217,43 @@ public final class QueueTable {
     }
   }
 
+  /**
+   * Ends {@code owner}'s run of an entry in one transaction: records its last progress, sets its
+   * state and error (unless {@code state} is null: a removal left the state to the remover) and
+   * gives up the claim. Returns the entry as stored now, if it still exists.
+   */
+  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
+    synchronized (store) {
+      return store.inTransaction("record the end of queue entry " + last.id(), () -> {
+        long now = System.currentTimeMillis();
+        PreparedStatement p = store.statement(
+            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?");
+        p.setLong(1, now);
+        Store.setNullable(p, 2, last.target() == null ? null : last.target().toString());
+        p.setLong(3, last.length());
+        p.setLong(4, last.done());
+        p.setLong(5, last.id());
+        p.setString(6, owner);
+        p.executeUpdate();
+        if (state != null) {
+          PreparedStatement s = store.statement(
+              "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
+          s.setString(1, state.name());
+          Store.setNullable(s, 2, error);
+          Store.setNullable(s, 3, errorKind);
+          s.setLong(4, now);
+          s.setLong(5, last.id());
+          s.executeUpdate();
+        }
+        PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
+        r.setLong(1, last.id());
+        r.setString(2, owner);
+        r.executeUpdate();
+        return select("SELECT * FROM queue WHERE id = ?", last.id()).stream().findFirst();
+      });
+    }
+  }
+
   /** Forgets an entry (the engine's resume record of its file is kept). */
   public void remove(long id) {
     synchronized (store) {
