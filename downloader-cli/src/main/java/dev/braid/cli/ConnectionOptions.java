@@ -51,13 +51,17 @@ final class ConnectionOptions {
   @Option(names = "--http1.1", description = "HTTP/1.1 on several connections (the default)")
   boolean http11;
 
+  @Option(names = "--http-auto", description = "per https host, HTTP/2 or HTTP/1.1, whichever measured faster"
+      + " (large downloads take turns measuring them; remembered in the state database)")
+  boolean httpAuto;
+
   @Option(names = "--no-proxy", paramLabel = "HOSTS", description = "comma-separated hosts or domains reached directly (default: $no_proxy)")
   String noProxy;
 
   /** Checks the forms of --header and --user before any request is built. */
   void validate() throws InvalidRequestException {
-    if (http2 && http11) {
-      throw new InvalidRequestException("--http2 and --http1.1 exclude each other");
+    if ((http2 ? 1 : 0) + (http11 ? 1 : 0) + (httpAuto ? 1 : 0) > 1) {
+      throw new InvalidRequestException("--http2, --http1.1 and --http-auto exclude each other");
     }
     for (String h : headers) {
       if (h.indexOf(':') <= 0) {
@@ -89,7 +93,7 @@ final class ConnectionOptions {
   void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     try {
       braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout))
-          .httpVersion(http2 ? HttpVersion.HTTP_2 : HttpVersion.HTTP_1_1);
+          .httpVersion(http2 ? HttpVersion.HTTP_2 : httpAuto ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
       if (deadline != null) {
         braid.deadline(seconds(deadline));
       }

@@ -81,7 +81,7 @@ public final class Braid implements AutoCloseable {
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies), b.httpVersion == HttpVersion.HTTP_2);
+        b.hostResolver, b.dnsCacheTtl, b.proxies), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -89,7 +89,7 @@ public final class Braid implements AutoCloseable {
       throw e;
     }
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10),
-        b.lowestSpeed, b.deadline);
+        b.lowestSpeed, b.deadline, b.httpVersion);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
@@ -310,7 +310,8 @@ public final class Braid implements AutoCloseable {
     /**
      * The HTTP version for https servers (default {@link HttpVersion#HTTP_1_1}, several
      * connections per download); {@link HttpVersion#HTTP_2} sends the ranges as streams of one
-     * connection and fails where the server does not offer HTTP/2.
+     * connection and fails where the server does not offer HTTP/2; {@link HttpVersion#AUTO}
+     * chooses per host by measured throughput.
      */
     public Builder httpVersion(HttpVersion version) {
       this.httpVersion = java.util.Objects.requireNonNull(version, "version");

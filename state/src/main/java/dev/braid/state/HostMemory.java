@@ -3,7 +3,7 @@ package dev.braid.state;
 /**
  * What Braid learned about a host, to start the next download there well.
  *
- * @param host {@code host:port}
+ * @param host {@code host:port}, with {@code " h2"} appended for what was learned over HTTP/2 streams
  * @param limit the most concurrent connections the server tolerated before refusing more, or 0
  *     when it never refused
  * @param connections the connection count the last download settled on

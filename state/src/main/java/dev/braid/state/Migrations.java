@@ -79,6 +79,18 @@ final class Migrations {
           PRIMARY KEY (download_id, idx)
         )"""),
       List.of(
+        // per host and HTTP version: the throughput a download measured, or that the server
+        // refused the version; a table of its own, since `hosts` rows are replaced whole
+        """
+        CREATE TABLE host_protocols (
+          host           TEXT    NOT NULL,
+          protocol       TEXT    NOT NULL, -- ALPN name: http/1.1 or h2
+          offered        INTEGER NOT NULL,
+          bytes_per_sec  REAL    NOT NULL,
+          updated_ms     INTEGER NOT NULL,
+          PRIMARY KEY (host, protocol)
+        )"""),
+      List.of(
         // every download looks up earlier records of its URL and every submission earlier queue
         // entries of its URL: without these, a store with a long history scans it each time
         "CREATE INDEX downloads_by_url ON downloads (url)",

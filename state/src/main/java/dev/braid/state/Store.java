@@ -287,6 +287,40 @@ public final class Store implements AutoCloseable {
     }
   }
 
+  /** What each HTTP version delivered from {@code host} ({@code host:port}), if anything was measured. */
+  public synchronized List<ProtocolMemory> protocols(String host) {
+    try {
+      PreparedStatement s = statement(
+          "SELECT protocol, offered, bytes_per_sec, updated_ms FROM host_protocols WHERE host = ? ORDER BY protocol");
+      s.setString(1, host);
+      List<ProtocolMemory> all = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          all.add(new ProtocolMemory(host, rs.getString(1), rs.getInt(2) != 0, rs.getDouble(3), rs.getLong(4)));
+        }
+      }
+      return all;
+    } catch (SQLException e) {
+      throw failure("read the protocols of host " + host, e);
+    }
+  }
+
+  /** Records what a download learned about one HTTP version of a host, replacing what was known of it. */
+  public synchronized void remember(ProtocolMemory m) {
+    try {
+      PreparedStatement s = statement("INSERT OR REPLACE INTO host_protocols"
+          + " (host, protocol, offered, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
+      s.setString(1, m.host());
+      s.setString(2, m.protocol());
+      s.setInt(3, m.offered() ? 1 : 0);
+      s.setDouble(4, m.bytesPerSecond());
+      s.setLong(5, m.updatedMillis());
+      s.executeUpdate();
+    } catch (SQLException e) {
+      throw failure("record protocol " + m.protocol() + " of host " + m.host(), e);
+    }
+  }
+
   /** Sets the status (and error text, null to clear) of a download. */
   public synchronized void markStatus(long id, DownloadStatus status, String error) {
     try {

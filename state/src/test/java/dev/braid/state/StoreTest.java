@@ -61,6 +61,24 @@ class StoreTest {
   }
 
   @Test
+  void protocolMemoryIsKeptPerHostAndVersionAndSurvivesReopen() {
+    Path db = dir.resolve("s.db");
+    try (Store store = Store.open(db)) {
+      assertTrue(store.protocols("h:443").isEmpty());
+      store.remember(new ProtocolMemory("h:443", "http/1.1", true, 1e6, 1));
+      store.remember(new ProtocolMemory("h:443", "h2", true, 3e6, 2));
+      store.remember(new ProtocolMemory("h:443", "h2", false, 0, 3));
+      store.remember(new ProtocolMemory("g:443", "h2", true, 9e6, 4));
+      // a host's connection memory is replaced whole; its protocol memory must survive that
+      store.remember(new HostMemory("h:443", 0, 8, 1e6, 5));
+    }
+    try (Store store = Store.open(db)) {
+      assertEquals(List.of(new ProtocolMemory("h:443", "h2", false, 0, 3), new ProtocolMemory("h:443", "http/1.1", true, 1e6, 1)),
+          store.protocols("h:443"));
+    }
+  }
+
+  @Test
   void statusAndDelete() {
     try (Store store = Store.open(dir.resolve("s.db"))) {
       long id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of());

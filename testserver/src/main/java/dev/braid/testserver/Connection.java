@@ -56,6 +56,12 @@ final class Connection implements Runnable {
       if (socket instanceof SSLSocket tls) {
         socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
         long start = System.currentTimeMillis();
+        // note what the client offers by ALPN, and choose none of it: this server speaks HTTP/1.1
+        // without ALPN, like the many that never set it up
+        tls.setHandshakeApplicationProtocolSelector((s, offered) -> {
+          server.alpnOffered(offered);
+          return "";
+        });
         tls.startHandshake();
         // a resumed handshake continues an older session, which keeps its creation time
         server.handshakeDone(tls.getSession().getCreationTime() < start);

@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apache.hc.core5.http.ContentType;
@@ -42,7 +45,10 @@ import org.apache.hc.core5.reactor.ListenerEndpoint;
  * the same validators and range/If-Range rules as {@link TestServer} (ETag, Last-Modified, the
  * {@link Resource#onRequest} hook), counts connections, and records each request with the
  * protocol it came over. Over HTTP/2 it sends no Content-Length (the protocol does not require
- * one; a range's length is in its Content-Range). No fault knobs.
+ * one; a range's length is in its Content-Range). The same server listens on a second, plain
+ * port ({@link #plainUrl}), where it takes HTTP/1.1 or HTTP/2 with prior knowledge. One knob: a
+ * rate limit per connection and protocol ({@link #rateLimitPerConnection}), so that tests can make
+ * either version the faster one.
  */
 public final class H2TestServer implements AutoCloseable {
   private final HttpAsyncServer server;
@@ -52,6 +58,14 @@ public final class H2TestServer implements AutoCloseable {
   private final List<String> protocols = new CopyOnWriteArrayList<>();
   private final Map<String, Integer> connectionIds = new ConcurrentHashMap<>();
   private final AtomicInteger connections = new AtomicInteger();
+  private final Map<String, Long> rates = new ConcurrentHashMap<>();
+  private final Map<String, Pacer> pacers = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "h2testserver-pacer");
+    t.setDaemon(true);
+    return t;
+  });
+  private volatile int plainPort;
 
   private H2TestServer(HttpAsyncServer server, int port) {
     this.server = server;
@@ -74,6 +88,8 @@ public final class H2TestServer implements AutoCloseable {
     try {
       ListenerEndpoint endpoint = server.listen(new InetSocketAddress("127.0.0.1", 0), URIScheme.HTTPS).get();
       self[0] = new H2TestServer(server, ((InetSocketAddress) endpoint.getAddress()).getPort());
+      ListenerEndpoint plain = server.listen(new InetSocketAddress("127.0.0.1", 0), URIScheme.HTTP).get();
+      self[0].plainPort = ((InetSocketAddress) plain.getAddress()).getPort();
       return self[0];
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -97,6 +113,21 @@ public final class H2TestServer implements AutoCloseable {
     return "https://127.0.0.1:" + port + path;
   }
 
+  /** {@code "http://127.0.0.1:" + plainPort + path}: the same resources without TLS. */
+  public String plainUrl(String path) {
+    return "http://127.0.0.1:" + plainPort + path;
+  }
+
+  /**
+   * Caps each connection that speaks {@code protocol} ({@code HTTP/1.1} or {@code HTTP/2.0}, as in
+   * {@link #protocols()}) at {@code bytesPerSecond} of body, shared by all its streams (0 = none).
+   * Applies to responses that start afterwards.
+   */
+  public H2TestServer rateLimitPerConnection(String protocol, long bytesPerSecond) {
+    rates.put(protocol, bytesPerSecond);
+    return this;
+  }
+
   /** TCP connections accepted so far. */
   public int connectionsAccepted() {
     return connections.get();
@@ -115,6 +146,7 @@ public final class H2TestServer implements AutoCloseable {
   @Override
   public void close() {
     server.close(CloseMode.IMMEDIATE);
+    timer.shutdownNow();
   }
 
   private void record(RequestRecord r, String protocol) {
@@ -125,6 +157,22 @@ public final class H2TestServer implements AutoCloseable {
   private int connectionId(HttpCoreContext context) {
     String remote = String.valueOf(context.getEndpointDetails().getRemoteAddress());
     return connectionIds.computeIfAbsent(remote, k -> connectionIds.size() + 1);
+  }
+
+  /**
+   * One connection's schedule under a rate limit: each chunk reserves its slot in time, so the
+   * streams of a connection share its rate. Reactor threads call it; synchronized.
+   */
+  private static final class Pacer {
+    private long nextFree = System.nanoTime();
+
+    /** Reserves {@code n} bytes at {@code rate}; returns the nanoseconds to wait before sending them. */
+    synchronized long reserve(int n, long rate) {
+      long now = System.nanoTime();
+      long start = Math.max(now, nextFree);
+      nextFree = start + (long) (n * 1e9 / rate);
+      return start - now;
+    }
   }
 
   /** Counts accepted connections; nothing else of a session's life matters here. */
@@ -162,6 +210,11 @@ public final class H2TestServer implements AutoCloseable {
     private volatile Content content;
     private volatile long next;
     private volatile long end;
+    /** The connection's rate limit and schedule, when its protocol has one. */
+    private volatile long rate;
+    private volatile Pacer pacer;
+    /** A paced chunk waits in {@code pending} until then; the timer asks for output again. */
+    private volatile long resumeAt;
 
     RangeHandler(H2TestServer owner) {
       this.owner = owner;
@@ -187,7 +240,12 @@ public final class H2TestServer implements AutoCloseable {
       if (hook != null) {
         hook.accept(record);
       }
-      owner.record(record, String.valueOf(core.getProtocolVersion()));
+      String protocol = String.valueOf(core.getProtocolVersion());
+      owner.record(record, protocol);
+      rate = owner.rates.getOrDefault(protocol, 0L);
+      if (rate > 0) {
+        pacer = owner.pacers.computeIfAbsent(String.valueOf(core.getEndpointDetails().getRemoteAddress()), k -> new Pacer());
+      }
       content = resource.content();
       long size = content.size();
       Instant modified = resource.lastModified();
@@ -232,7 +290,10 @@ public final class H2TestServer implements AutoCloseable {
 
     @Override
     public int available() {
-      return content == null ? 0 : (int) Math.min(Integer.MAX_VALUE, end - next + pending.remaining());
+      if (content == null || System.nanoTime() < resumeAt) {
+        return 0;
+      }
+      return (int) Math.min(Integer.MAX_VALUE, end - next + pending.remaining());
     }
 
     @Override
@@ -250,6 +311,15 @@ public final class H2TestServer implements AutoCloseable {
           content.read(next, chunk, 0, n);
           next += n;
           pending.clear().limit(n);
+          long wait = rate > 0 ? pacer.reserve(n, rate) : 0;
+          if (wait > 0) {
+            resumeAt = System.nanoTime() + wait;
+            owner.timer.schedule(channel::requestOutput, wait, TimeUnit.NANOSECONDS);
+            return;
+          }
+        }
+        if (System.nanoTime() < resumeAt) {
+          return;
         }
         if (channel.write(pending) == 0) {
           return;

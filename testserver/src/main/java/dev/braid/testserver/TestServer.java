@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,6 +49,7 @@ public final class TestServer implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicInteger tlsHandshakes = new AtomicInteger();
   private final AtomicInteger tlsResumed = new AtomicInteger();
+  private final List<List<String>> alpnOffers = new CopyOnWriteArrayList<>();
   private final boolean tls;
 
   private TestServer(ServerSocket listener, boolean tls) {
@@ -100,6 +102,18 @@ public final class TestServer implements AutoCloseable {
   /** Of those, the ones that resumed an earlier session instead of a full handshake. */
   public int tlsResumed() {
     return tlsResumed.get();
+  }
+
+  /**
+   * What each TLS client that used ALPN offered, in handshake order (e.g. {@code [h2]}); this
+   * server chooses none of it and speaks HTTP/1.1.
+   */
+  public List<List<String>> alpnOffers() {
+    return List.copyOf(alpnOffers);
+  }
+
+  void alpnOffered(List<String> protocols) {
+    alpnOffers.add(List.copyOf(protocols));
   }
 
   void handshakeDone(boolean resumed) {

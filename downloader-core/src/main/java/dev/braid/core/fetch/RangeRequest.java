@@ -3,10 +3,10 @@ package dev.braid.core.fetch;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.http.Exchange;
-import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.RedirectProblem;
+import dev.braid.core.http.Requester;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
 import java.net.URI;
@@ -23,7 +23,7 @@ import java.util.Objects;
 public final class RangeRequest {
   private RangeRequest() {}
 
-  public static Exchange open(HttpTransport http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder,
+  public static Exchange open(Requester http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder,
       long from, long to)
       throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
     Map<String, String> h = new LinkedHashMap<>();
@@ -46,7 +46,7 @@ public final class RangeRequest {
    * Opens a plain GET for the whole file, for a server without ranges: accepted only as a 200 with
    * the same length and validators as before.
    */
-  public static Exchange openWhole(HttpTransport http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder)
+  public static Exchange openWhole(Requester http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder)
       throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
     Exchange ex = send(http, id, Map.of(), headers, recorder);
     try {
@@ -63,7 +63,7 @@ public final class RangeRequest {
   }
 
   /** Sends the GET to the final URL; a failure before the response head is worth a retry, a redirect problem is not. */
-  private static Exchange send(HttpTransport http, RemoteIdentity id, Map<String, String> headers,
+  private static Exchange send(Requester http, RemoteIdentity id, Map<String, String> headers,
       OriginHeaders userHeaders, PhaseRecorder recorder)
       throws TransientFailure, RedirectRefusedException {
     try {

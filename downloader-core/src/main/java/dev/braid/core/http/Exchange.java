@@ -14,10 +14,17 @@ import java.net.URI;
 public final class Exchange implements AutoCloseable {
   private final OpenResponse response;
   private final URI finalUri;
+  private final Protocol protocol;
 
-  Exchange(OpenResponse response, URI finalUri) {
+  Exchange(OpenResponse response, URI finalUri, Protocol protocol) {
     this.response = response;
     this.finalUri = finalUri;
+    this.protocol = protocol;
+  }
+
+  /** The HTTP version it travels over. */
+  public Protocol protocol() {
+    return protocol;
   }
 
   public int status() {

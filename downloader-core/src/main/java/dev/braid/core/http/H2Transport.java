@@ -23,12 +23,14 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * HTTP/2 for https URLs, when asked for ({@code --http2}): httpclient5's HTTP/2-only async client,
+ * HTTP/2 for https URLs, for the downloads whose requests go over it ({@code --http2}, or
+ * {@code --http-auto} where it measured faster): httpclient5's HTTP/2-only async client,
  * which keeps one connection per host and opens every request on it as a stream, so the ranges of
  * a download travel as streams of one connection. Each stream's window is 16 MiB (the default 65,535 bytes would cap a stream
  * at window / RTT). The body goes from the reactor to the worker through {@link StreamBody}, so
  * the file writes stay on the worker threads. Only the time to first byte and reuse are recorded
- * per download: DNS, connect and TLS run on the reactor, outside any download's thread.
+ * per download: DNS, connect and TLS run on the reactor, outside any download's thread. A server
+ * that does not choose {@code h2} by ALPN fails the request with {@link H2NotOffered}.
  */
 final class H2Transport implements AutoCloseable {
   static final int STREAM_WINDOW = 16 << 20;
@@ -43,7 +45,7 @@ final class H2Transport implements AutoCloseable {
     // the HTTP/2-only client: one connection per host, shared by every stream, and cancelling a
     // request resets its stream only (the general async client may drop the shared connection)
     client = HttpAsyncClients.customHttp2()
-        .setTlsStrategy(tls.forAsync())
+        .setTlsStrategy(new AlpnH2Guard(tls.forAsync()))
         .setDnsResolver(dns)
         .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(Timeout.of(settings.connectTimeout()))
             .setSocketTimeout(Timeout.of(settings.readTimeout())).build())
@@ -85,7 +87,7 @@ final class H2Transport implements AutoCloseable {
     recorder.firstByte(System.nanoTime() - start, endpoint != null && endpoint.getRequestCount() > 1);
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
-    return new Exchange(new StreamResponse(head, body, exchange), finalUri);
+    return new Exchange(new StreamResponse(head, body, exchange), finalUri, Protocol.HTTP_2);
   }
 
   @Override

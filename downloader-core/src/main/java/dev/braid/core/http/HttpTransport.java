@@ -37,6 +37,10 @@ import org.apache.hc.core5.util.Timeout;
  * <p>Every phase of a connection passes through a piece of ours: the DNS cache, the socket
  * factory (connect), the TLS strategy (handshake) and the request executor (first byte), each
  * timing into the calling download's {@link PhaseRecorder}.
+ *
+ * <p>When HTTP/2 is allowed, a request that asks for it goes to {@link H2Transport} instead, the
+ * async HTTP/2 client, built on first use and sharing the TLS context (one session cache) and
+ * the DNS cache with the classic client.
  */
 public final class HttpTransport implements AutoCloseable {
   /** A failed look-up is remembered this long: retries of a typo'd host do not each ask DNS. */
@@ -54,8 +58,13 @@ public final class HttpTransport implements AutoCloseable {
   private final CloseableHttpClient client;
   private final PoolingHttpClientConnectionManager pool;
   private final ProxyPlan proxies;
-  /** The HTTP/2 client, only when HTTP/2 was asked for. */
-  private final H2Transport h2;
+  private final boolean http2;
+  private final HttpSettings settings;
+  private final LazyTlsStrategy tls;
+  private final CachingDnsResolver dns;
+  /** The HTTP/2 client, built by the first request that goes over HTTP/2 (its reactor is a thread). */
+  private H2Transport h2;
+  private boolean closed;
 
   /** An HTTP/1.1 transport. */
   public HttpTransport(HttpSettings settings) {
@@ -63,13 +72,14 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * @param http2 send https requests that go to the server directly (not through a proxy) as
-   *     HTTP/2 streams, sharing one connection per host
+   * @param http2 whether requests may go over HTTP/2: https ones that go to the server directly
+   *     (not through a proxy) and ask for it, as streams sharing one connection per host
    */
   public HttpTransport(HttpSettings settings, boolean http2) {
-    LazyTlsStrategy tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
-    CachingDnsResolver dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL,
-        Ticker.systemTicker());
+    this.settings = settings;
+    this.http2 = http2;
+    tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
+    dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, Ticker.systemTicker());
     var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null, dns,
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out
@@ -105,7 +115,14 @@ public final class HttpTransport implements AutoCloseable {
         .disableAutomaticRetries()
         .build();
     proxies = settings.proxies();
-    h2 = http2 ? new H2Transport(settings, tls, dns) : null;
+  }
+
+  /**
+   * Whether a request for {@code uri} can go over HTTP/2: this transport allows it, the URL is
+   * https (ALPN chooses the version in the TLS handshake) and no proxy is in between.
+   */
+  public boolean http2Possible(URI uri) {
+    return http2 && "https".equalsIgnoreCase(uri.getScheme()) && proxies.forTarget("https", uri.getHost()) == null;
   }
 
   /**
@@ -113,13 +130,15 @@ public final class HttpTransport implements AutoCloseable {
    * exchange knows the final URI. {@code userHeaders} go only to their own origin, hop by hop.
    * The connection's phases are recorded into {@code recorder}.
    *
+   * @param protocol the version asked for; HTTP/2 is used only where {@link #http2Possible} allows
    * @param headers the engine's own headers (Range, If-Range), sent on every hop
    * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
+   * @throws H2NotOffered when HTTP/2 was used and the server chose another version by ALPN
    */
-  public Exchange get(URI uri, Map<String, String> headers, OriginHeaders userHeaders, PhaseRecorder recorder)
-      throws IOException {
-    if (h2 != null && "https".equalsIgnoreCase(uri.getScheme()) && proxies.forTarget("https", uri.getHost()) == null) {
-      return h2.get(uri, headers, userHeaders, recorder);
+  public Exchange get(Protocol protocol, URI uri, Map<String, String> headers, OriginHeaders userHeaders,
+      PhaseRecorder recorder) throws IOException {
+    if (protocol == Protocol.HTTP_2 && http2Possible(uri)) {
+      return h2().get(uri, headers, userHeaders, recorder);
     }
     HttpGet get = new HttpGet(uri);
     get.setHeader("Accept-Encoding", "identity");
@@ -138,13 +157,26 @@ public final class HttpTransport implements AutoCloseable {
     }
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
-    return new Exchange(new ClassicResponse(get, response), finalUri);
+    return new Exchange(new ClassicResponse(get, response), finalUri, Protocol.HTTP_1_1);
+  }
+
+  private synchronized H2Transport h2() throws IOException {
+    if (closed) {
+      throw new IOException("the HTTP client is closed");
+    }
+    if (h2 == null) {
+      h2 = new H2Transport(settings, tls, dns);
+    }
+    return h2;
   }
 
   @Override
   public void close() {
-    if (h2 != null) {
-      h2.close();
+    synchronized (this) {
+      closed = true;
+      if (h2 != null) {
+        h2.close();
+      }
     }
     client.close(CloseMode.IMMEDIATE);
     pool.close(CloseMode.IMMEDIATE);

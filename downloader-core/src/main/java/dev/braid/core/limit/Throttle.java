@@ -21,6 +21,11 @@ public final class Throttle {
     return both;
   }
 
+  /** Whether either limit is set: throughput measured under one says nothing about the server. */
+  public boolean limited() {
+    return download.rate() > 0 || global.rate() > 0;
+  }
+
   /** Returns bytes granted but not read. */
   public void refund(int unused) {
     download.refund(unused);

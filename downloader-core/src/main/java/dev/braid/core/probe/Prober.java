@@ -8,9 +8,10 @@ import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.StatusCheck;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
-import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.H2NotOffered;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
+import dev.braid.core.http.Requester;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
@@ -37,12 +38,13 @@ public final class Prober {
    * request: an open one would let the server push the rest of the file into socket buffers, to be
    * thrown away at the first split.
    *
-   * @throws NetworkException for an unknown host, a refused connection or a failed TLS handshake:
-   *     retrying the first request would only make the user wait for the same answer
+   * @throws NetworkException for an unknown host, a refused connection, a failed TLS handshake or
+   *     HTTP/2 forced on a server without it: retrying the first request would only make the user
+   *     wait for the same answer
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
-  public static ProbeResult probe(HttpTransport http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,
+  public static ProbeResult probe(Requester http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,
       long to)
       throws NetworkException, TransientFailure, HttpStatusException, RedirectRefusedException {
     Map<String, String> h = Map.of("Range", "bytes=" + from + "-" + (to - 1));
@@ -59,6 +61,9 @@ public final class Prober {
       // an untrusted certificate or a failed negotiation is the same on every try
       throw new NetworkException("TLS with " + uri.getHost() + portOf(uri) + " failed (certificate not trusted or no"
           + " common protocol): " + e.getMessage(), e);
+    } catch (H2NotOffered e) {
+      // HTTP/2 was forced (a download that chooses by itself falls back before this)
+      throw new NetworkException(e.getMessage() + "; it speaks HTTP/1.1 only (use --http1.1 or --http-auto)", e);
     } catch (MessageConstraintException e) {
       // a head beyond the transport's bounds (a huge or endless header) would come again on every try
       throw new NetworkException("the response of " + uri.getHost() + portOf(uri) + " has a head beyond Braid's limits: "

@@ -16,7 +16,7 @@ import dev.braid.core.fetch.SegmentStreamer;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.http.Exchange;
-import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.io.FileNames;
@@ -86,6 +86,7 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged {
     Optional<DownloadRecord> prior = priorRecord();
+    job.route().beforeProbe(request.uri());
     long[] range = prior.map(this::resumeRange).orElse(new long[] {0, SegmentStreamer.FIRST_REQUEST});
     ProbeResult probe = probe(range[0], range[1]);
     Exchange first = probe.exchange();
@@ -109,9 +110,18 @@ final class Attempt {
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
+        URI finalUri = URI.create(identity.finalUrl());
+        boolean measurable = identity.ranges() && identity.length() - reused >= ProtocolPolicy.MEASURE_MIN
+            && request.mirrors().isEmpty() && !job.throttle().limited();
+        String protocolWhy = job.route().forPass(finalUri, measurable);
+        if (measurable && first != null && first.protocol() != job.route().protocolFor(finalUri)) {
+          // a trial of the other version: the probe's response would blur what the trial measures
+          first.abort();
+          first = null;
+        }
         mirrors = request.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
-            ? MirrorSet.single(identity) : MirrorSet.probe(job.http(), identity, request.mirrors(), headers(), recorder());
-        drive(part, first, probe.offset(), range[1]);
+            ? MirrorSet.single(identity) : MirrorSet.probe(job.route(), identity, request.mirrors(), headers(), recorder());
+        drive(part, first, probe.offset(), range[1], protocolWhy, measurable);
         first = null;
         return finish(part, target);
       } catch (IOException e) {
@@ -178,7 +188,7 @@ final class Attempt {
     int failures = 0;
     while (true) {
       try {
-        return Prober.probe(job.http(), request.uri(), headers(), recorder(), from, to);
+        return Prober.probe(job.route(), request.uri(), headers(), recorder(), from, to);
       } catch (TransientFailure f) {
         failures++;
         lastFailure = f;
@@ -338,11 +348,15 @@ final class Attempt {
    * Runs the workers until none is left, sampling speed, steering the connection count and
    * checkpointing on the way. The first worker streams the probe's body when the plan still
    * needs the bytes at its offset; otherwise the probe's exchange is aborted. Either way the
-   * caller no longer owns it.
+   * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
+   * to the download's {@link ProtocolRoute}.
    */
-  private void drive(PartFile part, Exchange first, long firstOffset, long probeEnd) throws LocalFileException {
+  private void drive(PartFile part, Exchange first, long firstOffset, long probeEnd, String protocolWhy,
+      boolean measurable) throws LocalFileException {
     long now = System.nanoTime();
-    pool = new WorkerPool(this, job, part, job.controllerFor(identity, now), now);
+    long start = now;
+    long startBytes = job.fetched().sum();
+    pool = new WorkerPool(this, job, part, job.controllerFor(identity, now, protocolWhy), now);
     Segment firstSegment = first == null ? null : table.assignAt(firstOffset);
     if (firstSegment != null) {
       // the probe is the first segment's first request: a server without ranges sends everything
@@ -381,6 +395,9 @@ final class Attempt {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+    if (measurable && fatal == null && table.complete()) {
+      job.route().measured(URI.create(identity.finalUrl()), job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
     checkpoint(part);
   }
@@ -509,8 +526,8 @@ final class Attempt {
     return target;
   }
 
-  HttpTransport http() {
-    return job.http();
+  Requester http() {
+    return job.route();
   }
 
   OriginHeaders headers() {

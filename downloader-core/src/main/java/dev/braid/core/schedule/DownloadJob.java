@@ -16,6 +16,7 @@ import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.PhaseRecorder;
+import dev.braid.core.http.Protocol;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.state.HostMemory;
@@ -42,7 +43,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class DownloadJob implements Runnable {
   static final int MAX_RESTARTS = 3;
 
-  private final HttpTransport http;
+  private final ProtocolRoute route;
   private final Store store;
   private final EngineSettings settings;
   private final DownloadRequest request;
@@ -73,7 +74,7 @@ public final class DownloadJob implements Runnable {
    */
   public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
-    this.http = http;
+    this.route = new ProtocolRoute(http, store, settings.httpVersion());
     this.store = store;
     this.settings = settings;
     this.request = request;
@@ -197,21 +198,37 @@ public final class DownloadJob implements Runnable {
 
   /**
    * The controller for a pass: a pinned count when the request fixes one, else a start and a cap
-   * from what the store remembers about the host (see {@link HostPolicy}).
+   * from what the store remembers about the host over the pass's HTTP version (see
+   * {@link HostPolicy}).
+   *
+   * @param protocolWhy why the pass uses its HTTP version, noted with the start; null when forced
    */
-  ConnectionController controllerFor(RemoteIdentity id, long now) {
+  ConnectionController controllerFor(RemoteIdentity id, long now, String protocolWhy) {
     boolean parallel = id.ranges() && id.length() > 0;
     if (!parallel) {
       return new ConnectionController(1, 1, true, now);
     }
+    String over = protocolWhy == null ? "" : "; over " + protocolWhy;
     if (request.connections().isPresent()) {
       int n = request.connections().getAsInt();
+      if (protocolWhy != null) {
+        noteChange(new ConnectionChange(elapsed(), 0, n, "start: pinned" + over));
+      }
       return new ConnectionController(n, n, true, now);
     }
-    Optional<HostMemory> memory = store.host(hostOf(id));
+    Optional<HostMemory> memory = store.host(memoryKey(id));
     HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis());
-    noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why()));
+    noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why() + over));
     return new ConnectionController(policy.start(), policy.cap(), false, now);
+  }
+
+  /**
+   * The host's key in the connection memory: {@code host:port}, with {@code " h2"} appended over
+   * HTTP/2, where the count is of streams on one connection and a server's limit on connections
+   * does not apply.
+   */
+  private String memoryKey(RemoteIdentity id) {
+    return hostOf(id) + (route.protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2 ? " h2" : "");
   }
 
   /** Records what this pass learned about the host for the next download there. */
@@ -225,7 +242,7 @@ public final class DownloadJob implements Runnable {
       return;
     }
     try {
-      store.remember(new HostMemory(hostOf(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
+      store.remember(new HostMemory(memoryKey(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
           meter.peakBytesPerSecond(), System.currentTimeMillis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more
@@ -233,7 +250,11 @@ public final class DownloadJob implements Runnable {
   }
 
   static String hostOf(RemoteIdentity id) {
-    URI u = URI.create(id.finalUrl());
+    return hostOf(URI.create(id.finalUrl()));
+  }
+
+  /** {@code host:port}, with the scheme's default port when the URL names none. */
+  static String hostOf(URI u) {
     int port = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     return u.getHost() + ":" + port;
   }
@@ -283,8 +304,9 @@ public final class DownloadJob implements Runnable {
     return pauseRequested;
   }
 
-  HttpTransport http() {
-    return http;
+  /** Sends this download's requests over its HTTP version. */
+  ProtocolRoute route() {
+    return route;
   }
 
   Store store() {

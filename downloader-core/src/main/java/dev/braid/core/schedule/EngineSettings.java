@@ -1,5 +1,6 @@
 package dev.braid.core.schedule;
 
+import dev.braid.core.HttpVersion;
 import java.time.Duration;
 
 /**
@@ -13,6 +14,7 @@ import java.time.Duration;
  * @param lowestSpeed bytes per second under which a connection counts as slow (0: only stalls and
  *     the comparison with the other connections count)
  * @param deadline the longest a download may take from start to finish, or null for no limit
+ * @param httpVersion the HTTP version of https requests, or {@link HttpVersion#AUTO} to choose per host
  */
 public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff,
-    Duration maxBackoff, long lowestSpeed, Duration deadline) {}
+    Duration maxBackoff, long lowestSpeed, Duration deadline, HttpVersion httpVersion) {}

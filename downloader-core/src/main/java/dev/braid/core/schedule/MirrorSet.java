@@ -3,7 +3,7 @@ package dev.braid.core.schedule;
 import dev.braid.core.DownloadException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.fetch.TransientFailure;
-import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.probe.ProbeResult;
@@ -56,7 +56,7 @@ final class MirrorSet {
    * one that serves a different file (length or validators) fails the download: the user named
    * them as copies of one file, and a splice of two files must never happen.
    */
-  static MirrorSet probe(HttpTransport http, RemoteIdentity primary, List<URI> others, OriginHeaders headers,
+  static MirrorSet probe(Requester http, RemoteIdentity primary, List<URI> others, OriginHeaders headers,
       PhaseRecorder recorder)
       throws IntegrityException {
     List<CompletableFuture<RemoteIdentity>> probes = new ArrayList<>();

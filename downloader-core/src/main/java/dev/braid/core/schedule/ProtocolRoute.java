@@ -1,0 +1,115 @@
+package dev.braid.core.schedule;
+
+import dev.braid.core.HttpVersion;
+import dev.braid.core.http.Exchange;
+import dev.braid.core.http.H2NotOffered;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.OriginHeaders;
+import dev.braid.core.http.PhaseRecorder;
+import dev.braid.core.http.Protocol;
+import dev.braid.core.http.Requester;
+import dev.braid.state.ProtocolMemory;
+import dev.braid.state.Store;
+import dev.braid.state.StoreException;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * The HTTP version of one download's requests. Forced ({@code --http1.1}, {@code --http2}) it never
+ * changes. Chosen by Braid ({@link HttpVersion#AUTO}), the driver sets it before the probe (the
+ * host's preferred version) and again after it, once the size tells whether the pass can measure
+ * a version that is due for a trial (see {@link ProtocolPolicy}); at the end of a pass it records
+ * what the version delivered. A server that refuses HTTP/2 by ALPN is remembered as such, and the
+ * download continues on HTTP/1.1 at once: the refused request is sent again over it.
+ *
+ * <p>Read by every worker thread; set by the driver, or by whichever worker meets the refusal.
+ */
+final class ProtocolRoute implements Requester {
+  private final HttpTransport http;
+  private final Store store;
+  private final boolean auto;
+  private volatile Protocol protocol;
+  /** Set once a refusal moved this download to HTTP/1.1: its pass then measures neither version. */
+  private volatile boolean fellBack;
+
+  ProtocolRoute(HttpTransport http, Store store, HttpVersion version) {
+    this.http = http;
+    this.store = store;
+    this.auto = version == HttpVersion.AUTO;
+    this.protocol = version == HttpVersion.HTTP_2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+  }
+
+  @Override
+  public Exchange get(URI uri, Map<String, String> headers, OriginHeaders userHeaders, PhaseRecorder recorder)
+      throws IOException {
+    Protocol p = protocol;
+    try {
+      return http.get(p, uri, headers, userHeaders, recorder);
+    } catch (H2NotOffered e) {
+      if (!auto) {
+        throw e;
+      }
+      remember(new ProtocolMemory(DownloadJob.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
+      fellBack = true;
+      protocol = Protocol.HTTP_1_1;
+      return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder);
+    }
+  }
+
+  /** The version a request for {@code uri} goes over now. */
+  Protocol protocolFor(URI uri) {
+    return protocol == Protocol.HTTP_2 && http.http2Possible(uri) ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+  }
+
+  /** Before the probe: the preferred version of the URL's host (a no-op when the version is forced). */
+  void beforeProbe(URI uri) {
+    if (auto) {
+      fellBack = false;
+      protocol = http.http2Possible(uri) ? policy(uri).preferred() : Protocol.HTTP_1_1;
+    }
+  }
+
+  /**
+   * After the probe: the version for the pass over {@code finalUri}. It is a trial of a version
+   * due for measuring when the pass can measure one ({@code measurable}: at least
+   * {@link ProtocolPolicy#MEASURE_MIN} to fetch, no rate limit, no mirrors). Returns why, for
+   * {@code --debug}, or null when the version is forced or there is no choice (plain http, proxy).
+   */
+  String forPass(URI finalUri, boolean measurable) {
+    if (!auto || !http.http2Possible(finalUri)) {
+      return null;
+    }
+    if (fellBack) {
+      return "HTTP/1.1: the server did not offer HTTP/2";
+    }
+    ProtocolPolicy policy = policy(finalUri);
+    boolean trial = measurable && policy.trial() != null;
+    protocol = trial ? policy.trial() : policy.preferred();
+    return (trial ? "trial of " + protocol + "; preferred " : "") + policy.why();
+  }
+
+  /**
+   * After a complete pass that could measure its version: records its throughput for the host of
+   * {@code finalUri}. Passes that fell back from HTTP/2 measured nothing clean and record nothing.
+   */
+  void measured(URI finalUri, long bytes, long nanos) {
+    if (!auto || fellBack || !http.http2Possible(finalUri) || nanos <= 0) {
+      return;
+    }
+    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
+        System.currentTimeMillis()));
+  }
+
+  private ProtocolPolicy policy(URI uri) {
+    return ProtocolPolicy.of(store.protocols(DownloadJob.hostOf(uri)), System.currentTimeMillis());
+  }
+
+  private void remember(ProtocolMemory m) {
+    try {
+      store.remember(m);
+    } catch (StoreException e) {
+      // what a host speaks is an optimisation; the download itself matters more
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package dev.braid.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import dev.braid.testserver.H2TestServer;
+import dev.braid.testserver.TestCertificate;
+import dev.braid.testserver.TestServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link HttpVersion#AUTO} against real servers on loopback that make one version clearly faster
+ * (a rate limit per connection on the other): large downloads take turns measuring the versions,
+ * and the later ones use the faster, as the server sees in the protocol of each request. Plain
+ * http stays HTTP/1.1, a server without HTTP/2 is tried once, and the forced versions still force.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class Http2AutoTest {
+  /** Enough to measure (the engine's threshold is 32 MiB to fetch). */
+  private static final int LARGE = 32 << 20;
+  private static TestCertificate certificate;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void makeCertificate() throws Exception {
+    certificate = TestCertificate.generate();
+  }
+
+  @AfterAll
+  static void dropCertificate() throws Exception {
+    certificate.close();
+  }
+
+  private Braid braid(HttpVersion version) throws LocalFileException {
+    return Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile())
+        .httpVersion(version).firstBackoff(Duration.ofMillis(20)).build();
+  }
+
+  private DownloadResult fetch(Braid braid, String url, String file) throws Exception {
+    return DownloadHarness.await(braid.submit(DownloadRequest.builder(url).file(dir.resolve(file)).build()));
+  }
+
+  /** The protocols of the requests the server saw since {@code from}. */
+  private static List<String> since(H2TestServer server, int from) {
+    List<String> all = server.protocols();
+    return all.subList(from, all.size());
+  }
+
+  @Test
+  void aHostWhoseHttp11ConnectionsAreThrottledMovesToHttp2AndStaysThereAfterARestart() throws Exception {
+    Content big = Content.random(LARGE, 71);
+    Content small = Content.random(2 << 20, 72);
+    try (H2TestServer server = H2TestServer.start(certificate)) {
+      server.serve("/big", big).etag("\"a\"");
+      server.serve("/small", small).etag("\"s\"");
+      server.rateLimitPerConnection("HTTP/1.1", 2 << 20);
+      try (Braid braid = braid(HttpVersion.AUTO)) {
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "1.bin").file()));
+        assertTrue(server.protocols().stream().allMatch("HTTP/1.1"::equals), "nothing known: HTTP/1.1 measured first "
+            + server.protocols());
+        int second = server.protocols().size();
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "2.bin").file()));
+        List<String> trial = since(server, second);
+        // the probe goes over the preferred version; the ranges after it measure HTTP/2
+        assertEquals("HTTP/1.1", trial.get(0));
+        assertTrue(trial.size() > 1 && trial.subList(1, trial.size()).stream().allMatch("HTTP/2.0"::equals), trial.toString());
+      }
+      try (Braid braid = braid(HttpVersion.AUTO)) {
+        int third = server.protocols().size();
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "3.bin").file()));
+        assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), "s.bin").file()));
+        assertTrue(since(server, third).stream().allMatch("HTTP/2.0"::equals),
+            "HTTP/2 measured faster, remembered in the store: " + since(server, third));
+      }
+      try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
+        int forced = server.protocols().size();
+        assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), "s1.bin").file()));
+        assertTrue(since(server, forced).stream().allMatch("HTTP/1.1"::equals), "forced: " + since(server, forced));
+      }
+    }
+  }
+
+  @Test
+  void aHostWhoseHttp2ConnectionIsThrottledStaysOnHttp11() throws Exception {
+    Content big = Content.random(LARGE, 73);
+    Content small = Content.random(2 << 20, 74);
+    try (H2TestServer server = H2TestServer.start(certificate)) {
+      server.serve("/big", big).etag("\"b\"");
+      server.serve("/small", small).etag("\"s\"");
+      server.rateLimitPerConnection("HTTP/2.0", 12 << 20);
+      try (Braid braid = braid(HttpVersion.AUTO)) {
+        fetch(braid, server.url("/big"), "1.bin");
+        int second = server.protocols().size();
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "2.bin").file()));
+        List<String> trial = since(server, second);
+        assertTrue(trial.subList(1, trial.size()).stream().allMatch("HTTP/2.0"::equals), "HTTP/2 measured: " + trial);
+        int third = server.protocols().size();
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "3.bin").file()));
+        assertTrue(since(server, third).stream().allMatch("HTTP/1.1"::equals), "HTTP/1.1 was faster: " + since(server, third));
+      }
+      try (Braid braid = braid(HttpVersion.HTTP_2)) {
+        int forced = server.protocols().size();
+        assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), "s2.bin").file()));
+        assertTrue(since(server, forced).stream().allMatch("HTTP/2.0"::equals), "forced: " + since(server, forced));
+      }
+    }
+  }
+
+  @Test
+  void aServerWithoutHttp2IsAskedOnceThenLeftOnHttp11() throws Exception {
+    Content big = Content.random(LARGE, 75);
+    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.AUTO)) {
+      server.serve("/big", big).etag("\"c\"");
+      fetch(braid, server.url("/big"), "1.bin");
+      assertEquals(0, h2Offers(server), "HTTP/1.1 is measured first: " + server.alpnOffers());
+      // the trial of HTTP/2: ALPN says no, the download goes on over HTTP/1.1
+      assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "2.bin").file()));
+      long asked = h2Offers(server);
+      assertTrue(asked >= 1, server.alpnOffers().toString());
+      assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "3.bin").file()));
+      assertEquals(asked, h2Offers(server), "the refusal is remembered: " + server.alpnOffers());
+    }
+  }
+
+  @Test
+  void forcedHttp2AgainstAServerWithoutItFailsAtOnceWithAClearError() throws Exception {
+    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.HTTP_2)) {
+      server.serve("/f", Content.random(1 << 20, 76));
+      ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+          () -> braid.submit(DownloadRequest.builder(server.url("/f")).file(dir.resolve("f.bin")).build()).result().get());
+      assertInstanceOf(NetworkException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("did not offer HTTP/2"), e.getCause().getMessage());
+      assertEquals(1, server.alpnOffers().size(), "not retried: " + server.alpnOffers());
+    }
+  }
+
+  @Test
+  void plainHttpStaysOnHttp11WhateverWasMeasured() throws Exception {
+    Content big = Content.random(LARGE, 77);
+    try (H2TestServer server = H2TestServer.start(certificate); Braid braid = braid(HttpVersion.AUTO)) {
+      // the plain port takes HTTP/2 with prior knowledge too: only Braid's choice keeps it on HTTP/1.1
+      server.serve("/big", big).etag("\"p\"");
+      for (int i = 0; i < 3; i++) {
+        assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.plainUrl("/big"), i + ".bin").file()));
+      }
+      assertTrue(server.protocols().stream().allMatch("HTTP/1.1"::equals), server.protocols().toString());
+    }
+  }
+
+  private static long h2Offers(TestServer server) {
+    return server.alpnOffers().stream().filter(o -> o.contains("h2")).count();
+  }
+}
