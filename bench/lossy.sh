@@ -18,8 +18,8 @@
 #                   choose algorithms in net.ipv4.tcp_allowed_congestion_control, and reno is
 #                   always there (cubic behaves alike at these window sizes; bbr barely slows
 #                   down for random loss, try SERVER_CC=bbr where it is allowed)
-#   SIZE=16M        one connection needs about a minute for it, so that 3 repetitions of the 5
-#                   tools stay under 10 minutes
+#   SIZE=16M        one connection needs about 50 s for it, so that 3 repetitions of the 5
+#                   tools take about 10-12 minutes
 #   TOOLS="braid braid-c1 aria2c axel curl"
 #   PORT=18191, BENCH_DIR=/tmp/braid-bench-lossy  not ranged.sh's, so the two cannot disturb each
 #                   other's nginx or files (they should still not run at once: both measure CPU)
