@@ -27,8 +27,18 @@
 #   QUIET_PCT, QUIET_WAIT  before each run wait at most QUIET_WAIT s [30] for host CPU
 #             busy below QUIET_PCT % [25]; 0 = do not wait
 #
-# Traffic goes only to 127.0.0.1. nginx is started with its own config and pid file under
-# BENCH_DIR and is stopped on exit (only the pid in that file is signalled).
+# Emulated WAN link (bench/lossy.sh sets these; root only; see bench/link.sh):
+#   LINK      empty = nginx on 127.0.0.1 [];  auto, netem or tun = nginx in a network namespace
+#             behind an emulated link: netem (kernel), tun (bench/wanlink.c, user space), auto
+#             (netem if the kernel has it, else tun)
+#   LINK_RTT  round-trip time, ms [80]        LINK_LOSS  random loss each way, % [0.5]
+#   LINK_RATE bandwidth each way, Mbit/s; 0 = none [200]
+#   LINK_JITTER  ± ms on each one-way delay [0]   LINK_QUEUE  bottleneck buffer, ms of link time [= LINK_RTT]
+#   SERVER_CC TCP congestion control of nginx's namespace (the sender) [reno]
+#
+# Traffic goes only to 127.0.0.1 (or, with LINK, to a private namespace on this host). nginx is
+# started with its own config and pid file under BENCH_DIR and is stopped on exit (only the pid
+# in that file is signalled); the namespace and the link are removed on exit.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -76,7 +86,28 @@ if [[ -n $RATE ]]; then
   (( RATE_BYTES > 0 )) || die "RATE must be positive"
   FREE_BYTES=$(( RATE_BYTES < 2097152 ? RATE_BYTES : 2097152 ))   # min(RATE, sendfile_max_chunk)
 fi
-SCENARIO=${SCENARIO:-$SIZE-$([[ -n $RATE ]] && echo "rate$RATE" || echo unlimited)}
+LINK=${LINK:-}
+LINK_RTT=${LINK_RTT:-80}
+LINK_LOSS=${LINK_LOSS:-0.5}
+LINK_RATE=${LINK_RATE:-200}
+LINK_JITTER=${LINK_JITTER:-0}
+LINK_QUEUE=${LINK_QUEUE:-$LINK_RTT}
+SERVER_CC=${SERVER_CC:-reno}
+HOST=127.0.0.1                # where nginx listens; the server end of the link with LINK
+if [[ -n $LINK ]]; then
+  [[ $LINK =~ ^(auto|netem|tun)$ ]] || die "LINK must be empty, auto, netem or tun"
+  num='^[0-9]+([.][0-9]+)?$'
+  for v in LINK_RTT LINK_LOSS LINK_RATE LINK_JITTER LINK_QUEUE; do
+    [[ ${!v} =~ $num ]] || die "$v='${!v}' must be a number"
+  done
+  awk -v l="$LINK_LOSS" 'BEGIN{exit !(l < 50)}' || die "LINK_LOSS is a percentage below 50"
+  [[ $SERVER_CC =~ ^[a-z0-9_]+$ ]] || die "SERVER_CC '$SERVER_CC' is not a congestion control name"
+  # shellcheck source=bench/link.sh
+  source "$HERE/link.sh"
+  HOST=$SERVER_IP
+fi
+SCENARIO=${SCENARIO:-$SIZE-$([[ -n $LINK ]] && echo "rtt${LINK_RTT}-loss${LINK_LOSS}-${LINK_RATE}mbit-$SERVER_CC" ||
+  { [[ -n $RATE ]] && echo "rate$RATE" || echo unlimited; })}
 [[ $SCENARIO =~ ^[A-Za-z0-9._-]+$ ]] || die "SCENARIO may only use letters, digits, . _ -"
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
@@ -165,6 +196,7 @@ stop_nginx() {
 }
 cleanup() {
   stop_nginx
+  [[ -z $LINK ]] || link_down
   rm -rf "$OUTD" "$TMPD" "$BENCH_DIR/braid-under-test"
 }
 trap cleanup EXIT
@@ -210,7 +242,7 @@ http {
     uwsgi_temp_path $SDIR/tmp/uwsgi;
     scgi_temp_path $SDIR/tmp/scgi;
     server {
-        listen 127.0.0.1:$PORT;
+        listen $HOST:$PORT;
         root $DATA;
         location / { }
     }
@@ -219,11 +251,17 @@ EOF
 }
 
 stop_nginx                          # a leftover of an interrupted earlier run (our pid file only)
-if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is in use; set PORT"; fi
+if [[ -z $LINK ]] && (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is in use; set PORT"; fi
+in_server_ns=()                    # nginx runs inside the link's namespace with LINK
+if [[ -n $LINK ]]; then
+  link_up
+  say "link: $(link_describe)"
+  in_server_ns=(ip netns exec "$NS")
+fi
 write_nginx_conf
 rm -f "$SDIR/access.log" "$SDIR/error.log"
-"$NGINX" -p "$SDIR/" -e "$SDIR/error.log" -c "$SDIR/nginx.conf" || die "nginx did not start ($SDIR/error.log)"
-BASE=http://127.0.0.1:$PORT
+"${in_server_ns[@]}" "$NGINX" -p "$SDIR/" -e "$SDIR/error.log" -c "$SDIR/nginx.conf" || die "nginx did not start ($SDIR/error.log)"
+BASE=http://$HOST:$PORT
 for i in $(seq 1 50); do
   code=$(curl -s -o /dev/null -w '%{http_code}' -r 0-0 "$BASE/$NAME" || true)
   [[ $code == 206 ]] && break
@@ -231,6 +269,7 @@ for i in $(seq 1 50); do
   (( i < 50 )) || die "nginx does not serve $BASE/$NAME (HTTP $code; $(tail -3 "$SDIR/error.log" 2>/dev/null))"
   sleep 0.1
 done
+[[ -z $LINK ]] || sleep 1         # a lost SYN of the probe above is retried after 1 s; let it settle
 HEADERS=$(curl -sSI "$BASE/$NAME" | tr -d '\r')
 
 # With a rate limit: time single ranged requests of RATE/2, RATE, 2 RATE and 4 RATE bytes on
@@ -245,6 +284,16 @@ if [[ -n $RATE ]]; then
       e = (l > f) ? (l - f) / r : 0
       printf "| %.2f | %s | %.2f | %s |\n", l / 1048576, (s == "-") ? s : sprintf("%.2f", s), e,
              (s + 0 > 0) ? sprintf("%.1f", l / 1048576 / s) : "-" }')$'\n'
+  done
+fi
+
+# With a link: what it does to a fresh connection (TCP connect = one RTT, plus 1 s per lost SYN)
+# and to one 4 MiB request (slow start and loss on one connection), before the runs.
+LINK_PROBE=""
+if [[ -n $LINK ]]; then
+  for i in 1 2 3; do
+    LINK_PROBE+=$(curl -s -o /dev/null --max-time 60 -r 0-4194303 -w '%{time_connect} %{time_total} %{size_download}' "$BASE/$NAME?probe" |
+      awk '{ printf "| %.0f | %.2f | %.2f |\n", $1 * 1000, $2, ($2 > 0) ? $3 / 1048576 / $2 : 0 }' || echo "| - | - | - |")$'\n'
   done
 fi
 
@@ -293,10 +342,15 @@ wait_quiet() {
   echo "date:      $(date -Is)"
   echo "scenario:  $SCENARIO"
   echo "file:      $URL_BASE  $BYTES bytes  sha256 $SHA"
-  echo "settings:  SIZE=$SIZE RATE=${RATE:-none} REPS=$REPS TIMEOUT=$TIMEOUT TOOLS='${tools[*]}' QUIET_PCT=$QUIET_PCT QUIET_WAIT=$QUIET_WAIT"
+  echo "settings:  SIZE=$SIZE RATE=${RATE:-none} REPS=$REPS TIMEOUT=$TIMEOUT TOOLS='${tools[*]}' QUIET_PCT=$QUIET_PCT QUIET_WAIT=$QUIET_WAIT$([[ -n $LINK ]] && echo " LINK=$LINK LINK_RTT=$LINK_RTT LINK_LOSS=$LINK_LOSS LINK_RATE=$LINK_RATE LINK_JITTER=$LINK_JITTER LINK_QUEUE=$LINK_QUEUE SERVER_CC=$SERVER_CC")"
   echo "host:      $(uname -sr), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/{printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM"
   echo "disk:      $(df -h --output=source,fstype,size "$BENCH_DIR" | tail -1)  ($BENCH_DIR)"
-  echo "tcp cc:    $(sysctl -n net.ipv4.tcp_congestion_control 2>/dev/null || echo '?')"
+  echo "tcp cc:    $(sysctl -n net.ipv4.tcp_congestion_control 2>/dev/null || echo '?')$([[ -n $LINK ]] && echo " (client side); server namespace: $(nsx sysctl -n net.ipv4.tcp_congestion_control), tcp_wmem $(nsx sysctl -n net.ipv4.tcp_wmem | tr '\t' ' '), tcp_no_metrics_save $(nsx sysctl -n net.ipv4.tcp_no_metrics_save)")"
+  if [[ -n $LINK ]]; then
+    echo "link:      LINK=$LINK: $(link_describe)"
+    [[ -n $NETEM_NOTE ]] && echo "           $NETEM_NOTE"
+    echo "           client $CLIENT_IP ($CDEV) <-> server $SERVER_IP ($SDEV in network namespace $NS)"
+  fi
   echo "nginx:     $("$NGINX" -v 2>&1 | sed 's/^nginx version: //')"
   echo "java:      $(java -version 2>&1 | head -1 || echo none)"
   echo "repo:      $REPO at $GIT_REV"
@@ -310,6 +364,10 @@ wait_quiet() {
   if [[ -n $PROBE ]]; then
     echo "limit_rate probe (one request per line): MiB | seconds | predicted seconds | MiB/s"
     echo "$PROBE" | sed 's/^/    /'
+  fi
+  if [[ -n $LINK_PROBE ]]; then
+    echo "link probe (one 4 MiB request per line, fresh connection): connect ms | seconds | MiB/s"
+    echo "$LINK_PROBE" | sed 's/^/    /'
   fi
   echo "response headers (HEAD $URL_BASE):"
   echo "$HEADERS" | sed 's/^/    /'
@@ -339,6 +397,7 @@ for rep in $(seq 1 "$REPS"); do
     cat "$FILE" > /dev/null                         # source back into the page cache
     log=$RESULTS/logs/$t.rep$rep.log
     echo "# $(date +%T) ${cmd[*]}" > "$TMPD/cmdline"
+    [[ -z $LINK ]] || read -r lp0 ld0 lc0 < <(link_counters)
     read -r b0 t0 < <(cpu_stat)
     launch=$(date +%s.%N); started=$(date +%T)
     set +e
@@ -348,12 +407,17 @@ for rep in $(seq 1 "$REPS"); do
     set -e
     read -r b1 t1 < <(cpu_stat)
     busy=$(busy_since "$b0" "$t0" "$b1" "$t1")
+    linkcols=""                                     # packets through the link, dropped, emulator CPU s
+    if [[ -n $LINK ]]; then
+      read -r lp1 ld1 lc1 < <(link_counters)
+      linkcols=,$(( lp1 - lp0 )),$(( ld1 - ld0 )),$(awk -v a="$lc0" -v b="$lc1" 'BEGIN{printf "%.2f", b - a}')
+    fi
     read -r wall usr sys rss < <(tail -1 "$TMPD/time.txt")
     got=$(stat -c %s "$OUT" 2>/dev/null || echo 0)
     ok=no
     if [[ $got == "$BYTES" ]] && [[ $(openssl dgst -sha256 -r "$OUT" | cut -d' ' -f1) == "$SHA" ]]; then ok=yes; fi
     if [[ -s $log ]]; then { cat "$TMPD/cmdline"; cat "$log"; } > "$log.tmp"; mv "$log.tmp" "$log"; else rm -f "$log"; fi
-    echo "$t,$rep,$rc,$wall,$usr,$sys,$rss,$ok,$got,$busy_before,$busy,$launch,$started" >> "$TIMING"
+    echo "$t,$rep,$rc,$wall,$usr,$sys,$rss,$ok,$got,$busy_before,$busy,$launch,$started$linkcols" >> "$TIMING"
     say "$(printf 'rep %d/%d %-9s exit %-3s wall %7s s  %7s MiB/s  cpu %6.2f s  sha %s' "$rep" "$REPS" "$t" "$rc" "$wall" \
          "$(awk -v b="$BYTES" -v w="$wall" -v ok=$ok 'BEGIN{printf "%.1f", (ok=="yes" && w>0) ? b/1048576/w : 0}')" \
          "$(awk -v u="$usr" -v s="$sys" 'BEGIN{print u+s}')" "$ok")"
@@ -390,7 +454,7 @@ awk -F'|' -v rb="$FREE_BYTES" '
 
 # --- runs.csv: timing joined with the request counts ---------------------------------------------------
 CSV=$RESULTS/runs.csv
-echo "scenario,tool,rep,exit,wall_s,user_s,sys_s,cpu_s,maxrss_mib,mib_per_s,sha_ok,bytes,requests,status_206,status_200,status_other,connections,max_req_per_conn,served_mib,free_pct,small_requests,busy_before_pct,busy_pct,first_request_s,started" > "$CSV"
+echo "scenario,tool,rep,exit,wall_s,user_s,sys_s,cpu_s,maxrss_mib,mib_per_s,sha_ok,bytes,requests,status_206,status_200,status_other,connections,max_req_per_conn,served_mib,free_pct,small_requests,busy_before_pct,busy_pct,first_request_s,started$([[ -n $LINK ]] && echo ,link_pkts,link_dropped,link_drop_pct,link_cpu_s)" > "$CSV"
 awk -F, -v sc="$SCENARIO" -v size="$BYTES" '
   FNR == NR { rq[$1 "," $2] = $3 "," $4 "," $5 "," $6 "," $7 "," $8 "," $9 "," $10 "," $11 "," $12; next }
   { key = $1 "," $2
@@ -398,10 +462,18 @@ awk -F, -v sc="$SCENARIO" -v size="$BYTES" '
     wall = $4 + 0
     # seconds from launching the tool to its first request reaching nginx ("-" if none)
     fr = (q[10] + 0 > 0) ? sprintf("%.2f", q[10] - $12) : "-"
-    printf "%s,%s,%d,%d,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%s,%.0f,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%d,%s,%s\n",
+    printf "%s,%s,%d,%d,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%s,%.0f,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%d,%d,%d,%s,%s",
       sc, $1, $2, $3, wall, $5, $6, $5 + $6, $7 / 1024, ($8 == "yes" && wall > 0) ? size / 1048576 / wall : 0,
-      $8, $9, q[1], q[2], q[3], q[4], q[5], q[6], q[7] / 1048576, (q[7] > 0) ? 100 * q[8] / q[7] : 0, q[9], $10, $11, fr, $13 }
+      $8, $9, q[1], q[2], q[3], q[4], q[5], q[6], q[7] / 1048576, (q[7] > 0) ? 100 * q[8] / q[7] : 0, q[9], $10, $11, fr, $13
+    # with LINK: packets offered to the link (both ways), dropped by it, and the emulator CPU s
+    if (NF >= 16) printf ",%d,%d,%.2f,%.2f", $14, $15, ($14 > 0) ? 100 * $15 / $14 : 0, $16
+    printf "\n" }
 ' "$TMPD/requests.csv" "$TIMING" >> "$CSV"
+
+# medians.csv: per tool, medians over the good runs (lib.sh's medians reads the column "ok")
+sed '1s/sha_ok/ok/' "$CSV" > "$TMPD/runs-ok.csv"
+medians "$TMPD/runs-ok.csv" wall_s cpu_s maxrss_mib mib_per_s requests connections served_mib \
+  $([[ -n $LINK ]] && echo link_drop_pct link_cpu_s) > "$RESULTS/medians.csv"
 
 # --- summary.md -------------------------------------------------------------------------------------
 # values of column $2 for tool $1 (only runs with exit 0 and a correct sha256 unless $3 = all)
@@ -428,7 +500,13 @@ SUM=$RESULTS/summary.md
 {
   echo "# $SCENARIO ($(date +%F))"
   echo
-  echo "$SIZE file ($BYTES bytes) from nginx on 127.0.0.1, $( [[ -n $RATE ]] && echo "\`limit_rate $RATE\` (per request)" || echo "no rate limit"),"
+  if [[ -n $LINK ]]; then
+    echo "$SIZE file ($BYTES bytes) from nginx in a network namespace behind an emulated link:"
+    echo "$(link_describe),"
+    echo "$( [[ -n $RATE ]] && echo "and \`limit_rate $RATE\` (per request)," || echo "no nginx rate limit,")"
+  else
+    echo "$SIZE file ($BYTES bytes) from nginx on 127.0.0.1, $( [[ -n $RATE ]] && echo "\`limit_rate $RATE\` (per request)" || echo "no rate limit"),"
+  fi
   echo "$REPS repetitions, tools interleaved (order rotated each repetition), ${TIMEOUT} s timeout per run."
   echo "Host: $(nproc) CPUs, $(uname -r). Medians over the runs that exited 0 with a correct sha256;"
   echo "every number below comes from this one invocation (see env.txt for versions and command lines)."
@@ -524,6 +602,26 @@ SUM=$RESULTS/summary.md
     echo "few connections (requests of B bytes on one connection give RATE × B / (B − $(( FREE_BYTES >> 10 )) KiB))."
     echo "Compare tools here by connections *and* requests, not by speed alone."
   fi
+  if [[ -n $LINK ]]; then
+    echo
+    echo "### The link"
+    echo
+    echo "Before the runs, 3 single 4 MiB requests, each on a fresh connection (connect = one RTT, or"
+    echo "1 s more when the SYN was lost; one connection's speed through slow start and loss):"
+    echo
+    echo "| connect ms | seconds | MiB/s |"
+    echo "|---|---|---|"
+    printf '%s' "$LINK_PROBE"
+    echo
+    echo "Per run (median): packets through the link both ways, the share it dropped (random loss and"
+    echo "a full buffer), and the CPU seconds of the user-space emulator (0 with netem: kernel time)."
+    echo
+    echo "| tool | link packets | dropped | dropped % | emulator CPU s |"
+    echo "|---|---|---|---|---|"
+    for t in "${tools[@]}"; do
+      echo "| $t | $(vals "$t" link_pkts | median 0) | $(vals "$t" link_dropped | median 0) | $(vals "$t" link_drop_pct | median 2) | $(vals "$t" link_cpu_s | median 2) |"
+    done
+  fi
   failed=$(awk -F, 'NR > 1 && ($4 != 0 || $11 != "yes") { printf "%s rep %s (exit %s, %s bytes, sha %s); ", $2, $3, $4, $12, $11 }' "$CSV")
   if [[ -n $failed ]]; then
     echo
@@ -535,7 +633,8 @@ SUM=$RESULTS/summary.md
     echo "Host was busy before: ${busy%; } (waited ${QUIET_WAIT} s for < ${QUIET_PCT} %)."
   fi
   # load during the run that was not the tool's own CPU time (nginx counts here too)
-  others=$(awk -F, -v n="$(nproc)" -v q="$QUIET_PCT" 'NR > 1 && $5 > 0 { o = $23 - 100 * $8 / ($5 * n)
+  # (and, with LINK, not the user-space link emulator's, column 29)
+  others=$(awk -F, -v n="$(nproc)" -v q="$QUIET_PCT" 'NR > 1 && $5 > 0 { o = $23 - 100 * ($8 + $29) / ($5 * n)
              if (o >= q) printf "%s rep %s (%.0f %%); ", $2, $3, o }' "$CSV")
   if [[ -n $others ]]; then
     echo
