@@ -25,7 +25,7 @@ if [ -n "$platform" ] && [ -x "$jartool" ]; then
   rm -rf "$target/native/org"
 fi
 # the same flags as the launcher: an archive made under other GC flags is refused at run time
-"$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
+"$java" -XX:+UseSerialGC -Xmx256m -Xmn32m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
   -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M > "$target/braid-cds-training.log" 2>&1 \
   || { echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2; rm -f "$target/braid.jsa"; exit 0; }
 printf '%s' "$jar $(stat -c '%s %Y' "$jar")" > "$target/braid.jsa.stamp"
