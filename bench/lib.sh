@@ -16,10 +16,21 @@ install_braid_copy() {
 # start_nginx ROOT: a private nginx on 127.0.0.1:$PORT serving ROOT, config, pid and logs under
 # $SDIR; its access log has status, bytes, the connection serial and its request count, so
 # connections opened and keep-alive reuse can be counted per run (`?run=TOOL&rep=N` in URLs).
+# With TLS=1 it serves HTTPS (HTTP/1.1, TLS 1.2+, session cache and tickets on, as a CDN would)
+# with a self-signed certificate for 127.0.0.1 made here: $SDIR/cert.pem is the CA to trust.
 start_nginx() {
-  local root=$1 nginx
+  local root=$1 nginx listen scheme=http ca=()
   nginx=$(command -v nginx || echo /usr/sbin/nginx)
   mkdir -p "$SDIR/tmp" "$SDIR/logs"
+  listen="listen 127.0.0.1:$PORT;"
+  if [[ ${TLS:-0} == 1 ]]; then
+    [[ -s $SDIR/cert.pem ]] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+      -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout "$SDIR/key.pem" -out "$SDIR/cert.pem" 2>/dev/null \
+      || die "openssl could not make a test certificate"
+    listen="listen 127.0.0.1:$PORT ssl; ssl_certificate $SDIR/cert.pem; ssl_certificate_key $SDIR/key.pem;
+    ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:bench:4m; ssl_session_tickets on;"
+    scheme=https ca=(--cacert "$SDIR/cert.pem")
+  fi
   cat > "$SDIR/nginx.conf" <<CONF
 worker_processes 1;
 pid $SDIR/nginx.pid;
@@ -32,14 +43,14 @@ http {
   uwsgi_temp_path $SDIR/tmp; scgi_temp_path $SDIR/tmp;
   sendfile on; tcp_nopush on; keepalive_requests 100000; keepalive_timeout 60s; etag on;
   server {
-    listen 127.0.0.1:$PORT;
+    $listen
     root $root;
     access_log $SDIR/logs/access.log bench;
   }
 }
 CONF
   "$nginx" -p "$SDIR/" -c "$SDIR/nginx.conf" -e "$SDIR/logs/error.log" || die "nginx did not start"
-  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && return 0; sleep 0.1; done
+  for _ in $(seq 50); do curl -s -o /dev/null "${ca[@]}" "$scheme://127.0.0.1:$PORT/" && return 0; sleep 0.1; done
   die "nginx does not answer on port $PORT"
 }
 stop_nginx() {

@@ -7,15 +7,17 @@
 # Variables [defaults]: COUNT files [1000], FSIZE each [100K], JOBS in parallel [16], REPS [5],
 #   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`),
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
-#   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>], RESULTS, QUIET_PCT [25], QUIET_WAIT [30]
+#   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>[-https]], RESULTS, QUIET_PCT [25], QUIET_WAIT [30],
+#   TLS [0; 1: HTTPS with a certificate made for the run, trusted by each tool's CA option]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
-COUNT=${COUNT:-1000} FSIZE=${FSIZE:-100K} JOBS=${JOBS:-16} REPS=${REPS:-5}
+COUNT=${COUNT:-1000} FSIZE=${FSIZE:-100K} JOBS=${JOBS:-16} REPS=${REPS:-5} TLS=${TLS:-0}
 TOOLS=${TOOLS:-braid aria2c curl} TIMEOUT=${TIMEOUT:-300}
 BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench} PORT=${PORT:-18182}
 QUIET_PCT=${QUIET_PCT:-25} QUIET_WAIT=${QUIET_WAIT:-30}
-SCENARIO=${SCENARIO:-files${COUNT}x${FSIZE}-j${JOBS}}
+SUFFIX=; [[ $TLS == 1 ]] && SUFFIX=-https
+SCENARIO=${SCENARIO:-files${COUNT}x${FSIZE}-j${JOBS}$SUFFIX}
 die() { echo "smallfiles.sh: $*" >&2; exit 1; }
 say() { echo "smallfiles.sh: $*" >&2; }
 source "$HERE/lib.sh"
@@ -44,16 +46,21 @@ chmod -R a+rX "$DATA"
 trap 'stop_nginx' EXIT INT TERM
 start_nginx "$DATA"
 BASE=http://127.0.0.1:$PORT
+tls_braid=() tls_aria=() tls_curl=()
+if [[ $TLS == 1 ]]; then
+  BASE=https://127.0.0.1:$PORT
+  tls_braid=(--ca-cert "$SDIR/cert.pem") tls_aria=(--ca-certificate="$SDIR/cert.pem") tls_curl=(--cacert "$SDIR/cert.pem")
+fi
 
 tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=N
   local t=$1 r=$2 list=$BENCH_DIR/list-small.txt
   (cd "$DATA" && ls f*.bin) | sed "s|^|$BASE/|; s|\$|?run=$t\&rep=$r|" > "$list"
   case $t in
-    braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db") ;;
-    braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db") ;;
-    aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none) ;;
+    braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
+    braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
+    aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none "${tls_aria[@]}") ;;
     curl)      awk -v d="$OUTD" '{ n = $0; sub(/\?.*/, "", n); sub(/.*\//, "", n); print "url = \"" $0 "\""; print "output = \"" d "/" n "\"" }' "$list" > "$BENCH_DIR/curl-small.cfg"
-               cmd=(curl -sS -f --no-progress-meter --parallel --parallel-max "$JOBS" -K "$BENCH_DIR/curl-small.cfg") ;;
+               cmd=(curl -sS -f --no-progress-meter --parallel --parallel-max "$JOBS" -K "$BENCH_DIR/curl-small.cfg" "${tls_curl[@]}") ;;
     *) die "unknown tool $t" ;;
   esac
 }
@@ -98,7 +105,7 @@ medians "$CSV" wall_s cpu_s maxrss_mib files_per_s requests connections max_req_
 {
   echo "# $SCENARIO ($(date +%F))"
   echo
-  echo "$COUNT files of $FSIZE from nginx on 127.0.0.1, $JOBS at once, $REPS repetitions, tools interleaved"
+  echo "$COUNT files of $FSIZE from nginx on 127.0.0.1$([[ $TLS == 1 ]] && echo ' over HTTPS (TLS 1.3, HTTP/1.1)'), $JOBS at once, $REPS repetitions, tools interleaved"
   echo "(order rotated each repetition). Medians over the runs that exited 0 with every sha256 right;"
   echo "connections = distinct TCP connections nginx logged for the run. Host: $(nproc) CPUs, $(uname -r)."
   echo
