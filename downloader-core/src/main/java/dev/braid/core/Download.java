@@ -21,6 +21,8 @@ public final class Download {
   private volatile DownloadState state;
   private volatile DownloadJob job;
   private volatile CompletableFuture<DownloadResult> result = new CompletableFuture<>();
+  /** Held by the queue while it starts or pauses this download, so that one never misses the other. */
+  final Object lifecycle = new Object();
   /** Set when this run's stop was asked for by a user (pause) rather than by closing Braid. */
   volatile boolean pauseAsked;
   /** Set when the entry is being removed; its run's end is not recorded. */

@@ -172,19 +172,23 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   void pause(Download h) {
-    wanted.remove(h.id());
-    Download local = running.get(h.id());
-    if (local != null) {
-      local.pauseAsked = true;
-      local.job().pause();
-      return;
-    }
-    if (!h.state().settled()) {
-      // queued here, or driven by another process, which sees this at its next heartbeat
-      table.setState(h.id(), EntryState.PAUSED, null, null);
-      table.get(h.id()).ifPresent(h::entry);
-      transition(h, DownloadState.PAUSED);
-      h.result().completeExceptionally(new DownloadPausedException("paused before it started"));
+    // under the download's lifecycle lock, as launch: a pause either finds the download running
+    // or records PAUSED before launch reads the entry, never in between (one then was lost)
+    synchronized (h.lifecycle) {
+      wanted.remove(h.id());
+      Download local = running.get(h.id());
+      if (local != null) {
+        local.pauseAsked = true;
+        local.job().pause();
+        return;
+      }
+      if (!h.state().settled()) {
+        // queued here, or driven by another process, which sees this at its next heartbeat
+        table.setState(h.id(), EntryState.PAUSED, null, null);
+        table.get(h.id()).ifPresent(h::entry);
+        transition(h, DownloadState.PAUSED);
+        h.result().completeExceptionally(new DownloadPausedException("paused before it started"));
+      }
     }
   }
 
@@ -370,7 +374,7 @@ final class DownloadQueue implements AutoCloseable {
         continue;
       }
       if (table.claim(e.id(), owner, ProcessOwner::holds)) {
-        launch(handle(e), table.get(e.id()).orElse(e));
+        launch(handle(e));
       } else if (wanted.remove(e.id())) {
         // asked for here, but another process took it first: only one may drive it
         QueueEntry held = table.get(e.id()).orElse(e);
@@ -380,26 +384,35 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
-  private void launch(Download h, QueueEntry e) {
-    h.entry(e);
-    h.removing = false;
-    DownloadRequest request;
-    try {
-      request = withHeaders(e.id(), RequestCodec.decode(e));
-    } catch (InvalidRequestException ex) {
-      table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
-      table.release(e.id(), owner);
-      transition(h, DownloadState.FAILED);
-      h.result().completeExceptionally(ex);
-      return;
+  /** Starts a claimed entry, unless it was paused or removed since the page was read. */
+  private void launch(Download h) {
+    synchronized (h.lifecycle) {
+      Optional<QueueEntry> fresh = table.get(h.id());
+      if (fresh.isEmpty() || !(fresh.get().state() == EntryState.QUEUED || fresh.get().state() == EntryState.ACTIVE)) {
+        table.release(h.id(), owner);
+        return;
+      }
+      QueueEntry e = fresh.get();
+      h.entry(e);
+      h.removing = false;
+      DownloadRequest request;
+      try {
+        request = withHeaders(e.id(), RequestCodec.decode(e));
+      } catch (InvalidRequestException ex) {
+        table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
+        table.release(e.id(), owner);
+        transition(h, DownloadState.FAILED);
+        h.result().completeExceptionally(ex);
+        return;
+      }
+      DownloadJob job = jobs.apply(request);
+      h.started(job);
+      running.put(e.id(), h);
+      table.setState(e.id(), EntryState.ACTIVE, null, null);
+      transition(h, DownloadState.ACTIVE);
+      job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
+      drivers.execute(job);
     }
-    DownloadJob job = jobs.apply(request);
-    h.started(job);
-    running.put(e.id(), h);
-    table.setState(e.id(), EntryState.ACTIVE, null, null);
-    transition(h, DownloadState.ACTIVE);
-    job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
-    drivers.execute(job);
   }
 
   /** On the download's driver thread, after every connection stopped and its progress was recorded. */

@@ -269,4 +269,39 @@ class QueueTest extends DownloadHarness {
     assertTrue(served < 1.10, "served " + served + "x the batch");
     assertTrue(server.connectionsAccepted() <= files, "connections opened: " + server.connectionsAccepted());
   }
+
+  @Test
+  void aPauseWhileTheQueueStartsTheDownloadIsNeverLost() throws Exception {
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(2).build();
+    int n = 60;
+    List<Download> paused = new ArrayList<>();
+    List<Download> kept = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      server.serve("/p" + i, Content.random(20_000, 500 + i));
+      Download d = braid.submit(DownloadRequest.builder(server.url("/p" + i)).directory(dir).build());
+      // every other one is paused at once, often just as the queue thread launches it
+      if (i % 2 == 1) {
+        d.pause();
+        paused.add(d);
+      } else {
+        kept.add(d);
+      }
+    }
+    for (Download d : kept) {
+      d.result().join();
+    }
+    for (Download d : paused) {
+      CompletionException e = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> d.result().join(),
+          "a paused download completed: " + d.url());
+      assertInstanceOf(DownloadPausedException.class, e.getCause());
+    }
+    // nothing runs any more, and nothing paused was finished behind the caller's back
+    Thread.sleep(300);
+    assertTrue(braid.running().isEmpty(), braid.running().toString());
+    for (Download d : paused) {
+      assertEquals(DownloadState.PAUSED, braid.download(d.id()).orElseThrow().state(), d.url());
+      assertFalse(Files.exists(dir.resolve(d.url().substring(d.url().lastIndexOf('/') + 1))), d.url());
+    }
+  }
 }
