@@ -20,6 +20,7 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
@@ -54,6 +55,7 @@ public final class HttpTransport implements AutoCloseable {
   private final CloseableHttpClient client;
   private final PoolingHttpClientConnectionManager pool;
   private final ProxyPlan proxies;
+  private final HttpProxyAuth proxyAuth;
   /** The HTTP/2 client, only when HTTP/2 was asked for. */
   private final H2Transport h2;
 
@@ -70,7 +72,7 @@ public final class HttpTransport implements AutoCloseable {
     LazyTlsStrategy tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
     CachingDnsResolver dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL,
         Ticker.systemTicker());
-    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null, dns,
+    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(settings.proxies()), null, dns,
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out
     pool = new PoolingHttpClientConnectionManager(operator, PoolConcurrencyPolicy.STRICT, PoolReusePolicy.LIFO,
@@ -91,10 +93,12 @@ public final class HttpTransport implements AutoCloseable {
         .setMaxRedirects(settings.maxRedirects())
         .setRedirectsEnabled(true)
         .build();
+    proxyAuth = new HttpProxyAuth(settings.proxies());
     client = HttpClients.custom()
         .setConnectionManager(pool)
         .setRequestExecutor(new TimedRequestExecutor(settings.firstByteTimeout(), settings.readTimeout()))
         .setRoutePlanner(settings.proxies().routePlanner())
+        .setDefaultCredentialsProvider(proxyAuth.credentialsProvider())
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
         .addRequestInterceptorLast(new OriginHeadersInterceptor())
@@ -115,6 +119,7 @@ public final class HttpTransport implements AutoCloseable {
    *
    * @param headers the engine's own headers (Range, If-Range), sent on every hop
    * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
+   * @throws ProxyAuthFailure when a proxy on the way wants credentials it was not given, or refuses them
    */
   public Exchange get(URI uri, Map<String, String> headers, OriginHeaders userHeaders, PhaseRecorder recorder)
       throws IOException {
@@ -126,6 +131,7 @@ public final class HttpTransport implements AutoCloseable {
     headers.forEach(get::setHeader);
     HttpClientContext context = HttpClientContext.create();
     context.setAttribute(OriginHeadersInterceptor.ATTRIBUTE, userHeaders);
+    proxyAuth.prepare(context);
     ClassicHttpResponse response;
     try (PhaseRecorder.Scope ignored = recorder.bind()) {
       response = client.executeOpen(null, get, context);
@@ -138,6 +144,15 @@ public final class HttpTransport implements AutoCloseable {
     }
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
+    if (response.getCode() == HttpStatus.SC_PROXY_AUTHENTICATION_REQUIRED) {
+      ProxyPlan.Proxy proxy = proxies.forTarget(finalUri.getScheme(), finalUri.getHost());
+      if (proxy != null && !proxy.socks()) {
+        // HttpClient has already answered the challenge once if it could: a second try would be refused alike.
+        // Aborted, not closed: a connection whose CONNECT was refused must not go back to the pool.
+        new ClassicResponse(get, response).abort();
+        throw ProxyAuthFailure.httpProxy(proxy);
+      }
+    }
     return new Exchange(new ClassicResponse(get, response), finalUri);
   }
 
