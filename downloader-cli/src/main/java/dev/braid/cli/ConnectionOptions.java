@@ -41,7 +41,9 @@ final class ConnectionOptions {
   boolean insecure;
 
   @Option(names = "--proxy", paramLabel = "URL",
-      description = "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT (default: $http_proxy / $https_proxy)")
+      description = "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT; credentials as"
+          + " http://USER:PASSWORD@HOST:PORT (percent-encode @ : / # %%), sent to the proxy only"
+          + " (default: $http_proxy / $https_proxy / $all_proxy)")
   String proxy;
 
   @Option(names = "--http2", description = "HTTP/2 for https URLs: a download's ranges as streams of one connection"

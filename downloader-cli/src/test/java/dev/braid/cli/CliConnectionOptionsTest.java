@@ -7,10 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.cli.CliProcess.Result;
+import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.RequestRecord;
+import dev.braid.testserver.Socks5Proxy;
 import dev.braid.testserver.TestServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +63,42 @@ class CliConnectionOptionsTest {
       assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")));
       assertTrue(proxy.connections().contains("127.0.0.1:" + server.port()), proxy.connections().toString());
       assertEquals(server.connectionsAccepted(), proxy.connections().size(), "no connection went around the relay");
+    }
+  }
+
+  @Test
+  void proxyCredentialsGoToTheProxyOnlyAndARefusalExitsThreeWithoutPrintingThem() throws Exception {
+    Content content = Content.random(2 << 20, 11);
+    try (TestServer server = TestServer.start(); ConnectProxy http = ConnectProxy.requiring("alice", SECRET);
+        Socks5Proxy socks = Socks5Proxy.requiring("alice", SECRET)) {
+      server.serve("/f", content).etag("\"p\"");
+      Result ok = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "--debug",
+          "--proxy", http.url("alice:" + SECRET)).assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")), ok.describe());
+      assertEquals(0, http.challenges(), "sent with the first request, not after a 407");
+      for (RequestRecord r : server.requests()) {
+        assertNull(r.header("Proxy-Authorization"), r.toString());
+        assertNull(r.header("Authorization"), r.toString());
+      }
+      assertFalse(ok.stdout().contains(SECRET) || ok.stderr().contains(SECRET), ok.describe());
+
+      Result refused = CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--debug",
+          "--proxy", http.url("alice:wrong-" + SECRET)).assertExit(3);
+      assertTrue(refused.stderr().contains("refused the user name and password"), refused.describe());
+      Result json = CliProcess.run(work, "get", server.url("/f"), "-o", "h.bin", "--json",
+          "--proxy", socks.url("alice:wrong-" + SECRET)).assertExit(3);
+      assertTrue(json.stdout().contains("refused the user name and password"), json.describe());
+      assertEquals(1, socks.refusals());
+      Result list = CliProcess.run(work, "list", "--json").assertExit(0);
+      for (Result r : List.of(refused, json, list)) {
+        assertFalse(r.stdout().contains(SECRET) || r.stderr().contains(SECRET), r.describe());
+      }
+      // nor in the state database (and its journal), which never holds the proxy at all
+      try (var files = Files.walk(work.resolve(".xdg-data"))) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(SECRET), f.toString());
+        }
+      }
     }
   }
 

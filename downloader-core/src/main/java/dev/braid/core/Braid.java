@@ -386,7 +386,10 @@ public final class Braid implements AutoCloseable {
     /**
      * Connect through this proxy ({@code http://host:port}: CONNECT tunnels for https, or
      * {@code socks5://host:port}), except to the hosts of {@code noProxy} (comma-separated
-     * names or domain suffixes, {@code *} for all; null for none).
+     * names or domain suffixes, {@code *} for all; null for none). Credentials go before the host,
+     * percent-encoded ({@code http://user:pa%40ss@host:port}): Basic to an HTTP proxy, RFC 1929 to a
+     * SOCKS5 proxy, never to a server. A proxy that refuses them fails the download with a
+     * {@link ProxyAuthenticationException}.
      *
      * @throws IllegalArgumentException for a URL that names no usable proxy
      */
@@ -397,7 +400,8 @@ public final class Braid implements AutoCloseable {
 
     /**
      * Take the proxy from {@code http_proxy}, {@code https_proxy} and {@code no_proxy} (lower or
-     * upper case) in {@code environment}, e.g. {@code System.getenv()}.
+     * upper case), {@code all_proxy} for a scheme without its own, in {@code environment}, e.g.
+     * {@code System.getenv()}. Their URLs may hold credentials, as in {@link #proxy}.
      *
      * @throws IllegalArgumentException for a variable that names no usable proxy
      */

@@ -1,7 +1,11 @@
 package dev.braid.core;
 
-/** The server could not be reached or the connection kept failing: unknown host, refused, reset, timed out, after the retry budget. */
-public final class NetworkException extends DownloadException {
+/**
+ * The server could not be reached or the connection kept failing: unknown host, refused, reset,
+ * timed out, after the retry budget; or a proxy refused its credentials
+ * ({@link ProxyAuthenticationException}).
+ */
+public sealed class NetworkException extends DownloadException permits ProxyAuthenticationException {
   public NetworkException(String message) {
     super(message, null);
   }

@@ -1,10 +1,12 @@
 package dev.braid.core.fetch;
 
 import dev.braid.core.HttpStatusException;
+import dev.braid.core.ProxyAuthenticationException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
+import dev.braid.core.http.ProxyAuthFailure;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.core.http.Requester;
 import dev.braid.state.RemoteIdentity;
@@ -25,7 +27,8 @@ public final class RangeRequest {
 
   public static Exchange open(Requester http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder,
       long from, long to)
-      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
+      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException,
+      ProxyAuthenticationException {
     Map<String, String> h = new LinkedHashMap<>();
     h.put("Range", "bytes=" + from + "-" + (to - 1));
     String ifRange = Validators.ifRange(id);
@@ -47,7 +50,8 @@ public final class RangeRequest {
    * the same length and validators as before.
    */
   public static Exchange openWhole(Requester http, RemoteIdentity id, OriginHeaders headers, PhaseRecorder recorder)
-      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException {
+      throws TransientFailure, RemoteChanged, HttpStatusException, RedirectRefusedException,
+      ProxyAuthenticationException {
     Exchange ex = send(http, id, Map.of(), headers, recorder);
     try {
       StatusCheck.require(ex, 200);
@@ -62,14 +66,19 @@ public final class RangeRequest {
     }
   }
 
-  /** Sends the GET to the final URL; a failure before the response head is worth a retry, a redirect problem is not. */
+  /**
+   * Sends the GET to the final URL; a failure before the response head is worth a retry, a redirect
+   * problem or a proxy's refusal of its credentials is not.
+   */
   private static Exchange send(Requester http, RemoteIdentity id, Map<String, String> headers,
       OriginHeaders userHeaders, PhaseRecorder recorder)
-      throws TransientFailure, RedirectRefusedException {
+      throws TransientFailure, RedirectRefusedException, ProxyAuthenticationException {
     try {
       return http.get(URI.create(id.finalUrl()), headers, userHeaders, recorder);
     } catch (RedirectProblem e) {
       throw new RedirectRefusedException("cannot follow the redirects of " + id.finalUrl() + ": " + e.getMessage(), e);
+    } catch (ProxyAuthFailure e) {
+      throw new ProxyAuthenticationException(e.getMessage(), e);
     } catch (IOException e) {
       throw TransientFailure.network(describe(e), e);
     }

@@ -20,6 +20,7 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
@@ -62,6 +63,7 @@ public final class HttpTransport implements AutoCloseable {
   private final HttpSettings settings;
   private final LazyTlsStrategy tls;
   private final CachingDnsResolver dns;
+  private final HttpProxyAuth proxyAuth;
   /** The HTTP/2 client, built by the first request that goes over HTTP/2 (its reactor is a thread). */
   private H2Transport h2;
   private boolean closed;
@@ -80,7 +82,7 @@ public final class HttpTransport implements AutoCloseable {
     this.http2 = http2;
     tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
     dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, Ticker.systemTicker());
-    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(), null, dns,
+    var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(settings.proxies()), null, dns,
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out
     pool = new PoolingHttpClientConnectionManager(operator, PoolConcurrencyPolicy.STRICT, PoolReusePolicy.LIFO,
@@ -101,10 +103,12 @@ public final class HttpTransport implements AutoCloseable {
         .setMaxRedirects(settings.maxRedirects())
         .setRedirectsEnabled(true)
         .build();
+    proxyAuth = new HttpProxyAuth(settings.proxies());
     client = HttpClients.custom()
         .setConnectionManager(pool)
         .setRequestExecutor(new TimedRequestExecutor(settings.firstByteTimeout(), settings.readTimeout()))
         .setRoutePlanner(settings.proxies().routePlanner())
+        .setDefaultCredentialsProvider(proxyAuth.credentialsProvider())
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
         .addRequestInterceptorLast(new OriginHeadersInterceptor())
@@ -134,6 +138,7 @@ public final class HttpTransport implements AutoCloseable {
    * @param headers the engine's own headers (Range, If-Range), sent on every hop
    * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
    * @throws H2NotOffered when HTTP/2 was used and the server chose another version by ALPN
+   * @throws ProxyAuthFailure when a proxy on the way wants credentials it was not given, or refuses them
    */
   public Exchange get(Protocol protocol, URI uri, Map<String, String> headers, OriginHeaders userHeaders,
       PhaseRecorder recorder) throws IOException {
@@ -145,6 +150,7 @@ public final class HttpTransport implements AutoCloseable {
     headers.forEach(get::setHeader);
     HttpClientContext context = HttpClientContext.create();
     context.setAttribute(OriginHeadersInterceptor.ATTRIBUTE, userHeaders);
+    proxyAuth.prepare(context);
     ClassicHttpResponse response;
     try (PhaseRecorder.Scope ignored = recorder.bind()) {
       response = client.executeOpen(null, get, context);
@@ -157,6 +163,15 @@ public final class HttpTransport implements AutoCloseable {
     }
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
+    if (response.getCode() == HttpStatus.SC_PROXY_AUTHENTICATION_REQUIRED) {
+      ProxyPlan.Proxy proxy = proxies.forTarget(finalUri.getScheme(), finalUri.getHost());
+      if (proxy != null && !proxy.socks()) {
+        // HttpClient has already answered the challenge once if it could: a second try would be refused alike.
+        // Aborted, not closed: a connection whose CONNECT was refused must not go back to the pool.
+        new ClassicResponse(get, response).abort();
+        throw ProxyAuthFailure.httpProxy(proxy);
+      }
+    }
     return new Exchange(new ClassicResponse(get, response), finalUri, Protocol.HTTP_1_1);
   }
 

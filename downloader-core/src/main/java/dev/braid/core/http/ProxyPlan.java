@@ -1,7 +1,9 @@
 package dev.braid.core.http;
 
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,14 +20,42 @@ import org.apache.hc.core5.http.protocol.HttpContext;
  * Which proxy, if any, a target goes through: one for http targets, one for https targets, and
  * the hosts that bypass both ({@code no_proxy}). An HTTP proxy becomes part of HttpClient's route
  * (CONNECT tunnels for https, absolute-form requests for http); a SOCKS5 proxy is applied under
- * the route, as the socket the connection is made through (names are resolved locally).
+ * the route, as the socket the connection is made through (names are resolved locally), by our
+ * own RFC 1928 handshake ({@link Socks5Handshake}). Credentials in a proxy URL go to that proxy
+ * only: Basic for an HTTP proxy ({@link HttpProxyAuth}), RFC 1929 for a SOCKS5 proxy. Nothing here
+ * prints them.
  */
 public final class ProxyPlan {
   /** Every target is reached directly. */
   public static final ProxyPlan DIRECT = new ProxyPlan(null, null, List.of());
+  private static final String RESERVED_HINT =
+      " (percent-encode @ : / # % in the user name and password, e.g. %40 for @)";
 
-  /** One proxy: {@code socks} false for an HTTP proxy. */
-  record Proxy(boolean socks, String host, int port) {}
+  /**
+   * One proxy: {@code socks} false for an HTTP proxy; {@code credentials} null for none.
+   * {@code socksAddress} is the address handed to HttpClient for a SOCKS route, by which
+   * {@link #socksAt} finds this proxy again when the socket is made.
+   */
+  record Proxy(boolean socks, String host, int port, ProxyCredentials credentials, InetSocketAddress socksAddress) {
+    Proxy(boolean socks, String host, int port, ProxyCredentials credentials) {
+      // unresolved: the socket resolves it when it connects, not the pool on every route look-up
+      this(socks, host, port, credentials, InetSocketAddress.createUnresolved(host, port));
+    }
+
+    /** {@code host:port}, for messages. */
+    String where() {
+      return host + ":" + port;
+    }
+
+    HttpHost httpHost() {
+      return new HttpHost("http", host, port);
+    }
+
+    @Override
+    public String toString() {
+      return (socks ? "socks5://" : "http://") + where() + (credentials == null ? "" : " (with credentials)");
+    }
+  }
 
   private final Proxy forHttp;
   private final Proxy forHttps;
@@ -39,7 +69,8 @@ public final class ProxyPlan {
 
   /**
    * Every target through the proxy at {@code url} ({@code http://host:port},
-   * {@code socks5://host:port}), except the hosts in {@code noProxy}.
+   * {@code socks5://host:port}, each optionally with percent-encoded {@code user:password@}
+   * before the host), except the hosts in {@code noProxy}.
    *
    * @throws IllegalArgumentException for a URL that names no usable proxy
    */
@@ -50,18 +81,23 @@ public final class ProxyPlan {
 
   /**
    * The conventional variables: {@code http_proxy}, {@code https_proxy} and {@code no_proxy},
-   * lower case first, then upper case. Unset or empty variables mean direct.
+   * lower case first, then upper case; {@code all_proxy} for a scheme without its own variable,
+   * as curl reads it. Unset or empty variables mean direct.
    *
    * @throws IllegalArgumentException for a variable that names no usable proxy
    */
   public static ProxyPlan fromEnvironment(Map<String, String> env) {
+    String all = variable(env, "all_proxy");
     String http = variable(env, "http_proxy");
     String https = variable(env, "https_proxy");
+    http = http == null ? all : http;
+    https = https == null ? all : https;
     if (http == null && https == null) {
       return DIRECT;
     }
-    return new ProxyPlan(http == null ? null : parse(http), https == null ? null : parse(https),
-        bypassList(variable(env, "no_proxy")));
+    Proxy forHttp = http == null ? null : parse(http);
+    Proxy forHttps = https == null ? null : https.equals(http) ? forHttp : parse(https);
+    return new ProxyPlan(forHttp, forHttps, bypassList(variable(env, "no_proxy")));
   }
 
   private static String variable(Map<String, String> env, String name) {
@@ -72,26 +108,44 @@ public final class ProxyPlan {
     return v == null || v.isBlank() ? null : v.trim();
   }
 
+  /** Messages name the URL only through {@link #redact}, and carry no cause that would repeat it whole. */
   private static Proxy parse(String url) {
     URI u;
     try {
       // "host:port" without a scheme means an HTTP proxy, as curl reads it
       u = URI.create(url.contains("://") ? url : "http://" + url);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("malformed proxy URL " + url, e);
+      throw new IllegalArgumentException("malformed proxy URL " + redact(url) + RESERVED_HINT);
     }
     String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
     if (u.getHost() == null) {
-      throw new IllegalArgumentException("the proxy URL " + url + " names no host");
+      throw new IllegalArgumentException("the proxy URL " + redact(url) + " names no host" + RESERVED_HINT);
     }
-    if (u.getUserInfo() != null) {
-      throw new IllegalArgumentException("proxy credentials are not supported: remove them from the proxy URL");
-    }
+    ProxyCredentials credentials = ProxyCredentials.fromUserInfo(u.getRawUserInfo());
     return switch (scheme) {
-      case "http" -> new Proxy(false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort());
-      case "socks5", "socks5h", "socks" -> new Proxy(true, u.getHost(), u.getPort() < 0 ? 1080 : u.getPort());
+      case "http" -> new Proxy(false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort(), credentials);
+      case "socks5", "socks5h", "socks" -> {
+        if (credentials != null && (utf8Length(credentials.user()) > 255 || utf8Length(credentials.password()) > 255)) {
+          throw new IllegalArgumentException("a SOCKS5 user name and password are at most 255 bytes each (RFC 1929)");
+        }
+        yield new Proxy(true, u.getHost(), u.getPort() < 0 ? 1080 : u.getPort(), credentials);
+      }
       default -> throw new IllegalArgumentException("unsupported proxy scheme " + scheme + " (http:// or socks5://)");
     };
+  }
+
+  /** The URL with its user-info, if any, replaced: it is the part that may hold a password. */
+  private static String redact(String url) {
+    int at = url.lastIndexOf('@');
+    if (at < 0) {
+      return url;
+    }
+    int start = url.indexOf("://");
+    return url.substring(0, start < 0 ? 0 : start + 3) + "***@" + url.substring(at + 1);
+  }
+
+  private static int utf8Length(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
   private static List<String> bypassList(String noProxy) {
@@ -140,7 +194,7 @@ public final class ProxyPlan {
       @Override
       protected HttpHost determineProxy(HttpHost target, HttpContext context) {
         Proxy p = forTarget(target.getSchemeName(), target.getHostName());
-        return p == null || p.socks() ? null : new HttpHost("http", p.host(), p.port());
+        return p == null || p.socks() ? null : p.httpHost();
       }
     };
   }
@@ -155,12 +209,35 @@ public final class ProxyPlan {
       Proxy p = route.getProxyHost() != null ? null : forTarget(target.getSchemeName(), target.getHostName());
       SocketConfig.Builder b = SocketConfig.custom().setTcpNoDelay(true);
       if (p != null && p.socks()) {
-        b.setSocksProxyAddress(new InetSocketAddress(p.host(), p.port()));
+        b.setSocksProxyAddress(p.socksAddress());
       }
       return b.build();
     });
   }
 
+  /** The SOCKS proxy whose {@link Proxy#socksAddress} HttpClient was given, or null. */
+  Proxy socksAt(SocketAddress address) {
+    for (Proxy p : proxies()) {
+      if (p.socks() && p.socksAddress().equals(address)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** The proxies in use, each once. */
+  List<Proxy> proxies() {
+    List<Proxy> out = new ArrayList<>(2);
+    if (forHttp != null) {
+      out.add(forHttp);
+    }
+    if (forHttps != null && !forHttps.equals(forHttp)) {
+      out.add(forHttps);
+    }
+    return out;
+  }
+
+  /** Names the proxies, never their credentials. */
   @Override
   public String toString() {
     return "proxies http=" + forHttp + " https=" + forHttps + " bypass=" + bypass;

@@ -2,6 +2,7 @@ package dev.braid.core.probe;
 
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.NetworkException;
+import dev.braid.core.ProxyAuthenticationException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.fetch.ContentRange;
 import dev.braid.core.fetch.RangeRequest;
@@ -12,6 +13,7 @@ import dev.braid.core.http.H2NotOffered;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Requester;
+import dev.braid.core.http.ProxyAuthFailure;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.state.RemoteIdentity;
 import java.io.IOException;
@@ -40,7 +42,8 @@ public final class Prober {
    *
    * @throws NetworkException for an unknown host, a refused connection, a failed TLS handshake or
    *     HTTP/2 forced on a server without it: retrying the first request would only make the user
-   *     wait for the same answer
+   *     wait for the same answer; a {@link ProxyAuthenticationException} when a proxy refuses its
+   *     credentials or wants some it was not given
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
    * @throws HttpStatusException for a final error status
    */
@@ -55,6 +58,8 @@ public final class Prober {
       throw new NetworkException("cannot resolve host " + uri.getHost(), e);
     } catch (RedirectProblem e) {
       throw new RedirectRefusedException("cannot follow the redirects of " + uri + ": " + e.getMessage(), e);
+    } catch (ProxyAuthFailure e) {
+      throw new ProxyAuthenticationException(e.getMessage(), e);
     } catch (ConnectException e) {
       throw new NetworkException("cannot connect to " + uri.getHost() + portOf(uri) + ": " + RangeRequest.describe(e), e);
     } catch (SSLHandshakeException | SSLPeerUnverifiedException e) {
