@@ -1,11 +1,12 @@
 #!/bin/sh
-# Run by Maven in the package phase: installs the launcher next to the shaded jar, unpacks the
-# SQLite driver's native library for this platform into native/ and makes the AppCDS archive
-# braid.jsa with a training run of `braid demo` (a loopback download through the whole engine and
+# Run by Maven in the package phase: installs the launcher and its compiler directives next to the
+# shaded jar, unpacks the SQLite driver's native library for this platform into native/ and makes
+# the AppCDS archive braid.jsa with a training run of `braid demo` (a loopback download through the whole engine and
 # the store). Usage: make-cds-archive.sh JAVA TARGET_DIR SOURCE_DIR
 set -eu
 java=$1 target=$(readlink -f "$2") src=$3
 cp "$src/braid" "$target/braid"
+cp "$src/braid-jit.json" "$target/braid-jit.json"
 chmod 755 "$target/braid"
 jar="$target/braid.jar"
 rm -f "$target/braid.jsa" "$target/braid.jsa.stamp"
