@@ -11,11 +11,15 @@ import java.util.Locale;
  *
  * <p>Each step waits {@link #SETTLE_NANOS} for new connections to get going (handshake, first
  * bytes, TCP slow start) and then measures for {@link #MEASURE_NANOS}; the comparison is between
- * whole measurement windows, never single buffers.
+ * whole measurement windows, never single buffers. On a long path both stretch to a number of
+ * round trips ({@link #SETTLE_RTTS}, {@link #MEASURE_RTTS}): a new connection needs round trips,
+ * not milliseconds, to reach its pace, and a loss-limited one needs several to show it.
  */
 final class ConnectionController {
   static final long SETTLE_NANOS = 250_000_000L;
   static final long MEASURE_NANOS = 500_000_000L;
+  static final int SETTLE_RTTS = 4;
+  static final int MEASURE_RTTS = 8;
   /** A step up must raise throughput by this fraction to be kept. */
   static final double MARGIN = 0.15;
   /**
@@ -29,6 +33,8 @@ final class ConnectionController {
 
   private final boolean pinned;
   private final int cap;
+  private final long settleNanos;
+  private final long measureNanos;
   private int limit;
   private int target;
   private int previous;
@@ -43,6 +49,13 @@ final class ConnectionController {
    * @param pinned a fixed count the user asked for: no adaptation, only server limits apply
    */
   ConnectionController(int start, int cap, boolean pinned, long now) {
+    this(start, cap, pinned, now, 0);
+  }
+
+  /** As above, with {@code rttNanos} the round-trip time seen so far (0: unknown or negligible). */
+  ConnectionController(int start, int cap, boolean pinned, long now, long rttNanos) {
+    this.settleNanos = Math.max(SETTLE_NANOS, SETTLE_RTTS * rttNanos);
+    this.measureNanos = Math.max(MEASURE_NANOS, MEASURE_RTTS * rttNanos);
     this.pinned = pinned;
     this.cap = cap;
     this.limit = cap;
@@ -82,22 +95,23 @@ final class ConnectionController {
       return null;
     }
     long elapsed = now - stepStart;
-    if (elapsed < SETTLE_NANOS) {
+    if (elapsed < settleNanos) {
       return null;
     }
     if (measureStartBytes < 0) {
       measureStartBytes = bytes;
       return null;
     }
-    if (elapsed < SETTLE_NANOS + MEASURE_NANOS) {
+    if (elapsed < settleNanos + measureNanos) {
       return null;
     }
     if (busy < target) {
-      // the plan has no more pieces to hand out (the file is nearly done): nothing to learn
-      settled = true;
+      // not every connection had a piece to stream: this window says nothing, so measure again
+      // (settling here stopped a ramp for good when one connection lacked a piece for a moment)
+      restart(now);
       return null;
     }
-    double rate = (bytes - measureStartBytes) * 1e9 / (elapsed - SETTLE_NANOS);
+    double rate = (bytes - measureStartBytes) * 1e9 / (elapsed - settleNanos);
     if (baseline >= 0 && rate < baseline * (1 + MARGIN)) {
       settled = true;
       if (rate >= baseline * (1 - MARGIN)) {

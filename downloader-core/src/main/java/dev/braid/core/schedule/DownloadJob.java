@@ -217,9 +217,23 @@ public final class DownloadJob implements Runnable {
       return new ConnectionController(n, n, true, now);
     }
     Optional<HostMemory> memory = store.host(memoryKey(id));
-    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis());
+    long rtt = roundTripNanos();
+    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
     noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why() + over));
-    return new ConnectionController(policy.start(), policy.cap(), false, now);
+    return new ConnectionController(policy.start(), policy.cap(), false, now, rtt);
+  }
+
+  /**
+   * The round-trip time seen so far: a TCP connect takes one, so their mean is the estimate; with
+   * every request on a reused connection, the mean time to first byte (a round trip plus the
+   * server's own time) stands in. 0 before any request.
+   */
+  private long roundTripNanos() {
+    TransferMetrics m = recorder.snapshot(0);
+    if (m.connectionsOpened() > 0) {
+      return m.connectTime().toNanos() / m.connectionsOpened();
+    }
+    return m.requests() > 0 ? m.timeToFirstByte().toNanos() / m.requests() : 0;
   }
 
   /**

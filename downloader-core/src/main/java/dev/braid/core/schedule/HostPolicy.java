@@ -12,13 +12,26 @@ import java.util.Optional;
  */
 record HostPolicy(int start, int cap, String why) {
   static final int DEFAULT_START = 4;
+  /** From this round trip on a new host starts with twice, from {@link #VERY_LONG_PATH_NANOS} four times the default. */
+  static final long LONG_PATH_NANOS = 25_000_000L;
+  static final long VERY_LONG_PATH_NANOS = 75_000_000L;
   static final Duration DECAY_STEP = Duration.ofHours(6);
   static final Duration FORGET = Duration.ofDays(7);
 
   static HostPolicy of(Optional<HostMemory> memory, int maxConnections, long nowMillis) {
-    int fresh = Math.min(DEFAULT_START, maxConnections);
+    return of(memory, maxConnections, nowMillis, 0);
+  }
+
+  /**
+   * As above, for a path whose round trip takes {@code rttNanos}: a new host on a long path
+   * starts with more connections, since one TCP connection's pace falls with the round trip
+   * (and with loss), and ramping up from {@link #DEFAULT_START} costs round trips too.
+   */
+  static HostPolicy of(Optional<HostMemory> memory, int maxConnections, long nowMillis, long rttNanos) {
+    int fresh = Math.min(startFor(rttNanos), maxConnections);
     if (memory.isEmpty()) {
-      return new HostPolicy(fresh, maxConnections, "start: new host");
+      return new HostPolicy(fresh, maxConnections, rttNanos >= LONG_PATH_NANOS
+          ? "start: new host, " + rttNanos / 1_000_000 + " ms round trip" : "start: new host");
     }
     HostMemory m = memory.get();
     long age = Math.max(0, nowMillis - m.updatedMillis());
@@ -34,5 +47,9 @@ record HostPolicy(int start, int cap, String why) {
         ? "start: remembered " + m.connections() + " (server refused more than " + m.limit() + ", cap now " + cap + ")"
         : "start: remembered " + m.connections() + " connections for this host";
     return new HostPolicy(start, cap, why);
+  }
+
+  private static int startFor(long rttNanos) {
+    return rttNanos >= VERY_LONG_PATH_NANOS ? 4 * DEFAULT_START : rttNanos >= LONG_PATH_NANOS ? 2 * DEFAULT_START : DEFAULT_START;
   }
 }

@@ -34,6 +34,26 @@ class ConnectionControllerTest {
   }
 
   @Test
+  void onALongPathEachStepSettlesAndMeasuresForRoundTripsNotMilliseconds() {
+    assertEquals(750_000_000L, firstDecisionAt(new ConnectionController(4, 16, false, 0)));
+    // 100 ms round trips: 4 to settle and 8 to measure
+    assertEquals(1_200_000_000L, firstDecisionAt(new ConnectionController(4, 16, false, 0, 100_000_000L)));
+    // a loopback round trip changes nothing
+    assertEquals(750_000_000L, firstDecisionAt(new ConnectionController(4, 16, false, 0, 100_000L)));
+  }
+
+  private static long firstDecisionAt(ConnectionController c) {
+    long bytes = 0;
+    for (long now = 50_000_000L; now < 5_000_000_000L; now += 50_000_000L) {
+      bytes += 1_000_000;
+      if (c.sample(now, bytes, c.target()) != null) {
+        return now;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void aFlatStepHolds() {
     // 8 connections fill the link; the step after them adds nothing and is kept, not undone
     ConnectionController c = run(new ConnectionController(4, 16, false, 0), n -> Math.min(n, 8) * 10e6, 10);
@@ -90,6 +110,17 @@ class ConnectionControllerTest {
     ConnectionController refused = new ConnectionController(4, 16, false, 0);
     refused.refused(3, 0);
     assertTrue(refused.learned());
+  }
+
+  @Test
+  void aNewHostOnALongPathStartsWithMoreConnections() {
+    long now = System.currentTimeMillis();
+    assertEquals(4, HostPolicy.of(Optional.empty(), 16, now, 200_000L).start());
+    assertEquals(8, HostPolicy.of(Optional.empty(), 16, now, 40_000_000L).start());
+    assertEquals(16, HostPolicy.of(Optional.empty(), 16, now, 80_000_000L).start());
+    assertEquals(6, HostPolicy.of(Optional.empty(), 6, now, 80_000_000L).start(), "never above the cap");
+    // what a host showed wins over the path's length
+    assertEquals(4, HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6, now - 1000)), 16, now, 80_000_000L).start());
   }
 
   @Test
