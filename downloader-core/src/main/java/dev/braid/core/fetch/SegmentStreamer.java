@@ -28,6 +28,8 @@ public final class SegmentStreamer {
    */
   public static final long FIRST_REQUEST = 4L << 20;
   static final long MAX_REQUEST = 64L << 20;
+  /** Smaller first requests would cost a round trip per few hundred KiB on a long path. */
+  static final long MIN_FIRST_REQUEST = 256L << 10;
   static final double REQUEST_SECONDS = 4;
 
   private final byte[] buffer;
@@ -120,13 +122,27 @@ public final class SegmentStreamer {
 
   /**
    * How many bytes the owner should ask for next: about {@link #REQUEST_SECONDS} seconds of this
-   * connection's throughput so far, between {@link #FIRST_REQUEST} and {@link #MAX_REQUEST}.
+   * connection's throughput so far, between {@code first} and {@link #MAX_REQUEST}; {@code first}
+   * while the throughput is unknown.
    * Bounded requests let a split take the part beyond the in-flight request instead of cutting a
    * response short; long enough ones keep the request count (and a round trip each) low.
    */
-  public long nextRequestSize() {
+  public long nextRequestSize(long first) {
     double rate = bytesPerSecond();
-    return rate <= 0 ? FIRST_REQUEST : (long) Math.max(FIRST_REQUEST, Math.min(MAX_REQUEST, rate * REQUEST_SECONDS));
+    return rate <= 0 ? first : (long) Math.max(first, Math.min(MAX_REQUEST, rate * REQUEST_SECONDS));
+  }
+
+  /**
+   * The first request of a connection to a file of {@code length} bytes shared by
+   * {@code connections}: at most half a connection's share, so that every connection finds a
+   * piece beyond the requests already in flight (an unmeasured request is never cut), between
+   * {@link #MIN_FIRST_REQUEST} and {@link #FIRST_REQUEST}.
+   */
+  public static long firstRequestSize(long length, int connections) {
+    if (length <= 0 || connections <= 0) {
+      return FIRST_REQUEST;
+    }
+    return Math.max(MIN_FIRST_REQUEST, Math.min(FIRST_REQUEST, length / (2L * connections)));
   }
 
   /** This connection's throughput while it streamed, or 0 before its first response. */

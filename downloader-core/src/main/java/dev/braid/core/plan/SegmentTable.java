@@ -131,17 +131,20 @@ public final class SegmentTable {
    * choice), a time the owner would otherwise need to get there.
    */
   private long splitPoint(Segment s, long cutMin) {
-    if (!splittable || !s.assigned || s.end == UNKNOWN_END || remainder(s) / 2 < minSplit) {
+    if (!splittable || !s.assigned || s.end == UNKNOWN_END) {
       return -1;
     }
+    boolean halves = remainder(s) / 2 >= minSplit;
     long mid = s.claimedEnd + remainder(s) / 2;
-    if (mid >= s.requestEnd) {
+    if (halves && mid >= s.requestEnd) {
       return mid;
     }
-    if (s.end - s.requestEnd >= minSplit) {
+    // the part beyond the owner's request, even when the rest is too small to halve: halving
+    // alone left a 16 MiB file in 8 pieces of ~2 MiB that none of 16 connections could split
+    if (s.end - s.requestEnd >= minSplit && (halves || s.requestEnd > s.claimedEnd)) {
       return s.requestEnd;
     }
-    return s.end - mid >= cutMin ? mid : -1;
+    return halves && s.end - mid >= cutMin ? mid : -1;
   }
 
   private static long remainder(Segment s) {

@@ -511,6 +511,12 @@ final class Attempt {
     return identity;
   }
 
+  /** The first request of a new connection: see {@link SegmentStreamer#firstRequestSize}. */
+  long firstRequestSize() {
+    WorkerPool p = pool;
+    return SegmentStreamer.firstRequestSize(identity.length(), p == null ? 1 : p.target());
+  }
+
   /** A new connection's tracker of whole-block sums, or null when this download keeps none. */
   BlockTracker blockTracker() {
     BlockSums s = sums;

@@ -228,7 +228,7 @@ final class Worker implements Runnable {
       return RangeRequest.openWhole(attempt.http(), attempt.identity(), attempt.headers(), attempt.recorder());
     }
     long from = table.position(seg);
-    long to = table.requestEnd(seg, streamer.nextRequestSize());
+    long to = table.requestEnd(seg, streamer.nextRequestSize(attempt.firstRequestSize()));
     mirror = attempt.mirrors().pick(mirror);
     return RangeRequest.open(attempt.http(), mirror.identity(), attempt.headers(), attempt.recorder(), from, to);
   }

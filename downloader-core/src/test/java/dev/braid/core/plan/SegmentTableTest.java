@@ -63,6 +63,17 @@ class SegmentTableTest {
   }
 
   @Test
+  void thePartBeyondARequestIsTakenEvenWhenTheRestIsTooSmallToHalve() {
+    SegmentTable t = SegmentTable.fresh(50, true, 30);
+    Segment a = t.assignAt(0);
+    assertNull(t.next(0), "nothing in flight: 50 bytes cannot become two pieces of 30");
+    t.requestEnd(a, 10);
+    Segment b = t.next(Long.MAX_VALUE);
+    assertEquals(10, b.start(), "the 40 bytes beyond the request [0, 10) are a piece of their own");
+    assertEquals(10, t.remainingInRequest(a));
+  }
+
+  @Test
   void aSplitCutsIntoARequestOnlyWhenTheOwnerWouldTakeLongToGetThere() {
     SegmentTable t = SegmentTable.fresh(100, true, 10);
     Segment a = t.assignAt(0);
