@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
+import dev.braid.core.StateStoreException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 
@@ -17,6 +18,10 @@ abstract class StoreCommand implements Callable<Integer> {
     } catch (DownloadException e) {
       System.err.println("braid: " + e.getMessage());
       return ExitCode.of(e);
+    } catch (StateStoreException e) {
+      // the store went busy or bad after it opened: the same code as failing to open it
+      System.err.println("braid: " + e.getMessage());
+      return ExitCode.LOCAL_IO;
     }
   }
 

@@ -191,14 +191,22 @@ public final class Braid implements AutoCloseable {
     }
   }
 
-  /** Every download in the state database, oldest first, including those other processes drive. */
+  /**
+   * Every download in the state database, oldest first, including those other processes drive.
+   *
+   * @throws StateStoreException when the state database cannot be read
+   */
   public List<Download> downloads() {
-    return queue.all();
+    return StateCalls.read(queue::all);
   }
 
-  /** The download with this queue id, if the state database holds it. */
+  /**
+   * The download with this queue id, if the state database holds it.
+   *
+   * @throws StateStoreException when the state database cannot be read
+   */
   public Optional<Download> download(long id) {
-    return queue.find(id);
+    return StateCalls.read(() -> queue.find(id));
   }
 
   /** The downloads this instance is fetching right now. */
@@ -232,14 +240,22 @@ public final class Braid implements AutoCloseable {
     return metricsEndpoint == null ? Optional.empty() : Optional.of(metricsEndpoint.address());
   }
 
-  /** Settings stored in the state database (an application's preferences), by key. */
+  /**
+   * Settings stored in the state database (an application's preferences), by key.
+   *
+   * @throws StateStoreException when the state database cannot be read
+   */
   public Map<String, String> settings() {
-    return store.settings();
+    return StateCalls.read(store::settings);
   }
 
-  /** Stores a setting in the state database; null removes it. */
+  /**
+   * Stores a setting in the state database; null removes it.
+   *
+   * @throws StateStoreException when the state database cannot be written (held by another process past the busy timeout)
+   */
   public void saveSetting(String key, String value) {
-    store.saveSetting(key, value);
+    StateCalls.run(() -> store.saveSetting(key, value));
   }
 
   /**

@@ -13,6 +13,9 @@ import java.util.concurrent.CompletableFuture;
  * Thread-safe: any thread may read it or act on it. It may be driven by this {@code Braid}, or
  * by another process sharing the state database, in which case its state and progress are what
  * that process last recorded (about once a second) and the actions go through the database.
+ *
+ * <p>{@link #pause}, {@link #resume}, {@link #cancel} and {@link #remove} record their change in
+ * the state database and throw {@link StateStoreException} when it cannot be written.
  */
 public final class Download {
   private final long id;
@@ -112,17 +115,17 @@ public final class Download {
    * {@link DownloadPausedException}. A queued download stays where it is until resumed.
    */
   public void pause() {
-    queue.pause(this);
+    StateCalls.run(() -> queue.pause(this));
   }
 
   /** Queues a paused or failed download again; it continues from the bytes on disk. */
   public void resume() {
-    queue.resume(this);
+    StateCalls.run(() -> queue.resume(this));
   }
 
   /** Stops the download and removes it from the queue along with its partial file (a completed file stays). */
   public void cancel() {
-    queue.remove(this, false, true);
+    StateCalls.run(() -> queue.remove(this, false, true));
   }
 
   /**
@@ -131,7 +134,7 @@ public final class Download {
    * same URL again continues it.
    */
   public void remove(boolean deleteFile) {
-    queue.remove(this, deleteFile, deleteFile);
+    StateCalls.run(() -> queue.remove(this, deleteFile, deleteFile));
   }
 
   /** Changes this download's own rate limit (bytes per second, 0 for none), also while it runs. */
