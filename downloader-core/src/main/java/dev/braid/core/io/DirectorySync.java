@@ -15,8 +15,9 @@ import java.nio.file.StandardOpenOption;
  * one each (the fsyncs of a 1,000-file batch were most of its wall time).
  *
  * <p>The caller's thread runs the fsync when none is running, else it waits for the running one
- * and then for the next, which one of the waiters runs and which covers them all. An interrupt while waiting ends the wait with an
- * {@link InterruptedIOException} and keeps the thread's interrupt status.
+ * and then for the next, which one of the waiters runs and which covers them all. An interrupt
+ * while waiting ends the wait with an {@link InterruptedIOException} and keeps the thread's
+ * interrupt status.
  */
 final class DirectorySync {
   // one per directory in use; weak values drop it once no caller holds it

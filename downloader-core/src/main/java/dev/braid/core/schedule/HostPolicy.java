@@ -18,14 +18,10 @@ record HostPolicy(int start, int cap, String why) {
   static final Duration DECAY_STEP = Duration.ofHours(6);
   static final Duration FORGET = Duration.ofDays(7);
 
-  static HostPolicy of(Optional<HostMemory> memory, int maxConnections, long nowMillis) {
-    return of(memory, maxConnections, nowMillis, 0);
-  }
-
   /**
-   * As above, for a path whose round trip takes {@code rttNanos}: a new host on a long path
-   * starts with more connections, since one TCP connection's pace falls with the round trip
-   * (and with loss), and ramping up from {@link #DEFAULT_START} costs round trips too.
+   * The policy for a host whose path has a round trip of {@code rttNanos} (0: unknown). A new
+   * host on a long path starts with more connections, since one TCP connection's pace falls with
+   * the round trip (and with loss), and ramping up from {@link #DEFAULT_START} costs round trips too.
    */
   static HostPolicy of(Optional<HostMemory> memory, int maxConnections, long nowMillis, long rttNanos) {
     int fresh = Math.min(startFor(rttNanos), maxConnections);

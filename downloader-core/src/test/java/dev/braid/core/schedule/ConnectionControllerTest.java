@@ -126,19 +126,19 @@ class ConnectionControllerTest {
   @Test
   void hostMemoryStartsWhereTheLastDownloadSettledAndItsLimitDecays() {
     long now = Duration.ofDays(30).toMillis();
-    HostPolicy fresh = HostPolicy.of(Optional.empty(), 16, now);
+    HostPolicy fresh = HostPolicy.of(Optional.empty(), 16, now, 0);
     assertEquals(4, fresh.start());
     assertEquals(16, fresh.cap());
-    HostPolicy limited = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6, now - 1000)), 16, now);
+    HostPolicy limited = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6, now - 1000)), 16, now, 0);
     assertEquals(4, limited.start());
     assertEquals(4, limited.cap());
     HostPolicy decayed = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6,
-        now - Duration.ofHours(13).toMillis())), 16, now);
+        now - Duration.ofHours(13).toMillis())), 16, now, 0);
     assertEquals(6, decayed.cap(), "one more connection per 6 hours");
     HostPolicy forgotten = HostPolicy.of(Optional.of(new HostMemory("h:80", 4, 4, 1e6,
-        now - Duration.ofDays(8).toMillis())), 16, now);
+        now - Duration.ofDays(8).toMillis())), 16, now, 0);
     assertEquals(16, forgotten.cap());
-    HostPolicy good = HostPolicy.of(Optional.of(new HostMemory("h:80", 0, 12, 1e6, now - 1000)), 16, now);
+    HostPolicy good = HostPolicy.of(Optional.of(new HostMemory("h:80", 0, 12, 1e6, now - 1000)), 16, now, 0);
     assertEquals(12, good.start());
     assertEquals(16, good.cap());
   }
