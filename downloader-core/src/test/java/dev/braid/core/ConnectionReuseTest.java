@@ -4,15 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.Content;
-import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seen from an HTTPS server: the ranges of one download share a few kept-alive connections, a
@@ -20,29 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
  * session instead of a full handshake. The client's metrics agree with what the server counted.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class ConnectionReuseTest {
-  private static TestCertificate certificate;
-
-  @TempDir Path dir;
-
-  @BeforeAll
-  static void makeCertificate() throws Exception {
-    certificate = TestCertificate.generate();
-  }
-
-  @AfterAll
-  static void dropCertificate() throws Exception {
-    certificate.close();
-  }
-
-  private Braid braid() throws LocalFileException {
-    return Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile()).build();
-  }
+class ConnectionReuseTest extends TlsHarness {
 
   @Test
   void theRangesOfOneDownloadShareFewConnections() throws Exception {
     Content c = Content.random(24 << 20, 21);
-    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid()) {
+    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.HTTP_1_1)) {
       server.serve("/big", c).etag("\"b\"");
       DownloadResult r = get(braid, server.url("/big"), "big.bin", 4);
       assertEquals(c.sha256Hex(), Content.sha256Hex(r.file()));
@@ -59,7 +37,7 @@ class ConnectionReuseTest {
 
   @Test
   void aBatchOfSmallFilesOnOneBraidReusesOneConnection() throws Exception {
-    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid()) {
+    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.HTTP_1_1)) {
       int files = 30;
       for (int i = 0; i < files; i++) {
         server.serve("/f" + i, Content.random(100 << 10, i)).etag("\"" + i + "\"");
@@ -82,7 +60,7 @@ class ConnectionReuseTest {
 
   @Test
   void newConnectionsResumeTheTlsSession() throws Exception {
-    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid()) {
+    try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.HTTP_1_1)) {
       int files = 5;
       for (int i = 0; i < files; i++) {
         // no Content-Length: the server closes each connection after its response, so every file needs a new one

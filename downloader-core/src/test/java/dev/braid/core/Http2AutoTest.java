@@ -6,18 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.Content;
 import dev.braid.testserver.H2TestServer;
-import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link HttpVersion#AUTO} against real servers on loopback that make one version clearly faster
@@ -26,27 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * http stays HTTP/1.1, a server without HTTP/2 is tried once, and the forced versions still force.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class Http2AutoTest {
+class Http2AutoTest extends TlsHarness {
   /** Enough to measure (the engine's threshold is 32 MiB to fetch). */
   private static final int LARGE = 32 << 20;
-  private static TestCertificate certificate;
 
-  @TempDir Path dir;
-
-  @BeforeAll
-  static void makeCertificate() throws Exception {
-    certificate = TestCertificate.generate();
-  }
-
-  @AfterAll
-  static void dropCertificate() throws Exception {
-    certificate.close();
-  }
-
-  private Braid braid(HttpVersion version) throws LocalFileException {
-    return Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile())
-        .httpVersion(version).firstBackoff(Duration.ofMillis(20)).build();
-  }
 
   private DownloadResult fetch(Braid braid, String url, String file) throws Exception {
     return DownloadHarness.await(braid.submit(DownloadRequest.builder(url).file(dir.resolve(file)).build()));

@@ -8,18 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.H2TestServer;
 import dev.braid.testserver.RequestRecord;
-import dev.braid.testserver.TestCertificate;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HTTP/2 against a real h2 server on loopback (httpcore5-h2, TLS with ALPN): the ranges of a
@@ -27,25 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * default) stays HTTP/1.1 against the same server.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
-class Http2Test {
-  private static TestCertificate certificate;
-
-  @TempDir Path dir;
-
-  @BeforeAll
-  static void makeCertificate() throws Exception {
-    certificate = TestCertificate.generate();
-  }
-
-  @AfterAll
-  static void dropCertificate() throws Exception {
-    certificate.close();
-  }
-
-  private Braid braid(HttpVersion version) throws LocalFileException {
-    return Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile())
-        .httpVersion(version).firstBackoff(Duration.ofMillis(20)).build();
-  }
+class Http2Test extends TlsHarness {
 
   @Test
   void manyRangesTravelAsStreamsOfOneConnection() throws Exception {
