@@ -24,6 +24,8 @@ import java.util.Optional;
  * file before {@link #checkpoint}: the store only promises that a checkpoint is atomic.
  */
 public final class Store implements AutoCloseable {
+  /** As long as the busy timeout: how long an open waits for another process that holds the database. */
+  private static final long OPEN_PATIENCE_NANOS = 5_000_000_000L;
   private static final String OPTIONS =
       "?journal_mode=WAL&synchronous=NORMAL&busy_timeout=5000&transaction_mode=IMMEDIATE&foreign_keys=true";
 
@@ -53,15 +55,33 @@ public final class Store implements AutoCloseable {
     } catch (IOException e) {
       throw new StoreException("cannot create the folder of state database " + absolute + ": " + e, e);
     }
-    Connection c = null;
-    try {
-      c = DriverManager.getConnection("jdbc:sqlite:" + absolute + OPTIONS);
-      Migrations.apply(c);
-      return new Store(absolute, c);
-    } catch (SQLException e) {
-      closeQuietly(c);
-      throw new StoreException("cannot open state database " + absolute + ": " + describe(e), e);
+    long deadline = System.nanoTime() + OPEN_PATIENCE_NANOS;
+    while (true) {
+      Connection c = null;
+      try {
+        c = DriverManager.getConnection("jdbc:sqlite:" + absolute + OPTIONS);
+        Migrations.apply(c);
+        return new Store(absolute, c);
+      } catch (SQLException e) {
+        closeQuietly(c);
+        if (!busy(e) || System.nanoTime() > deadline) {
+          throw new StoreException("cannot open state database " + absolute + ": " + describe(e), e);
+        }
+      }
+      // the switch to WAL at a new database's first open does not wait on the busy timeout: a
+      // second process opening it at that instant got SQLITE_BUSY at once, so try again
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new StoreException("interrupted while opening state database " + absolute, e);
+      }
     }
+  }
+
+  private static boolean busy(SQLException e) {
+    String m = e.getMessage();
+    return m != null && (m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED"));
   }
 
   /** The database file. */
@@ -465,7 +485,7 @@ public final class Store implements AutoCloseable {
 
   private static String describe(SQLException e) {
     String m = e.getMessage();
-    if (m != null && (m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED"))) {
+    if (busy(e)) {
       return "it is locked by another process";
     }
     if (m != null && m.contains("SQLITE_NOTADB")) {
