@@ -30,6 +30,16 @@ class Http2AutoTest extends TlsHarness {
   }
 
   /** The protocols of the requests the server saw since {@code from}. */
+  /** A Braid forced to {@code version} fetches {@code /small} over {@code protocol} alone, whatever the store remembers. */
+  private void assertForced(H2TestServer server, HttpVersion version, String protocol, Content small, String file)
+      throws Exception {
+    try (Braid braid = braid(version)) {
+      int from = server.protocols().size();
+      assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), file).file()));
+      assertTrue(since(server, from).stream().allMatch(protocol::equals), "forced: " + since(server, from));
+    }
+  }
+
   private static List<String> since(H2TestServer server, int from) {
     List<String> all = server.protocols();
     return all.subList(from, all.size());
@@ -61,11 +71,7 @@ class Http2AutoTest extends TlsHarness {
         assertTrue(since(server, third).stream().allMatch("HTTP/2.0"::equals),
             "HTTP/2 measured faster, remembered in the store: " + since(server, third));
       }
-      try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
-        int forced = server.protocols().size();
-        assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), "s1.bin").file()));
-        assertTrue(since(server, forced).stream().allMatch("HTTP/1.1"::equals), "forced: " + since(server, forced));
-      }
+      assertForced(server, HttpVersion.HTTP_1_1, "HTTP/1.1", small, "s1.bin");
     }
   }
 
@@ -87,11 +93,7 @@ class Http2AutoTest extends TlsHarness {
         assertEquals(big.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/big"), "3.bin").file()));
         assertTrue(since(server, third).stream().allMatch("HTTP/1.1"::equals), "HTTP/1.1 was faster: " + since(server, third));
       }
-      try (Braid braid = braid(HttpVersion.HTTP_2)) {
-        int forced = server.protocols().size();
-        assertEquals(small.sha256Hex(), Content.sha256Hex(fetch(braid, server.url("/small"), "s2.bin").file()));
-        assertTrue(since(server, forced).stream().allMatch("HTTP/2.0"::equals), "forced: " + since(server, forced));
-      }
+      assertForced(server, HttpVersion.HTTP_2, "HTTP/2.0", small, "s2.bin");
     }
   }
 

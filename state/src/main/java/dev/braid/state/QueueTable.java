@@ -24,6 +24,9 @@ public final class QueueTable {
   static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
   /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
   static final String MATCHING = "SELECT * FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+  /** The progress of an entry, recorded only while {@code owner} still holds it. */
+  private static final String PROGRESS =
+      "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?";
 
   private final Store store;
 
@@ -119,16 +122,13 @@ public final class QueueTable {
         if (holder != null && !holder.equals(owner) && held.test(e.get())) {
           return false;
         }
-        {
-          PreparedStatement s = store.statement(
-            "UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
-          long now = System.currentTimeMillis();
-          s.setString(1, owner);
-          s.setLong(2, now);
-          s.setLong(3, now);
-          s.setLong(4, id);
-          s.executeUpdate();
-        }
+        PreparedStatement s = store.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
+        long now = System.currentTimeMillis();
+        s.setString(1, owner);
+        s.setLong(2, now);
+        s.setLong(3, now);
+        s.setLong(4, id);
+        s.executeUpdate();
         return true;
       });
     }
@@ -188,28 +188,18 @@ public final class QueueTable {
     synchronized (store) {
       return store.inTransaction("record queue progress", () -> {
         long now = System.currentTimeMillis();
-        {
-          PreparedStatement s = store.statement(
-            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?");
-          for (EntryProgress p : progress) {
-            s.setLong(1, now);
-            Store.setNullable(s, 2, p.target() == null ? null : p.target().toString());
-            s.setLong(3, p.length());
-            s.setLong(4, p.done());
-            s.setLong(5, p.id());
-            s.setString(6, owner);
-            s.addBatch();
-          }
-          s.executeBatch();
+        PreparedStatement update = store.statement(PROGRESS);
+        for (EntryProgress p : progress) {
+          bindProgress(update, now, p, owner);
+          update.addBatch();
         }
+        update.executeBatch();
         Map<Long, EntryState> states = new HashMap<>();
-        {
-          PreparedStatement s = store.statement("SELECT id, state FROM queue WHERE owner = ?");
-          s.setString(1, owner);
-          try (ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-              states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
-            }
+        PreparedStatement read = store.statement("SELECT id, state FROM queue WHERE owner = ?");
+        read.setString(1, owner);
+        try (ResultSet rs = read.executeQuery()) {
+          while (rs.next()) {
+            states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
           }
         }
         return states;
@@ -226,14 +216,8 @@ public final class QueueTable {
     synchronized (store) {
       return store.inTransaction("record the end of queue entry " + last.id(), () -> {
         long now = System.currentTimeMillis();
-        PreparedStatement p = store.statement(
-            "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?");
-        p.setLong(1, now);
-        Store.setNullable(p, 2, last.target() == null ? null : last.target().toString());
-        p.setLong(3, last.length());
-        p.setLong(4, last.done());
-        p.setLong(5, last.id());
-        p.setString(6, owner);
+        PreparedStatement p = store.statement(PROGRESS);
+        bindProgress(p, now, last, owner);
         p.executeUpdate();
         if (state != null) {
           PreparedStatement s = store.statement(
@@ -259,6 +243,15 @@ public final class QueueTable {
     synchronized (store) {
       update("DELETE FROM queue WHERE id = ?", id);
     }
+  }
+
+  private static void bindProgress(PreparedStatement s, long now, EntryProgress p, String owner) throws SQLException {
+    s.setLong(1, now);
+    Store.setNullable(s, 2, p.target() == null ? null : p.target().toString());
+    s.setLong(3, p.length());
+    s.setLong(4, p.done());
+    s.setLong(5, p.id());
+    s.setString(6, owner);
   }
 
   private void update(String sql, Object... args) {

@@ -159,28 +159,24 @@ public final class Store implements AutoCloseable {
    */
   public synchronized long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
     return inTransaction("create download for " + target, () -> {
-      {
-        PreparedStatement d = statement("DELETE FROM downloads WHERE target = ?");
-        d.setString(1, target.toAbsolutePath().toString());
-        d.executeUpdate();
-      }
+      PreparedStatement d = statement("DELETE FROM downloads WHERE target = ?");
+      d.setString(1, target.toAbsolutePath().toString());
+      d.executeUpdate();
       long now = System.currentTimeMillis();
       long id;
-      {
-        PreparedStatement s = statement(
+      PreparedStatement s = statement(
           "INSERT INTO downloads (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
-              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        s.setString(1, url);
-        s.setString(2, target.toAbsolutePath().toString());
-        bindRemote(s, 3, remote);
-        s.setString(8, DownloadStatus.ACTIVE.name());
-        s.setLong(9, now);
-        s.setLong(10, now);
-        s.executeUpdate();
-        try (ResultSet keys = s.getGeneratedKeys()) {
-          keys.next();
-          id = keys.getLong(1);
-        }
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      s.setString(1, url);
+      s.setString(2, target.toAbsolutePath().toString());
+      bindRemote(s, 3, remote);
+      s.setString(8, DownloadStatus.ACTIVE.name());
+      s.setLong(9, now);
+      s.setLong(10, now);
+      s.executeUpdate();
+      try (ResultSet keys = s.getGeneratedKeys()) {
+        keys.next();
+        id = keys.getLong(1);
       }
       writeSegments(id, segments);
       return id;
@@ -191,7 +187,7 @@ public final class Store implements AutoCloseable {
   public synchronized List<SegmentRecord> segments(long id) {
     try {
       PreparedStatement s = statement(
-        "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
+          "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
       s.setLong(1, id);
       List<SegmentRecord> out = new ArrayList<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -227,17 +223,15 @@ public final class Store implements AutoCloseable {
   private void writeProgress(long id, List<SegmentRecord> segments, Map<Integer, Integer> blockSums) throws SQLException {
     writeSegments(id, segments);
     if (!blockSums.isEmpty()) {
-      {
-        PreparedStatement s = statement(
+      PreparedStatement s = statement(
           "INSERT OR REPLACE INTO blocks (download_id, idx, crc) VALUES (?, ?, ?)");
-        for (Map.Entry<Integer, Integer> b : blockSums.entrySet()) {
-          s.setLong(1, id);
-          s.setInt(2, b.getKey());
-          s.setInt(3, b.getValue());
-          s.addBatch();
-        }
-        s.executeBatch();
+      for (Map.Entry<Integer, Integer> b : blockSums.entrySet()) {
+        s.setLong(1, id);
+        s.setInt(2, b.getKey());
+        s.setInt(3, b.getValue());
+        s.addBatch();
       }
+      s.executeBatch();
     }
     touch(id);
   }
@@ -265,11 +259,9 @@ public final class Store implements AutoCloseable {
    */
   public synchronized void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
     inTransaction("repair download " + id, () -> {
-      {
-        PreparedStatement d = statement("DELETE FROM blocks WHERE download_id = ?");
-        d.setLong(1, id);
-        d.executeUpdate();
-      }
+      PreparedStatement d = statement("DELETE FROM blocks WHERE download_id = ?");
+      d.setLong(1, id);
+      d.executeUpdate();
       writeProgress(id, segments, validSums);
       return null;
     });
@@ -279,7 +271,7 @@ public final class Store implements AutoCloseable {
   public synchronized Optional<HostMemory> host(String host) {
     try {
       PreparedStatement s = statement(
-        "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
+          "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
       s.setString(1, host);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next()
@@ -295,7 +287,7 @@ public final class Store implements AutoCloseable {
   public synchronized void remember(HostMemory m) {
     try {
       PreparedStatement s = statement(
-        "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
+          "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
       s.setString(1, m.host());
       s.setInt(2, m.limit());
       s.setInt(3, m.connections());
@@ -345,7 +337,7 @@ public final class Store implements AutoCloseable {
   public synchronized void markStatus(long id, DownloadStatus status, String error) {
     try {
       PreparedStatement s = statement(
-        "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
+          "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
       s.setString(1, status.name());
       s.setString(2, error);
       s.setLong(3, System.currentTimeMillis());
@@ -373,32 +365,26 @@ public final class Store implements AutoCloseable {
   }
 
   private void writeSegments(long id, List<SegmentRecord> segments) throws SQLException {
-    {
-      PreparedStatement d = statement("DELETE FROM segments WHERE download_id = ?");
-      d.setLong(1, id);
-      d.executeUpdate();
-    }
-    {
-      PreparedStatement s = statement(
+    PreparedStatement d = statement("DELETE FROM segments WHERE download_id = ?");
+    d.setLong(1, id);
+    d.executeUpdate();
+    PreparedStatement s = statement(
         "INSERT INTO segments (download_id, start, end, done) VALUES (?, ?, ?, ?)");
-      for (SegmentRecord r : segments) {
-        s.setLong(1, id);
-        s.setLong(2, r.start());
-        s.setLong(3, r.end());
-        s.setLong(4, r.done());
-        s.addBatch();
-      }
-      s.executeBatch();
+    for (SegmentRecord r : segments) {
+      s.setLong(1, id);
+      s.setLong(2, r.start());
+      s.setLong(3, r.end());
+      s.setLong(4, r.done());
+      s.addBatch();
     }
+    s.executeBatch();
   }
 
   private void touch(long id) throws SQLException {
-    {
-      PreparedStatement s = statement("UPDATE downloads SET updated_ms = ? WHERE id = ?");
-      s.setLong(1, System.currentTimeMillis());
-      s.setLong(2, id);
-      s.executeUpdate();
-    }
+    PreparedStatement s = statement("UPDATE downloads SET updated_ms = ? WHERE id = ?");
+    s.setLong(1, System.currentTimeMillis());
+    s.setLong(2, id);
+    s.executeUpdate();
   }
 
   private static void bindRemote(PreparedStatement s, int from, RemoteIdentity r) throws SQLException {
