@@ -94,6 +94,20 @@ class AdaptiveConnectionsTest extends DownloadHarness {
   }
 
   @Test
+  void theTailOfASlowConnectionIsTakenOverByIdleOnes() throws Exception {
+    Content c = Content.random(4L << 20, 7);
+    // the probe's response slows to 64 KiB/s after 512 KiB: above the lowest speed, and in the
+    // tail there is no median to fall below, so only a split can save the last piece (under twice
+    // the 1 MiB minimum: 10-14 s at that pace; taken over in halves, about 3 s)
+    server.serve("/f.bin", c).etag("\"v1\"").trickleAfter(512 << 10, 64 << 10, 1);
+    Path out = dir.resolve("f.bin");
+    Download d = braid.submit(request("/f.bin", out).connections(4).build());
+    DownloadResult r = await(d);
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(r.elapsed().toSeconds() < 8, "took " + r.elapsed() + "; requests " + server.requests());
+  }
+
+  @Test
   void aStalledRangeIsMovedToAFreshConnectionInsteadOfWaitedFor() throws Exception {
     braid.close();
     // a read timeout far beyond the test's patience: only the slow-connection rule can save it

@@ -15,6 +15,13 @@ public final class Segment {
   long claimedEnd;
   /** End of the owner's in-flight request; a split that lands at or beyond it cuts nothing short. */
   long requestEnd;
+  /** Position when the owner's current request began. */
+  long requestFrom;
+  /** The owner's pace, for a tail steal: position and time (ns) where the current window began. */
+  long paceFrom;
+  long paceAt;
+  /** Bytes per second in the previous window of the current request; negative when there was none. */
+  double lastPace = -1;
   boolean assigned;
 
   Segment(long start, long end, long position) {
@@ -23,6 +30,8 @@ public final class Segment {
     this.position = position;
     this.claimedEnd = position;
     this.requestEnd = position;
+    this.requestFrom = position;
+    this.paceFrom = position;
   }
 
   public long start() {

@@ -5,6 +5,7 @@ import dev.braid.state.SegmentRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Every segment of one download and who owns it. Workers call it once per buffer ({@link #claim},
@@ -17,27 +18,49 @@ import java.util.List;
 public final class SegmentTable {
   /** End marker of the single segment of a download whose length the server did not give. */
   public static final long UNKNOWN_END = Long.MAX_VALUE;
+  /**
+   * A remainder too small to halve is still split when its owner, at the pace of its current
+   * request, needs at least this long for it: on a lossy path one connection at a fifth of the
+   * others' speed held the last 0.9 MiB of a 16 MiB file for 4 s after every other piece was done.
+   */
+  static final double STEAL_SECONDS = 1.0;
+  /**
+   * The owner's pace is measured over windows of this length, so a connection that slows down
+   * mid-request (a loss on a long path) is judged by what it does now, not by its fast start.
+   */
+  static final long PACE_WINDOW_NANOS = 1_000_000_000L;
+  /** A window younger than this is too short to judge (time to first byte, bursts); the previous one counts. */
+  static final long PACE_MIN_NANOS = 500_000_000L;
+  /** The least a tail steal takes: below it, the thief's request round trip costs more than it saves. */
+  static final long MIN_STEAL = 64L << 10;
 
   private final Object lock = new Object();
   private final List<Segment> segments = new ArrayList<>();
   private final long minSplit;
   private final boolean splittable;
+  private final LongSupplier clock;
 
-  private SegmentTable(long minSplit, boolean splittable) {
+  private SegmentTable(long minSplit, boolean splittable, LongSupplier clock) {
     this.minSplit = Math.max(1, minSplit);
     this.splittable = splittable;
+    this.clock = clock;
   }
 
   /** A fresh plan: one segment over the whole file, split later as workers arrive. */
   public static SegmentTable fresh(long length, boolean splittable, long minSplit) {
-    SegmentTable t = new SegmentTable(minSplit, splittable && length >= 0);
+    return fresh(length, splittable, minSplit, System::nanoTime);
+  }
+
+  /** {@link #fresh(long, boolean, long)} on a given clock (nanoseconds), for tests of the owner's pace. */
+  static SegmentTable fresh(long length, boolean splittable, long minSplit, LongSupplier clock) {
+    SegmentTable t = new SegmentTable(minSplit, splittable && length >= 0, clock);
     t.segments.add(new Segment(0, length < 0 ? UNKNOWN_END : length, 0));
     return t;
   }
 
   /** A plan restored from stored segments. */
   public static SegmentTable restore(List<SegmentRecord> stored, long minSplit) {
-    SegmentTable t = new SegmentTable(minSplit, true);
+    SegmentTable t = new SegmentTable(minSplit, true, System::nanoTime);
     stored.stream().sorted(Comparator.comparingLong(SegmentRecord::start))
         .forEach(r -> t.segments.add(new Segment(r.start(), r.end(), r.start() + r.done())));
     return t;
@@ -77,8 +100,9 @@ public final class SegmentTable {
       }
       Segment best = null;
       long bestMid = -1;
+      long now = clock.getAsLong();
       for (Segment s : segments) {
-        long mid = splitPoint(s, cutMin);
+        long mid = splitPoint(s, cutMin, now);
         if (mid >= 0 && (best == null || remainder(s) > remainder(best))) {
           best = s;
           bestMid = mid;
@@ -128,9 +152,10 @@ public final class SegmentTable {
    * its connection and throwing away what the server already pushed into socket buffers
    * (megabytes on a fast path), so a split cuts into a request only when the half it takes is at
    * least {@code cutMin} too: a quarter second of one connection's throughput (the scheduler's
-   * choice), a time the owner would otherwise need to get there.
+   * choice), a time the owner would otherwise need to get there. In the tail, a remainder too small
+   * to halve is halved anyway when the owner is slow ({@link #slowTail}).
    */
-  private long splitPoint(Segment s, long cutMin) {
+  private long splitPoint(Segment s, long cutMin, long now) {
     if (!splittable || !s.assigned || s.end == UNKNOWN_END) {
       return -1;
     }
@@ -144,7 +169,27 @@ public final class SegmentTable {
     if (s.end - s.requestEnd >= minSplit && (halves || s.requestEnd > s.claimedEnd)) {
       return s.requestEnd;
     }
-    return halves && s.end - mid >= cutMin ? mid : -1;
+    if (halves) {
+      return s.end - mid >= cutMin ? mid : -1;
+    }
+    return slowTail(s, now) ? mid : -1;
+  }
+
+  /**
+   * Whether the owner needs at least {@link #STEAL_SECONDS} for a remainder under twice the
+   * minimum split, at the pace of its current request (no byte yet counts as never), and half of
+   * it is worth a request of its own. On a fast path a remainder that small takes milliseconds,
+   * so this only fires where one connection crawls. The cut minimum does not apply: what a cut
+   * throws away is what the owner has in flight, a fraction of a second at its own slow pace,
+   * while the half taken is at least half a second of it.
+   */
+  private static boolean slowTail(Segment s, long now) {
+    if (s.requestEnd <= s.requestFrom || remainder(s) / 2 < MIN_STEAL) {
+      return false;
+    }
+    long elapsed = now - s.paceAt;
+    double pace = elapsed >= PACE_MIN_NANOS ? (s.position - s.paceFrom) * 1e9 / elapsed : s.lastPace;
+    return pace >= 0 && remainder(s) >= pace * STEAL_SECONDS;
   }
 
   private static long remainder(Segment s) {
@@ -158,6 +203,10 @@ public final class SegmentTable {
   public long requestEnd(Segment s, long chunk) {
     synchronized (lock) {
       s.requestEnd = s.end == UNKNOWN_END || s.end - s.position <= chunk ? s.end : s.position + chunk;
+      s.requestFrom = s.position;
+      s.paceFrom = s.position;
+      s.paceAt = clock.getAsLong();
+      s.lastPace = -1;
       return s.requestEnd;
     }
   }
@@ -204,9 +253,15 @@ public final class SegmentTable {
 
   /** The owner's write of {@code n} claimed bytes returned. */
   public void advance(Segment s, int n) {
+    long now = clock.getAsLong();
     synchronized (lock) {
       s.position += n;
       s.claimedEnd = s.position;
+      if (now - s.paceAt >= PACE_WINDOW_NANOS) {
+        s.lastPace = (s.position - s.paceFrom) * 1e9 / (now - s.paceAt);
+        s.paceFrom = s.position;
+        s.paceAt = now;
+      }
     }
   }
 
@@ -263,8 +318,9 @@ public final class SegmentTable {
   /** Whether {@link #next(long)} would hand out work now: an orphan, or a remainder worth splitting. */
   public boolean hasWork(long cutMin) {
     synchronized (lock) {
+      long now = clock.getAsLong();
       for (Segment s : segments) {
-        if (s.position < s.end && (!s.assigned || splitPoint(s, cutMin) >= 0)) {
+        if (s.position < s.end && (!s.assigned || splitPoint(s, cutMin, now) >= 0)) {
           return true;
         }
       }
