@@ -72,7 +72,7 @@ tun_up() {
   "$bin" -a "$CDEV" -b "$SDEV" -n "$NS" -d "$(awk -v d="$LINK_RTT" 'BEGIN{print d / 2}')" -j "$LINK_JITTER" \
     -l "$LINK_LOSS" -r "$LINK_RATE" -q "$LINK_QUEUE" -s "$PORT" > "$EMU_OUT" 2>&1 &
   EMU_PID=$!
-  for i in $(seq 1 50); do grep -q '^ready' "$EMU_OUT" 2>/dev/null && break; sleep 0.1; done
+  for i in $(seq 1 200); do grep -q '^ready' "$EMU_OUT" 2>/dev/null && break; sleep 0.1; done
   grep -q '^ready' "$EMU_OUT" || die "the link emulator did not start: $(head -3 "$EMU_OUT")"
   ip link set "$CDEV" mtu 1500 up && ip addr add "$CLIENT_IP" peer "$SERVER_IP" dev "$CDEV" || die "cannot configure $CDEV"
   nsx ip link set "$SDEV" mtu 1500 up && nsx ip addr add "$SERVER_IP" peer "$CLIENT_IP" dev "$SDEV" || die "cannot configure $SDEV in $NS"
