@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.braid.state.HostMemory;
 import dev.braid.state.Store;
 import dev.braid.testserver.Content;
+import dev.braid.testserver.Resource;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -105,6 +106,20 @@ class AdaptiveConnectionsTest extends DownloadHarness {
     DownloadResult r = await(d);
     assertEquals(sha256(c), sha256(out));
     assertTrue(r.elapsed().toSeconds() < 8, "took " + r.elapsed() + "; requests " + server.requests());
+  }
+
+  @Test
+  void underARateLimitTheTailIsNotStolen() throws Exception {
+    Content c = Content.random(3L << 20, 8);
+    Resource r = server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    // every connection crawls under the limit, and one left alone gets all of it: a steal would
+    // only cut requests short and throw away what the server had already pushed
+    Download d = braid.submit(request("/f.bin", out).connections(4).rateLimit(1L << 20).build());
+    await(d);
+    assertEquals(sha256(c), sha256(out));
+    assertTrue(r.bodyBytesSent() < c.size() * 1.02, "served " + r.bodyBytesSent() + " for " + c.size()
+        + "; requests " + server.requests().stream().map(q -> q.range()).toList());
   }
 
   @Test

@@ -33,6 +33,8 @@ public final class SegmentTable {
   static final long PACE_MIN_NANOS = 500_000_000L;
   /** The least a tail steal takes: below it, the thief's request round trip costs more than it saves. */
   static final long MIN_STEAL = 64L << 10;
+  /** A cut minimum that forbids every cut into a request in flight, tail steals included. */
+  public static final long NO_CUT = Long.MAX_VALUE;
 
   private final Object lock = new Object();
   private final List<Segment> segments = new ArrayList<>();
@@ -87,7 +89,8 @@ public final class SegmentTable {
    * largest in-flight remainder; null when there is nothing left to take. See {@link #splitPoint}
    * for where a remainder is split and when it is not.
    *
-   * @param cutMin the least a split that cuts into an in-flight request must take over
+   * @param cutMin the least a split that cuts into an in-flight request must take over;
+   *     {@link #NO_CUT} for no cut at all
    */
   public Segment next(long cutMin) {
     synchronized (lock) {
@@ -172,7 +175,7 @@ public final class SegmentTable {
     if (halves) {
       return s.end - mid >= cutMin ? mid : -1;
     }
-    return slowTail(s, now) ? mid : -1;
+    return cutMin != NO_CUT && slowTail(s, now) ? mid : -1;
   }
 
   /**

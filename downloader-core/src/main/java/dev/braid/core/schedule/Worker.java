@@ -73,11 +73,12 @@ final class Worker implements Runnable {
   /**
    * The least a split that cuts into another connection's request must take:
    * {@link Attempt#CUT_SECONDS} of this connection's own throughput (a fair guess for the
-   * other's), else the download's.
+   * other's), else the download's; never a cut where the download allows none (a rate limit).
    */
   private long cutMin() {
+    long download = attempt.cutMin();
     double own = streamer.bytesPerSecond();
-    return own > 0 ? (long) (own * Attempt.CUT_SECONDS) : attempt.cutMin();
+    return own > 0 && download != SegmentTable.NO_CUT ? (long) (own * Attempt.CUT_SECONDS) : download;
   }
 
   /** This connection's throughput while streaming; 0 before its first response. */

@@ -98,8 +98,9 @@ class SegmentTableTest {
     assertNull(t.next(0), "0.4 s into the request its pace is not judged yet");
     now[0] = 2_000_000_000L;
     // 256 KiB in 2 s: the 1.25 MiB left would take 10 s
-    assertTrue(t.hasWork(Long.MAX_VALUE), "its slow pace, not the thief's speed, bounds what the cut wastes");
-    Segment b = t.next(Long.MAX_VALUE);
+    assertFalse(t.hasWork(SegmentTable.NO_CUT), "no cut at all (a rate limit, nothing measured yet)");
+    assertTrue(t.hasWork(1 << 20), "its slow pace, not the thief's speed, bounds what the cut wastes");
+    Segment b = t.next(1 << 20);
     assertEquals((256 << 10) + (640 << 10), b.start());
     assertEquals(640 << 10, t.remainingInRequest(a), "the owner's request is cut at the new end");
   }
