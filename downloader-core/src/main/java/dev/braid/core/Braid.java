@@ -81,7 +81,7 @@ public final class Braid implements AutoCloseable {
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies), b.httpVersion != HttpVersion.HTTP_1_1);
+        b.hostResolver, b.dnsCacheTtl, b.proxies, b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -317,6 +317,7 @@ public final class Braid implements AutoCloseable {
     private boolean insecure;
     private HostResolver hostResolver = HostResolver.SYSTEM;
     private Duration dnsCacheTtl = Duration.ofSeconds(60);
+    private Duration idleConnectionTimeout = Duration.ofSeconds(30);
     private ProxyPlan proxies = ProxyPlan.DIRECT;
     private InetSocketAddress metricsAddress;
     private HttpVersion httpVersion = HttpVersion.HTTP_1_1;
@@ -491,6 +492,18 @@ public final class Braid implements AutoCloseable {
     /** A connection silent for this long is dropped and its range retried elsewhere. */
     public Builder readTimeout(Duration d) {
       this.readTimeout = d;
+      return this;
+    }
+
+    /**
+     * A kept-alive connection unused for this long is closed (default 30 s), so a long-lived
+     * instance holds no sockets the servers have long given up on.
+     */
+    public Builder idleConnectionTimeout(Duration d) {
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("the idle connection timeout must be positive");
+      }
+      this.idleConnectionTimeout = d;
       return this;
     }
 

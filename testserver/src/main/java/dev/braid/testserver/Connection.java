@@ -11,9 +11,6 @@ import javax.net.ssl.SSLSocket;
 
 /** One accepted socket and its thread: reads requests one after another and sends the answers. */
 final class Connection implements Runnable {
-  // Bounds how long an idle keep-alive connection (and its thread) outlives its last request.
-  private static final int IDLE_TIMEOUT_MILLIS = 30_000;
-
   private final int id;
   private final TestServer server;
   private final Socket socket;
@@ -54,7 +51,7 @@ final class Connection implements Runnable {
     try {
       socket.setTcpNoDelay(true);
       if (socket instanceof SSLSocket tls) {
-        socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+        socket.setSoTimeout(server.idleTimeoutMillis());
         long start = System.currentTimeMillis();
         // note what the client offers by ALPN, and choose none of it: this server speaks HTTP/1.1
         // without ALPN, like the many that never set it up
@@ -82,7 +79,7 @@ final class Connection implements Runnable {
 
   /** Reads and answers one request; returns whether the connection may carry another. */
   private boolean serveOne() throws IOException, InterruptedException {
-    socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+    socket.setSoTimeout(server.idleTimeoutMillis());
     HttpRequest request;
     try {
       request = RequestParser.read(in);

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,6 +52,8 @@ public final class TestServer implements AutoCloseable {
   private final AtomicInteger tlsResumed = new AtomicInteger();
   private final List<List<String>> alpnOffers = new CopyOnWriteArrayList<>();
   private final boolean tls;
+  /** How long an idle keep-alive connection (and its thread) outlives its last request. */
+  private volatile int idleTimeoutMillis = 30_000;
 
   private TestServer(ServerSocket listener, boolean tls) {
     this.listener = listener;
@@ -154,6 +157,18 @@ public final class TestServer implements AutoCloseable {
   /** Forgets the requests recorded so far. */
   public void clearRequests() {
     requests.clear();
+  }
+
+  /**
+   * Closes keep-alive connections idle this long, as servers do (Apache's default is 5 s); the
+   * close reaches a client that pooled the connection only when it next uses or checks it.
+   */
+  public void idleTimeout(Duration timeout) {
+    idleTimeoutMillis = (int) Math.max(1, timeout.toMillis());
+  }
+
+  int idleTimeoutMillis() {
+    return idleTimeoutMillis;
   }
 
   /** Connections accepted since start. */

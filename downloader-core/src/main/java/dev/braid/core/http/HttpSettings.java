@@ -20,7 +20,9 @@ import javax.net.ssl.SSLContext;
  * @param resolver where DNS answers come from (they are cached for {@code dnsTtl})
  * @param dnsTtl how long an answer is reused
  * @param proxies which proxy, if any, each target goes through
+ * @param idleConnectionTimeout how long a pooled connection may sit unused before it is closed
  */
 public record HttpSettings(Duration connectTimeout, Duration tlsHandshakeTimeout, Duration firstByteTimeout,
     Duration readTimeout, int maxConnectionsPerHost, int maxRedirects, String userAgent, boolean allowDowngrade,
-    SSLContext tls, boolean insecure, HostResolver resolver, Duration dnsTtl, ProxyPlan proxies) {}
+    SSLContext tls, boolean insecure, HostResolver resolver, Duration dnsTtl, ProxyPlan proxies,
+    Duration idleConnectionTimeout) {}

@@ -46,6 +46,8 @@ import org.apache.hc.core5.util.Timeout;
 public final class HttpTransport implements AutoCloseable {
   /** A failed look-up is remembered this long: retries of a typo'd host do not each ask DNS. */
   private static final Duration NEGATIVE_DNS_TTL = Duration.ofSeconds(5);
+  /** A pooled connection idle this long is checked before reuse (httpclient5 5.6 checks after 2 s). */
+  static final TimeValue VALIDATE_AFTER = TimeValue.ofMilliseconds(500);
   /**
    * Bounds on a response head, pinned here rather than left to the library: httpcore5 5.4 defaults
    * to 8 KiB a line and 100 lines, 5.1 had no limit at all. 32 KiB a line leaves room for long
@@ -92,6 +94,10 @@ public final class HttpTransport implements AutoCloseable {
     pool.setDefaultConnectionConfig(ConnectionConfig.custom()
         .setConnectTimeout(Timeout.of(settings.connectTimeout()))
         .setSocketTimeout(Timeout.of(settings.readTimeout()))
+        // servers close idle keep-alive connections (Apache after 5 s, some sooner), and a request
+        // sent on one fails and costs a retry with backoff: one idle this long is checked (a
+        // 1 ms read) before reuse; within a download or a batch they are reused sooner
+        .setValidateAfterInactivity(VALIDATE_AFTER)
         .build());
     pool.setDefaultTlsConfig(TlsConfig.custom().setHandshakeTimeout(Timeout.of(settings.tlsHandshakeTimeout())).build());
     pool.setDefaultMaxPerRoute(settings.maxConnectionsPerHost());
@@ -117,6 +123,9 @@ public final class HttpTransport implements AutoCloseable {
         .disableContentCompression()
         // the engine retries per segment from the current offset, with its own backoff
         .disableAutomaticRetries()
+        // a thread of the client's, stopped by its close: without it a long-lived instance (the
+        // desktop app) kept every socket the servers had closed until its next download
+        .evictIdleConnections(TimeValue.of(settings.idleConnectionTimeout()))
         .build();
     proxies = settings.proxies();
   }

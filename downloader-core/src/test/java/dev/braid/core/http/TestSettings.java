@@ -9,6 +9,6 @@ final class TestSettings {
 
   static HttpSettings plain(Duration readTimeout) {
     return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), readTimeout, readTimeout, 8, 5, "t", false, null,
-        false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT);
+        false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT, Duration.ofSeconds(30));
   }
 }
