@@ -10,6 +10,7 @@ import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.TransferMetrics;
 import dev.braid.core.fetch.RemoteChanged;
+import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.limit.Throttle;
 import dev.braid.core.limit.TokenBucket;
@@ -221,6 +222,24 @@ public final class DownloadJob implements Runnable {
     HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
     noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why() + over));
     return new ConnectionController(policy.start(), policy.cap(), false, now, rtt);
+  }
+
+  /**
+   * Starts opening, while the probe of {@code uri} is in flight, the connections this download's
+   * ranges are about to use: the start count for the host less the probe's own connection, within
+   * what the connection budget grants now. Only for a host whose memory says downloads there ran
+   * ranges on several connections: before the probe answers nothing tells whether this file is
+   * large or served in ranges, and a batch of small files (one connection each) must not open
+   * connections it never uses. The caller cancels the warm-up when its pass ends.
+   */
+  ConnectionWarmup warmFor(URI uri) {
+    String host = hostOf(uri);
+    HostPolicy policy = HostPolicy.of(store.host(host), request.maxConnections(), System.currentTimeMillis(), 0);
+    if (!policy.remembered()) {
+      return ConnectionWarmup.NONE;
+    }
+    int start = request.connections().orElse(policy.start());
+    return route.warm(uri, Math.min(start, budget.available(host)) - 1, recorder, workers);
   }
 
   /**

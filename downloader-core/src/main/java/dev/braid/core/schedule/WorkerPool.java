@@ -46,7 +46,10 @@ final class WorkerPool {
     this.host = DownloadJob.hostOf(attempt.identity());
   }
 
-  /** Starts the first workers; the first streams {@code first} into {@code firstSegment} when both are given. */
+  /**
+   * Starts the first worker, which streams {@code first} into {@code firstSegment} when both are
+   * given; the driver then starts the others with {@link #topUp}.
+   */
   void start(Exchange first, Segment firstSegment) {
     if (first != null && firstSegment != null && budget.tryAcquire(host)) {
       launch(first, firstSegment);
@@ -60,7 +63,6 @@ final class WorkerPool {
         table.release(firstSegment);
       }
     }
-    topUp();
   }
 
   /** One driver step. Returns false once no worker runs and none will be started. */
@@ -172,7 +174,8 @@ final class WorkerPool {
     return !exhausted && table.hasWork(attempt.cutMin());
   }
 
-  private void topUp() {
+  /** Starts workers up to the target while there is work to hand out and the budget grants connections. */
+  void topUp() {
     while (workers.size() < controller.target() && canStart() && !attempt.halted() && budget.tryAcquire(host)) {
       launch(null, null);
     }
