@@ -2,6 +2,7 @@ package dev.braid.core.http;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.ConnectionEndpoint;
-import org.apache.hc.client5.http.io.LeaseRequest;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.TimeValue;
@@ -29,10 +29,10 @@ import org.apache.hc.core5.util.Timeout;
  * already open. A warm connection that fails is simply not there; nothing here fails a download.
  *
  * <p>Ownership: the download's driver starts a warm-up and {@link #cancel cancels} it when its pass
- * ends, whatever the outcome. The tasks run on the executor they are given (the {@code Braid}'s
+ * ends, whatever the outcome. The connects run on the executor they are given (the {@code Braid}'s
  * worker threads) and are never interrupted; cancelling closes the sockets of connections still
- * connecting (which ends their connect or handshake at once) and cancels pending leases, so no
- * half-open connection outlives the pass. One that finished before the cancel is the pool's.
+ * connecting (which ends their connect or handshake at once), so no half-open connection outlives
+ * the pass. One handed to the pool before the cancel is the pool's, closed with it.
  */
 public final class ConnectionWarmup {
   /** A warm-up that opens nothing. */
@@ -43,21 +43,17 @@ public final class ConnectionWarmup {
    * more than 2 s before lending it, so one a server closed sooner costs a check, not a request.
    */
   static final TimeValue KEEP_ALIVE = TimeValue.ofSeconds(60);
-  /**
-   * A lease is free when the count was taken under the caps; this bounds the wait when another
-   * download took the last slot meanwhile (then no connection is missing anyway).
-   */
-  private static final Timeout LEASE_WAIT = Timeout.ofSeconds(1);
+  /** Leases are taken on the download's driver thread before its probe: they must not keep it waiting. */
+  private static final Timeout LEASE_WAIT = Timeout.ofMilliseconds(50);
 
   private final PoolingHttpClientConnectionManager pool;
   private final HttpRoute route;
   private final PhaseRecorder recorder;
   private final CountDownLatch settled;
-  /** Leases asked for and endpoints connecting: what {@link #cancel} must end. Guarded by {@code this}. */
-  private final Set<LeaseRequest> leases = new HashSet<>();
-  private final Set<ConnectionEndpoint> connecting = new HashSet<>();
-  private boolean cancelled;
+  /** Endpoints leased and not yet handed back: what {@link #cancel} must close. Guarded by {@code this}. */
+  private final Set<ConnectionEndpoint> held = new HashSet<>();
   private final AtomicInteger opened = new AtomicInteger();
+  private boolean cancelled;
 
   private ConnectionWarmup(PoolingHttpClientConnectionManager pool, HttpRoute route, PhaseRecorder recorder, int count) {
     this.pool = pool;
@@ -66,17 +62,34 @@ public final class ConnectionWarmup {
     this.settled = new CountDownLatch(count);
   }
 
-  /** Starts {@code count} tasks on {@code executor}; those it refuses (shut down) count as settled. */
+  /**
+   * Leases {@code count} slots for {@code route} on the calling thread, then connects each on
+   * {@code executor}. Every slot is leased before any connect starts: a lease after a sibling
+   * had released its connection would be lent that one and open nothing. A lease is immediate while
+   * the pool has room, which the caller checked; when another request took the room meanwhile,
+   * fewer connections are warmed rather than the caller kept waiting.
+   */
   static ConnectionWarmup start(PoolingHttpClientConnectionManager pool, HttpRoute route, int count,
       PhaseRecorder recorder, Executor executor) {
     if (count <= 0) {
       return NONE;
     }
     ConnectionWarmup w = new ConnectionWarmup(pool, route, recorder, count);
+    List<ConnectionEndpoint> leased = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
+      ConnectionEndpoint endpoint = w.lease();
+      if (endpoint == null) {
+        w.settled.countDown();
+      } else {
+        leased.add(endpoint);
+      }
+    }
+    for (ConnectionEndpoint endpoint : leased) {
       try {
-        executor.execute(w::warmOne);
+        executor.execute(() -> w.connect(endpoint));
       } catch (RejectedExecutionException e) {
+        // the Braid is closing
+        w.giveBack(endpoint, false);
         w.settled.countDown();
       }
     }
@@ -89,7 +102,7 @@ public final class ConnectionWarmup {
   }
 
   /**
-   * Waits until every task has settled (opened its connection, failed, or found one idle) or
+   * Waits until every connection has settled (opened, failed, or found open already) or
    * {@code max} has passed. Returns whether all settled. An interrupt ends the wait early and
    * stays set.
    */
@@ -103,92 +116,83 @@ public final class ConnectionWarmup {
   }
 
   /**
-   * Stops the warm-up: tasks not yet started do nothing, pending leases are cancelled, and
-   * connections still connecting are closed. Idempotent; safe from any thread.
+   * Stops the warm-up: connections still connecting are closed (which ends a blocking connect or
+   * handshake on the task's thread at once), and tasks not yet run open nothing. Connections
+   * already handed to the pool stay there. Idempotent; safe from any thread.
    */
   public void cancel() {
-    List<LeaseRequest> pending;
     List<ConnectionEndpoint> open;
     synchronized (this) {
       if (cancelled || pool == null) {
         return;
       }
       cancelled = true;
-      pending = List.copyOf(leases);
-      open = List.copyOf(connecting);
+      open = List.copyOf(held);
     }
-    pending.forEach(LeaseRequest::cancel);
-    // closing the socket from here ends a blocking connect or handshake on the task's thread
     open.forEach(e -> e.close(CloseMode.IMMEDIATE));
   }
 
-  private void warmOne() {
-    LeaseRequest lease = null;
-    ConnectionEndpoint endpoint = null;
+  private ConnectionEndpoint lease() {
     try {
+      ConnectionEndpoint endpoint = pool.lease(null, route, LEASE_WAIT, null).get(LEASE_WAIT);
       synchronized (this) {
-        if (cancelled) {
-          return;
-        }
-        lease = pool.lease(null, route, LEASE_WAIT, null);
-        leases.add(lease);
+        held.add(endpoint);
       }
-      endpoint = lease.get(LEASE_WAIT);
-      synchronized (this) {
-        leases.remove(lease);
-        if (cancelled) {
-          discard(endpoint);
-          return;
-        }
-        connecting.add(endpoint);
-      }
-      // connected already: another request left an idle connection in the slot; it goes back as it is
+      return endpoint;
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private void connect(ConnectionEndpoint endpoint) {
+    try {
+      // connected already: a lease raced a request that left an idle connection; it goes back as it is
       boolean fresh = !endpoint.isConnected();
-      if (fresh) {
+      if (fresh && !isCancelled()) {
         // bound: the connect and handshake are timed into the download's metrics like its own
         try (PhaseRecorder.Scope ignored = recorder.bind()) {
           pool.connect(endpoint, null, HttpClientContext.create());
         }
       }
-      synchronized (this) {
-        connecting.remove(endpoint);
-        if (cancelled || !endpoint.isConnected()) {
-          discard(endpoint);
-        } else {
-          pool.release(endpoint, null, KEEP_ALIVE);
-          if (fresh) {
-            opened.incrementAndGet();
-          }
-        }
+      if (giveBack(endpoint, true) && fresh) {
+        opened.incrementAndGet();
       }
-    } catch (IOException | ExecutionException | TimeoutException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // a warm connection that fails is not there; the worker that would have used it opens its own
-      if (endpoint != null) {
-        synchronized (this) {
-          connecting.remove(endpoint);
-        }
-        discard(endpoint);
-      }
-    } catch (InterruptedException e) {
-      // a pooled thread is never interrupted by Braid; pass it on to whoever did
-      Thread.currentThread().interrupt();
+      giveBack(endpoint, false);
     } finally {
-      if (lease != null) {
-        synchronized (this) {
-          leases.remove(lease);
-        }
-      }
       settled.countDown();
     }
   }
 
-  /** Closes a leased endpoint and gives its slot back: how HttpClient discards a connection. */
-  private void discard(ConnectionEndpoint endpoint) {
-    try {
-      endpoint.close(CloseMode.IMMEDIATE);
-      pool.release(endpoint, null, TimeValue.ZERO_MILLISECONDS);
-    } catch (RuntimeException e) {
-      // closed with its pool already (the Braid is closing): nothing is left open
+  private synchronized boolean isCancelled() {
+    return cancelled;
+  }
+
+  /**
+   * Hands a leased endpoint back: idle and reusable when it is {@code usable}, open, and the
+   * warm-up still runs, else closed and its slot freed (how HttpClient discards a connection).
+   * Returns whether it went back open.
+   */
+  private boolean giveBack(ConnectionEndpoint endpoint, boolean usable) {
+    synchronized (this) {
+      if (!held.remove(endpoint)) {
+        return false;
+      }
+      try {
+        if (usable && !cancelled && endpoint.isConnected()) {
+          pool.release(endpoint, null, KEEP_ALIVE);
+          return true;
+        }
+        endpoint.close(CloseMode.IMMEDIATE);
+        pool.release(endpoint, null, TimeValue.ZERO_MILLISECONDS);
+      } catch (RuntimeException e) {
+        // closed with its pool already (the Braid is closing): nothing is left open
+      }
+      return false;
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.core.TransferMetrics;
 import dev.braid.testserver.Content;
+import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -45,7 +46,7 @@ class ConnectionWarmupTest {
       ConnectionWarmup warm = http.warm(uri, 2, recorder, threads);
       assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
       assertEquals(2, warm.opened());
-      assertEquals(2, server.connectionsAccepted());
+      awaitAccepted(server, 2);
 
       try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder)) {
         assertEquals(200, ex.status());
@@ -64,7 +65,7 @@ class ConnectionWarmupTest {
       URI uri = URI.create(server.url("/f"));
       assertTrue(http.warm(uri, 3, new PhaseRecorder(), threads).awaitSettled(Duration.ofSeconds(10)));
       assertEquals(ConnectionWarmup.NONE, http.warm(uri, 3, new PhaseRecorder(), threads));
-      assertEquals(3, server.connectionsAccepted());
+      awaitAccepted(server, 3);
     }
   }
 
@@ -76,6 +77,39 @@ class ConnectionWarmupTest {
       assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
       assertEquals(7, warm.opened(), "8 per host, less the probe's");
     }
+  }
+
+  @Test
+  void connectionsTheServerTurnsAwayAreNotPooled() throws Exception {
+    try (TestCertificate certificate = TestCertificate.generate();
+        TestServer server = TestServer.startTls(certificate);
+        HttpTransport http = new HttpTransport(TestSettings.trusting(certificate.pemFile()))) {
+      server.serve("/f", Content.random(1000, 1)).etag("\"f\"");
+      URI uri = URI.create(server.url("/f"));
+      server.dropNextConnections(2);
+      ConnectionWarmup warm = http.warm(uri, 2, new PhaseRecorder(), threads);
+      assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
+      assertEquals(0, warm.opened(), "both handshakes failed");
+      PhaseRecorder recorder = new PhaseRecorder();
+      try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder)) {
+        assertEquals(200, ex.status());
+      }
+      awaitAccepted(server, 3);
+      assertEquals(0, recorder.snapshot(0).requestsOnReusedConnections());
+    }
+  }
+
+  /**
+   * Waits until the server's acceptor has caught up with {@code n} connections (the client's
+   * connect completes in the kernel first), then checks that no more came.
+   */
+  private static void awaitAccepted(TestServer server, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (server.connectionsAccepted() < n && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    Thread.sleep(50);
+    assertEquals(n, server.connectionsAccepted());
   }
 
   @Test
