@@ -79,8 +79,8 @@ final class Attempt {
   /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). Updated by the driver only. */
   private volatile BlockSums sums;
   private long reused;
-  /** Connections opening for this pass's workers while the probe is in flight; cancelled when the pass ends. */
-  private ConnectionWarmup warmup = ConnectionWarmup.NONE;
+  /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
+  private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
 
   Attempt(DownloadJob job) {
@@ -94,6 +94,10 @@ final class Attempt {
     long[] range = prior.map(this::resumeRange).orElse(new long[] {0, SegmentStreamer.FIRST_REQUEST});
     // started before the probe, so connections open while it waits for its answer; ended with the pass
     warmup = job.warmFor(request.uri());
+    if (halted) {
+      // a halt that came before the warm-up was set did not see it (both fields are volatile)
+      warmup.cancel();
+    }
     long probeStart = System.nanoTime();
     ProbeResult probe;
     try {
@@ -590,6 +594,7 @@ final class Attempt {
       fatal = cause;
     }
     halted = true;
+    warmup.cancel();
     WorkerPool p = pool;
     if (p != null) {
       p.abortAll();
