@@ -54,6 +54,24 @@ class WarmConnectionsTest extends TlsHarness {
   }
 
   @Test
+  void aRangedDownloadTooShortToMeasureLetsTheNextOneWarm() throws Exception {
+    try (TestServer server = TestServer.startTls(certificate)) {
+      server.serve("/a", Content.random(16 << 20, 35)).etag("\"a\"");
+      try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
+        DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/a")).file(dir.resolve("a")).build()));
+      }
+      int before = server.connectionsAccepted();
+      ProbeWatch probe = new ProbeWatch(server);
+      server.serve("/b", Content.random(16 << 20, 36)).etag("\"b\"").onRequest(probe::hold);
+      // a new Braid: no idle connection left in a pool, as for the next `braid get`
+      try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
+        DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/b")).file(dir.resolve("b")).build()));
+      }
+      assertEquals(before + 4, probe.acceptedBeforeHead.get(), "the first download's 4 connections, remembered");
+    }
+  }
+
+  @Test
   void aHostWithoutMemoryGetsNoWarmConnections() throws Exception {
     try (TestServer server = TestServer.startTls(certificate)) {
       ProbeWatch probe = new ProbeWatch(server);

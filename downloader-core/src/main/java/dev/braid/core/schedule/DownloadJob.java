@@ -270,12 +270,15 @@ public final class DownloadJob implements Runnable {
       return;
     }
     ConnectionController c = pool.controller();
-    if (!c.learned()) {
-      // a small file would overwrite what a large one measured with its untested start value
-      return;
-    }
+    String key = memoryKey(id);
     try {
-      store.remember(new HostMemory(memoryKey(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
+      // a pass too short to measure still shows that the host serves ranges on several connections:
+      // noted once, so that the next download warms its connections (see warmFor); a small file,
+      // one connection, notes nothing, and never replaces what a large one measured
+      if (!c.learned() && (pool.peakWorkers() < 2 || store.host(key).isPresent())) {
+        return;
+      }
+      store.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
           meter.peakBytesPerSecond(), System.currentTimeMillis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more

@@ -10,7 +10,7 @@ import java.util.Optional;
  * connection is allowed for every {@link #DECAY_STEP} since it was learned, and after
  * {@link #FORGET} it is forgotten, so a host that was busy once is tried again later.
  * {@code remembered} says the start comes from that memory: an earlier download from the host
- * ran ranges long enough to learn a count (a small file teaches nothing and is not remembered).
+ * ran ranges on several connections (a small file, on one, is not remembered).
  */
 record HostPolicy(int start, int cap, String why, boolean remembered) {
   static final int DEFAULT_START = 4;

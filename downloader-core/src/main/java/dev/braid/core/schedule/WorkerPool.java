@@ -34,6 +34,8 @@ final class WorkerPool {
   private volatile boolean exhausted;
   /** A worker was turned away since the last tick; the limit is read off at the next one. */
   private volatile boolean refusedSinceTick;
+  /** The most workers that ran at once. Written by the driver thread only (workers start there). */
+  private int peakWorkers;
 
   WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
     this.attempt = attempt;
@@ -119,6 +121,11 @@ final class WorkerPool {
     return controller.target();
   }
 
+  /** The most workers, so connections, that ran at once in this pass. */
+  int peakWorkers() {
+    return peakWorkers;
+  }
+
   ConnectionController controller() {
     return controller;
   }
@@ -195,6 +202,7 @@ final class WorkerPool {
         attempt.blockTracker());
     Worker w = new Worker(attempt, this, streamer, first, segment);
     workers.add(w);
+    peakWorkers = Math.max(peakWorkers, workers.size());
     job.workers().execute(w);
   }
 }
