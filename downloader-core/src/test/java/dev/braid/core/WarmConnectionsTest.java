@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Seen from an HTTPS server: a download from a host remembered for ranged downloads opens its
- * ranges' connections while the probe waits for its answer, and uses every one of them; a host
- * with nothing remembered (small files) gets no warm connection; a server that turns the warm
- * connections away does not fail the download (see also {@code ConnectionWarmupTest}).
+ * Seen from the server (HTTPS, plain http for the dropped connections): a download from a host
+ * remembered for ranged downloads opens its ranges' connections while the probe waits for its
+ * answer, and uses every one of them; a host with nothing remembered gets no warm connection,
+ * and small files none per file; a server that turns connections away during the warm-up does
+ * not fail the download (see also {@code ConnectionWarmupTest}).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WarmConnectionsTest extends TlsHarness {

@@ -199,21 +199,20 @@ public final class HttpTransport implements AutoCloseable {
     if (wanted <= 0) {
       return ConnectionWarmup.NONE;
     }
-    HttpRoute route;
     try {
-      route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), HttpClientContext.create());
+      HttpRoute route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), HttpClientContext.create());
+      PoolStats onRoute = pool.getStats(route);
+      if (route.getProxyHost() != null || onRoute.getAvailable() > 0) {
+        return ConnectionWarmup.NONE;
+      }
+      PoolStats total = pool.getTotalStats();
+      int n = Math.min(wanted, Math.min(pool.getMaxPerRoute(route) - onRoute.getLeased() - onRoute.getPending(),
+          pool.getMaxTotal() - total.getLeased() - total.getAvailable() - total.getPending()) - 1);
+      return ConnectionWarmup.start(pool, route, n, recorder, executor);
     } catch (HttpException | RuntimeException e) {
-      // the probe will meet the same problem and report it properly
+      // no route (the probe meets the same problem and reports it properly) or a pool closing with the Braid
       return ConnectionWarmup.NONE;
     }
-    PoolStats onRoute = pool.getStats(route);
-    if (route.getProxyHost() != null || onRoute.getAvailable() > 0) {
-      return ConnectionWarmup.NONE;
-    }
-    PoolStats total = pool.getTotalStats();
-    int n = Math.min(wanted, Math.min(pool.getMaxPerRoute(route) - onRoute.getLeased() - onRoute.getPending(),
-        pool.getMaxTotal() - total.getLeased() - total.getAvailable() - total.getPending()) - 1);
-    return ConnectionWarmup.start(pool, route, n, recorder, executor);
   }
 
   private synchronized H2Transport h2() throws IOException {
