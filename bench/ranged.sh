@@ -26,6 +26,9 @@
 #   RESULTS   results directory [bench/results/<YYYY-MM-DD>-<SCENARIO>, -2, -3... if taken]
 #   QUIET_PCT, QUIET_WAIT  before each run wait at most QUIET_WAIT s [30] for host CPU
 #             busy below QUIET_PCT % [25]; 0 = do not wait
+#   KEEP_STATE 1 = keep braid's state database across the runs of this invocation (it starts
+#             empty), so from the second braid run on the host is remembered (its connection
+#             count, and the connections warmed during the probe); empty = a fresh one per run []
 #
 # Emulated WAN link (bench/lossy.sh sets these; root only; see bench/link.sh):
 #   LINK      empty = nginx on 127.0.0.1 [];  auto, netem or tun = nginx in a network namespace
@@ -135,6 +138,9 @@ done
 DATA=$BENCH_DIR/data
 SDIR=$BENCH_DIR/server
 OUTD=$BENCH_DIR/out           # wiped before every run: output, .aria2/.st state, braid state db
+STATED=$BENCH_DIR/state       # braid's state db with KEEP_STATE=1: wiped once, at the start
+KEEP_STATE=${KEEP_STATE:-}
+[[ -z $KEEP_STATE || $KEEP_STATE == 1 ]] || die "KEEP_STATE must be empty or 1"
 TMPD=$BENCH_DIR/tmp
 mkdir -p "$DATA" "$SDIR/tmp" "$TMPD"
 chmod a+rx "$BENCH_DIR" "$DATA"          # nginx workers run as nobody when we are root
@@ -197,7 +203,7 @@ stop_nginx() {
 cleanup() {
   stop_nginx
   [[ -z $LINK ]] || link_down
-  rm -rf "$OUTD" "$TMPD" "$BENCH_DIR/braid-under-test"
+  rm -rf "$OUTD" "$TMPD" "$STATED" "$BENCH_DIR/braid-under-test"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -300,6 +306,10 @@ fi
 # --- the tools ---------------------------------------------------------------------------------
 OUT=$OUTD/download.bin
 STATE_DB=$OUTD/braid-state.db
+if [[ -n $KEEP_STATE ]]; then
+  rm -rf "$STATED"; mkdir -p "$STATED"
+  STATE_DB=$STATED/braid-state.db
+fi
 URL_BASE=$BASE/$NAME
 tool_conns() { case $1 in braid|braid-jvm) echo default ;; braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl) echo 1 ;; esac; }
 # fills the array cmd; $2 = URL
@@ -508,6 +518,7 @@ SUM=$RESULTS/summary.md
     echo "$SIZE file ($BYTES bytes) from nginx on 127.0.0.1, $( [[ -n $RATE ]] && echo "\`limit_rate $RATE\` (per request)" || echo "no rate limit"),"
   fi
   echo "$REPS repetitions, tools interleaved (order rotated each repetition), ${TIMEOUT} s timeout per run."
+  [[ -z $KEEP_STATE ]] || echo "KEEP_STATE=1: braid's state database was kept across the runs (empty at the first), so braid's first run met a new host and the later ones a remembered one."
   echo "Host: $(nproc) CPUs, $(uname -r). Medians over the runs that exited 0 with a correct sha256;"
   echo "every number below comes from this one invocation (see env.txt for versions and command lines)."
   echo

@@ -11,13 +11,14 @@ import java.time.Duration;
  * @param dnsLookups look-ups the resolver was asked for (cache misses)
  * @param dnsCacheHits look-ups answered from the DNS cache (or merged into one in flight)
  * @param dnsTime time spent waiting for DNS answers
- * @param connectionsOpened TCP connections opened
+ * @param connectionsOpened TCP connections opened, those opened ahead of the ranges included
  * @param connectTime time spent in TCP connects
  * @param tlsHandshakes TLS handshakes completed
  * @param tlsResumed of those, the ones that resumed an earlier session (no certificate exchange)
  * @param tlsTime time spent in TLS handshakes
  * @param requests HTTP requests whose response head arrived
- * @param requestsOnReusedConnections of those, the ones sent on a connection that had carried a request before
+ * @param requestsOnReusedConnections of those, the ones sent on a connection they did not open: one that had carried
+ *     a request before, or one opened ahead of the ranges while the probe was in flight
  * @param timeToFirstByte time from sending a request to its response head, summed over requests
  * @param retries requests tried again after a failure (network error, 5xx, 429, a response that failed validation)
  * @param bytes body bytes received into the file

@@ -44,6 +44,8 @@ public final class TestServer implements AutoCloseable {
   private final ConcurrentSkipListMap<Long, RequestRecord> requests = new ConcurrentSkipListMap<>();
   private final AtomicLong arrivals = new AtomicLong();
   private final AtomicInteger accepted = new AtomicInteger();
+  private final AtomicInteger toDrop = new AtomicInteger();
+  private final AtomicInteger dropped = new AtomicInteger();
   private final AtomicInteger concurrent = new AtomicInteger();
   private final AtomicInteger peakConcurrent = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
@@ -176,6 +178,22 @@ public final class TestServer implements AutoCloseable {
     return accepted.get();
   }
 
+  /**
+   * Closes each of the next {@code n} connections as soon as it is accepted, before TLS or any
+   * byte: a server turning connections away. They count in {@link #connectionsAccepted()}.
+   */
+  public void dropNextConnections(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("n < 0: " + n);
+    }
+    toDrop.set(n);
+  }
+
+  /** Connections closed at once by {@link #dropNextConnections}. */
+  public int connectionsDropped() {
+    return dropped.get();
+  }
+
   /** Connections currently open (accepted and not yet closed by either side). */
   public int openConnections() {
     return concurrent.get();
@@ -258,10 +276,24 @@ public final class TestServer implements AutoCloseable {
         pause();
         continue;
       }
-      Connection connection = new Connection(this, socket, accepted.incrementAndGet());
+      int id = accepted.incrementAndGet();
+      if (toDrop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        dropped.incrementAndGet();
+        closeQuietly(socket);
+        continue;
+      }
+      Connection connection = new Connection(this, socket, id);
       open.add(connection);
       peakConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
       connection.start();
+    }
+  }
+
+  private static void closeQuietly(Socket socket) {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // it is gone either way
     }
   }
 

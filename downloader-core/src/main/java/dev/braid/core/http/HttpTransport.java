@@ -6,7 +6,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import org.apache.hc.client5.http.ClientProtocolException;
+import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.RedirectException;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -18,8 +20,11 @@ import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
 import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.routing.HttpRoutePlanner;
+import org.apache.hc.client5.http.routing.RoutingSupport;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
@@ -27,6 +32,7 @@ import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
 import org.apache.hc.core5.pool.PoolReusePolicy;
+import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
@@ -66,6 +72,7 @@ public final class HttpTransport implements AutoCloseable {
   private final LazyTlsStrategy tls;
   private final CachingDnsResolver dns;
   private final HttpProxyAuth proxyAuth;
+  private final HttpRoutePlanner routes;
   /** The HTTP/2 client, built by the first request that goes over HTTP/2 (its reactor is a thread). */
   private H2Transport h2;
   private boolean closed;
@@ -110,10 +117,11 @@ public final class HttpTransport implements AutoCloseable {
         .setRedirectsEnabled(true)
         .build();
     proxyAuth = new HttpProxyAuth(settings.proxies());
+    routes = settings.proxies().routePlanner();
     client = HttpClients.custom()
         .setConnectionManager(pool)
         .setRequestExecutor(new TimedRequestExecutor(settings.firstByteTimeout(), settings.readTimeout()))
-        .setRoutePlanner(settings.proxies().routePlanner())
+        .setRoutePlanner(routes)
         .setDefaultCredentialsProvider(proxyAuth.credentialsProvider())
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
@@ -182,6 +190,38 @@ public final class HttpTransport implements AutoCloseable {
       }
     }
     return new Exchange(new ClassicResponse(get, response), finalUri, Protocol.HTTP_1_1);
+  }
+
+  /**
+   * Opens up to {@code wanted} connections for HTTP/1.1 requests to {@code uri}'s origin on
+   * {@code executor} and leaves them idle in the pool (see {@link ConnectionWarmup}), never past
+   * the pool's caps per route and in total, and leaving a slot for the probe's own connection.
+   * None when the pool already holds an idle connection for the route: the pool lends idle
+   * connections before it opens any, so a warm task would only borrow one and put it back, and the
+   * probe takes one itself; in a batch of files from one host that is the usual case, and their
+   * connections are reused as they are. None through an HTTP proxy either: there a connection is a
+   * CONNECT tunnel, which HttpClient builds only for a request.
+   *
+   * @param wanted the connections the download's ranges are about to use besides the probe's
+   */
+  public ConnectionWarmup warm(URI uri, int wanted, PhaseRecorder recorder, Executor executor) {
+    if (wanted <= 0) {
+      return ConnectionWarmup.NONE;
+    }
+    try {
+      HttpRoute route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), HttpClientContext.create());
+      PoolStats onRoute = pool.getStats(route);
+      if (route.getProxyHost() != null || onRoute.getAvailable() > 0) {
+        return ConnectionWarmup.NONE;
+      }
+      PoolStats total = pool.getTotalStats();
+      int n = Math.min(wanted, Math.min(pool.getMaxPerRoute(route) - onRoute.getLeased() - onRoute.getPending(),
+          pool.getMaxTotal() - total.getLeased() - total.getAvailable() - total.getPending()) - 1);
+      return ConnectionWarmup.start(pool, route, n, recorder, executor);
+    } catch (HttpException | RuntimeException e) {
+      // no route (the probe meets the same problem and reports it properly) or a pool closing with the Braid
+      return ConnectionWarmup.NONE;
+    }
   }
 
   private synchronized H2Transport h2() throws IOException {

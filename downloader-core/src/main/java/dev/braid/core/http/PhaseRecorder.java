@@ -14,6 +14,11 @@ import java.util.concurrent.atomic.LongAdder;
 public final class PhaseRecorder {
   private static final PhaseRecorder DISCARD = new PhaseRecorder();
   private static final ThreadLocal<PhaseRecorder> CURRENT = new ThreadLocal<>();
+  /**
+   * Whether this thread opened a connection since its last request: that request paid for its
+   * connection; any other ran on a reused one, also one warmed by another thread and never used.
+   */
+  private static final ThreadLocal<Boolean> OPENED_HERE = new ThreadLocal<>();
 
   private final LongAdder dnsLookups = new LongAdder();
   private final LongAdder dnsHits = new LongAdder();
@@ -49,7 +54,10 @@ public final class PhaseRecorder {
   Scope bind() {
     PhaseRecorder previous = CURRENT.get();
     CURRENT.set(this);
+    // pooled threads run many calls: a mark left by an earlier one is not this call's
+    OPENED_HERE.remove();
     return () -> {
+      OPENED_HERE.remove();
       if (previous == null) {
         CURRENT.remove();
       } else {
@@ -71,6 +79,7 @@ public final class PhaseRecorder {
   }
 
   void connected(long nanos) {
+    OPENED_HERE.set(Boolean.TRUE);
     connections.increment();
     connectNanos.add(nanos);
     also.connected(nanos);
@@ -83,6 +92,13 @@ public final class PhaseRecorder {
     }
     tlsNanos.add(nanos);
     also.handshake(nanos, wasResumed);
+  }
+
+  /** Whether this thread opened a connection since the last call; clears the mark. */
+  static boolean takeOpenedHere() {
+    boolean opened = OPENED_HERE.get() != null;
+    OPENED_HERE.remove();
+    return opened;
   }
 
   void firstByte(long nanos, boolean reusedConnection) {

@@ -17,7 +17,8 @@ import org.apache.hc.core5.util.Timeout;
  * place that sees both the connection and the moment the head arrives. It applies two of the
  * tiered timeouts: the time-to-first-byte limit while waiting for the head, then the idle-read
  * limit for the body that follows (HttpClient alone has one socket timeout for both). It records
- * the time to first byte and whether the connection had carried a request before.
+ * the time to first byte and whether the request ran on a connection it did not open itself
+ * (one that carried requests before, or one warmed ahead by {@link ConnectionWarmup}).
  */
 final class TimedRequestExecutor extends HttpRequestExecutor {
   private final Duration firstByteLimit;
@@ -33,7 +34,8 @@ final class TimedRequestExecutor extends HttpRequestExecutor {
   @Override
   public ClassicHttpResponse execute(ClassicHttpRequest request, HttpClientConnection conn,
       HttpResponseInformationCallback informationCallback, HttpContext context) throws IOException, HttpException {
-    boolean reused = conn.getEndpointDetails() != null && conn.getEndpointDetails().getRequestCount() > 0;
+    // the classic client connects on the thread that then sends the request
+    boolean reused = !PhaseRecorder.takeOpenedHere();
     conn.setSocketTimeout(firstByte);
     long start = System.nanoTime();
     ClassicHttpResponse response;

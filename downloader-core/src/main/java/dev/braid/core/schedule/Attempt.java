@@ -15,6 +15,7 @@ import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.SegmentStreamer;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
+import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
@@ -78,6 +79,9 @@ final class Attempt {
   /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). Updated by the driver only. */
   private volatile BlockSums sums;
   private long reused;
+  /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
+  private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
+  private long probeNanos;
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -88,7 +92,21 @@ final class Attempt {
     Optional<DownloadRecord> prior = priorRecord();
     job.route().beforeProbe(request.uri());
     long[] range = prior.map(this::resumeRange).orElse(new long[] {0, SegmentStreamer.FIRST_REQUEST});
-    ProbeResult probe = probe(range[0], range[1]);
+    // started before the probe, so connections open while it waits for its answer; ended with the pass
+    warmup = job.warmFor(request.uri());
+    if (halted) {
+      // a halt that came before the warm-up was set did not see it (both fields are volatile)
+      warmup.cancel();
+    }
+    long probeStart = System.nanoTime();
+    ProbeResult probe;
+    try {
+      probe = probe(range[0], range[1]);
+    } catch (DownloadException | RuntimeException e) {
+      warmup.cancel();
+      throw e;
+    }
+    probeNanos = System.nanoTime() - probeStart;
     Exchange first = probe.exchange();
     Path partPath = null;
     boolean partExisted = true;
@@ -138,6 +156,7 @@ final class Attempt {
       }
       throw failure;
     } finally {
+      warmup.cancel();
       if (first != null) {
         first.abort();
       }
@@ -363,6 +382,8 @@ final class Attempt {
       table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
     }
     pool.start(first, firstSegment);
+    awaitWarmup();
+    pool.topUp();
     long interval = settings().checkpointInterval().toNanos();
     long next = now + interval;
     boolean interrupted = false;
@@ -400,6 +421,21 @@ final class Attempt {
       job.route().measured(URI.create(identity.finalUrl()), job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
     checkpoint(part);
+  }
+
+  /**
+   * Before the other workers send their first requests: lets connections still warming finish, so
+   * those requests lease them rather than open more beside them. At most as long as the probe
+   * took: a connection of a worker's own, opened now, would not be ready sooner than one that
+   * began with the probe and is still not ready after that long. Without use for more than one
+   * connection, the warm-up stops here.
+   */
+  private void awaitWarmup() {
+    if (pool.target() <= 1 || !table.hasWork(cutMin())) {
+      warmup.cancel();
+      return;
+    }
+    warmup.awaitSettled(Duration.ofNanos(probeNanos));
   }
 
   private void awaitWorkers() {
@@ -558,6 +594,7 @@ final class Attempt {
       fatal = cause;
     }
     halted = true;
+    warmup.cancel();
     WorkerPool p = pool;
     if (p != null) {
       p.abortAll();

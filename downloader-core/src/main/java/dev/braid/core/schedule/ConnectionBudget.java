@@ -37,6 +37,12 @@ public final class ConnectionBudget {
     return capacity - total.availablePermits();
   }
 
+  /** How many connections to {@code host} both budgets would grant right now (a snapshot). */
+  int available(String host) {
+    Semaphore h = hosts.get(host);
+    return Math.min(total.availablePermits(), h == null ? perHost : h.availablePermits());
+  }
+
   void release(String host) {
     hosts.get(host).release();
     total.release();

@@ -10,6 +10,7 @@ import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.TransferMetrics;
 import dev.braid.core.fetch.RemoteChanged;
+import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.limit.Throttle;
 import dev.braid.core.limit.TokenBucket;
@@ -224,6 +225,24 @@ public final class DownloadJob implements Runnable {
   }
 
   /**
+   * Starts opening, while the probe of {@code uri} is in flight, the connections this download's
+   * ranges are about to use: the start count for the host less the probe's own connection, within
+   * what the connection budget grants now. Only for a host whose memory says downloads there ran
+   * ranges on several connections: before the probe answers nothing tells whether this file is
+   * large or served in ranges, and a batch of small files (one connection each) must not open
+   * connections it never uses. The caller cancels the warm-up when its pass ends.
+   */
+  ConnectionWarmup warmFor(URI uri) {
+    String host = hostOf(uri);
+    HostPolicy policy = HostPolicy.of(store.host(host), request.maxConnections(), System.currentTimeMillis(), 0);
+    if (!policy.remembered()) {
+      return ConnectionWarmup.NONE;
+    }
+    int start = request.connections().orElse(policy.start());
+    return route.warm(uri, Math.min(start, budget.available(host)) - 1, recorder, workers);
+  }
+
+  /**
    * The round-trip time seen so far: a TCP connect takes one, so their mean is the estimate; with
    * every request on a reused connection, the mean time to first byte (a round trip plus the
    * server's own time) stands in. 0 before any request.
@@ -251,12 +270,18 @@ public final class DownloadJob implements Runnable {
       return;
     }
     ConnectionController c = pool.controller();
-    if (!c.learned()) {
-      // a small file would overwrite what a large one measured with its untested start value
-      return;
-    }
+    String key = memoryKey(id);
     try {
-      store.remember(new HostMemory(memoryKey(id), c.serverLimited() ? c.limit() : 0, Math.max(1, c.target()),
+      // a pass too short to measure still shows that the host serves ranges on several connections:
+      // noted once, so that the next download warms its connections (see warmFor); a small file,
+      // one connection, notes nothing, and never replaces what a large one measured
+      if (!c.learned() && (pool.peakWorkers() < 2 || store.host(key).isPresent())) {
+        return;
+      }
+      // unmeasured, the count that ran, not the target: the plan may have had pieces for fewer
+      // (16 MiB on an 80 ms path: 15 of 16), and the next download warms that many
+      int connections = c.learned() ? c.target() : pool.peakWorkers();
+      store.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
           meter.peakBytesPerSecond(), System.currentTimeMillis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more

@@ -9,8 +9,10 @@ import java.util.Optional;
  * A limit the server showed by refusing connections is respected, but it decays: one more
  * connection is allowed for every {@link #DECAY_STEP} since it was learned, and after
  * {@link #FORGET} it is forgotten, so a host that was busy once is tried again later.
+ * {@code remembered} says the start comes from that memory: an earlier download from the host
+ * ran ranges on several connections (a small file, on one, is not remembered).
  */
-record HostPolicy(int start, int cap, String why) {
+record HostPolicy(int start, int cap, String why, boolean remembered) {
   static final int DEFAULT_START = 4;
   /** From this round trip on a new host starts with twice, from {@link #VERY_LONG_PATH_NANOS} four times the default. */
   static final long LONG_PATH_NANOS = 25_000_000L;
@@ -27,12 +29,12 @@ record HostPolicy(int start, int cap, String why) {
     int fresh = Math.min(startFor(rttNanos), maxConnections);
     if (memory.isEmpty()) {
       return new HostPolicy(fresh, maxConnections, rttNanos >= LONG_PATH_NANOS
-          ? "start: new host, " + rttNanos / 1_000_000 + " ms round trip" : "start: new host");
+          ? "start: new host, " + rttNanos / 1_000_000 + " ms round trip" : "start: new host", false);
     }
     HostMemory m = memory.get();
     long age = Math.max(0, nowMillis - m.updatedMillis());
     if (age > FORGET.toMillis()) {
-      return new HostPolicy(fresh, maxConnections, "start: host memory older than " + FORGET.toDays() + " days");
+      return new HostPolicy(fresh, maxConnections, "start: host memory older than " + FORGET.toDays() + " days", false);
     }
     int cap = maxConnections;
     if (m.limit() > 0) {
@@ -42,7 +44,7 @@ record HostPolicy(int start, int cap, String why) {
     String why = m.limit() > 0
         ? "start: remembered " + m.connections() + " (server refused more than " + m.limit() + ", cap now " + cap + ")"
         : "start: remembered " + m.connections() + " connections for this host";
-    return new HostPolicy(start, cap, why);
+    return new HostPolicy(start, cap, why, true);
   }
 
   private static int startFor(long rttNanos) {

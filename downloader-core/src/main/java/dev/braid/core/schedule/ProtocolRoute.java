@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.HttpVersion;
+import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.http.H2NotOffered;
 import dev.braid.core.http.HttpTransport;
@@ -14,6 +15,7 @@ import dev.braid.state.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 /**
  * The HTTP version of one download's requests. Forced ({@code --http1.1}, {@code --http2}) it never
@@ -55,6 +57,14 @@ final class ProtocolRoute implements Requester {
       protocol = Protocol.HTTP_1_1;
       return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder);
     }
+  }
+
+  /**
+   * Warms {@code wanted} connections for the requests to {@code uri} (see
+   * {@link HttpTransport#warm}); none over HTTP/2, where every request is a stream of one connection.
+   */
+  ConnectionWarmup warm(URI uri, int wanted, PhaseRecorder recorder, Executor executor) {
+    return protocolFor(uri) == Protocol.HTTP_2 ? ConnectionWarmup.NONE : http.warm(uri, wanted, recorder, executor);
   }
 
   /** The version a request for {@code uri} goes over now. */

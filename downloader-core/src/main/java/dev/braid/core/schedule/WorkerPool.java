@@ -34,6 +34,8 @@ final class WorkerPool {
   private volatile boolean exhausted;
   /** A worker was turned away since the last tick; the limit is read off at the next one. */
   private volatile boolean refusedSinceTick;
+  /** The most workers that ran at once. Written by the driver thread only (workers start there). */
+  private int peakWorkers;
 
   WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
     this.attempt = attempt;
@@ -46,7 +48,10 @@ final class WorkerPool {
     this.host = DownloadJob.hostOf(attempt.identity());
   }
 
-  /** Starts the first workers; the first streams {@code first} into {@code firstSegment} when both are given. */
+  /**
+   * Starts the first worker, which streams {@code first} into {@code firstSegment} when both are
+   * given; the driver then starts the others with {@link #topUp}.
+   */
   void start(Exchange first, Segment firstSegment) {
     if (first != null && firstSegment != null && budget.tryAcquire(host)) {
       launch(first, firstSegment);
@@ -60,7 +65,6 @@ final class WorkerPool {
         table.release(firstSegment);
       }
     }
-    topUp();
   }
 
   /** One driver step. Returns false once no worker runs and none will be started. */
@@ -115,6 +119,11 @@ final class WorkerPool {
 
   int target() {
     return controller.target();
+  }
+
+  /** The most workers, so connections, that ran at once in this pass. */
+  int peakWorkers() {
+    return peakWorkers;
   }
 
   ConnectionController controller() {
@@ -172,7 +181,8 @@ final class WorkerPool {
     return !exhausted && table.hasWork(attempt.cutMin());
   }
 
-  private void topUp() {
+  /** Starts workers up to the target while there is work to hand out and the budget grants connections. */
+  void topUp() {
     while (workers.size() < controller.target() && canStart() && !attempt.halted() && budget.tryAcquire(host)) {
       launch(null, null);
     }
@@ -192,6 +202,7 @@ final class WorkerPool {
         attempt.blockTracker());
     Worker w = new Worker(attempt, this, streamer, first, segment);
     workers.add(w);
+    peakWorkers = Math.max(peakWorkers, workers.size());
     job.workers().execute(w);
   }
 }

@@ -1,6 +1,8 @@
 package dev.braid.core.http;
 
 import dev.braid.core.HostResolver;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** Client settings for tests that drive the transport directly. */
@@ -10,5 +12,11 @@ final class TestSettings {
   static HttpSettings plain(Duration readTimeout) {
     return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), readTimeout, readTimeout, 8, 5, "t", false, null,
         false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT, Duration.ofSeconds(30));
+  }
+
+  /** Like {@link #plain}, trusting the certificates in {@code pem} as well. */
+  static HttpSettings trusting(Path pem) throws IOException {
+    return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10), 8, 5,
+        "t", false, LazyTlsStrategy.contextTrusting(pem), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT);
   }
 }
