@@ -17,6 +17,7 @@ final class TestSettings {
   /** Like {@link #plain}, trusting the certificates in {@code pem} as well. */
   static HttpSettings trusting(Path pem) throws IOException {
     return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10), 8, 5,
-        "t", false, LazyTlsStrategy.contextTrusting(pem), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT);
+        "t", false, LazyTlsStrategy.contextTrusting(pem), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT,
+        Duration.ofSeconds(30));
   }
 }
