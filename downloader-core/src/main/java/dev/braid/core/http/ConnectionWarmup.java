@@ -39,8 +39,10 @@ public final class ConnectionWarmup {
   public static final ConnectionWarmup NONE = new ConnectionWarmup(null, null, null, 0);
 
   /**
-   * How long an unused warm connection stays in the pool. The pool checks a connection idle for
-   * more than 2 s before lending it, so one a server closed sooner costs a check, not a request.
+   * How long an unused warm connection may stay in the pool (the idle evictor closes it sooner,
+   * after {@code idleConnectionTimeout}). The pool checks a connection idle for
+   * {@link HttpTransport#VALIDATE_AFTER} before lending it, so one a server closed meanwhile costs
+   * a check, not a request.
    */
   static final TimeValue KEEP_ALIVE = TimeValue.ofSeconds(60);
   /** Leases are taken on the download's driver thread before its probe: they must not keep it waiting. */
