@@ -9,6 +9,7 @@ import dev.braid.testserver.Content;
 import dev.braid.testserver.H2TestServer;
 import dev.braid.testserver.RequestRecord;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,6 +42,25 @@ class Http2Test extends TlsHarness {
         assertTrue(q.range() != null && q.range().startsWith("bytes="), q.toString());
       }
       assertFalse(Files.exists(dir.resolve("big.bin.part")));
+    }
+  }
+
+  @Test
+  void slowStreamsAreNotReplacedForTheyShareTheirConnection() throws Exception {
+    Content c = Content.random(24 << 20, 63);
+    // every stream is far under the lowest speed: over HTTP/1.1 each connection would be replaced
+    // after 3 s, but here one replacement aborted a stream, which closed the shared connection
+    try (H2TestServer server = H2TestServer.start(certificate);
+        Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile())
+            .httpVersion(HttpVersion.HTTP_2).firstBackoff(Duration.ofMillis(20)).lowestSpeed(64L << 20).build()) {
+      server.serve("/slow", c).etag("\"s\"");
+      server.rateLimitPerConnection("HTTP/2.0", 3L << 20);
+      Download d = braid.submit(DownloadRequest.builder(server.url("/slow")).file(dir.resolve("slow.bin")).connections(4).build());
+      DownloadResult r = DownloadHarness.await(d);
+      assertEquals(c.sha256Hex(), Content.sha256Hex(r.file()));
+      assertEquals(1, server.connectionsAccepted(), "one connection throughout: " + d.connectionChanges());
+      assertTrue(d.connectionChanges().stream().noneMatch(ch -> ch.reason().contains("slow connection")),
+          d.connectionChanges().toString());
     }
   }
 

@@ -17,6 +17,7 @@ import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.Exchange;
+import dev.braid.core.http.Protocol;
 import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
@@ -619,11 +620,13 @@ final class Attempt {
    * Under a rate limit, no cut either: the server fills the socket buffers of a connection we
    * read slowly on purpose, so a cut threw away megabytes (a 3 MiB file at 1 MiB/s on 4
    * connections was served 1.43x its size, 1.95x with tail steals), and a connection left alone
-   * gets the others' share of the limit anyway.
+   * gets the others' share of the limit anyway. Over HTTP/2 neither: every range is a stream of
+   * the same connection, so a second stream adds no bandwidth, and a cut stream either delivers
+   * its remainder anyway or, cancelled, closes the connection under all the others.
    */
   long cutMin() {
     WorkerPool p = pool;
-    if (p == null || job.throttle().limited()) {
+    if (p == null || job.throttle().limited() || overHttp2()) {
       return SegmentTable.NO_CUT;
     }
     double perConnection = p.typicalConnectionRate();
@@ -631,6 +634,12 @@ final class Attempt {
       perConnection = job.meter().bytesPerSecond() / Math.max(1, p.busy());
     }
     return perConnection > 0 ? (long) (perConnection * CUT_SECONDS) : SegmentTable.NO_CUT;
+  }
+
+  /** Whether this pass's ranges are streams of one HTTP/2 connection (known once the probe answered). */
+  boolean overHttp2() {
+    RemoteIdentity id = identity;
+    return id != null && job.route().protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2;
   }
 
   /** Connections streaming right now. */

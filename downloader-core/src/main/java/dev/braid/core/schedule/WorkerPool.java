@@ -77,7 +77,9 @@ final class WorkerPool {
         apply(controller.refused(busy(), now));
       }
       apply(controller.sample(now, job.fetched().sum(), busy()));
-      for (Worker w : slow.check(now, workers)) {
+      // over HTTP/2 a slow range is a stream of the one shared connection: a fresh stream would
+      // be no faster, and aborting this one closed the connection under every other stream
+      for (Worker w : attempt.overHttp2() ? List.<Worker>of() : slow.check(now, workers)) {
         w.replaceConnection();
         job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
             "slow connection replaced (nothing, or under " + (int) (SlowConnections.FRACTION * 100)
