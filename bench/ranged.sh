@@ -484,6 +484,8 @@ for rep in $(seq 1 "$REPS"); do
         grep -iE 'HTTP/(1\.1|2)' "$log" 2>/dev/null | grep -v '^#' | sed 's/^/    said: /' | head -5 || true
         if command -v sqlite3 >/dev/null && [[ -s $AUTO_DB ]]; then
           sqlite3 -header "$AUTO_DB" 'SELECT * FROM host_protocols' 2>&1 | sed 's/^/    host_protocols: /'
+          # the connection memory too (HTTP/2's under "host:port h2"): where the next run starts
+          sqlite3 -header "$AUTO_DB" 'SELECT * FROM hosts' 2>&1 | sed 's/^/    hosts: /'
         fi
       } >> "$RESULTS/braid-auto-choices.txt"
     fi
