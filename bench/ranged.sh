@@ -682,14 +682,15 @@ SUM=$RESULTS/summary.md
     echo "One state database through all its repetitions, empty before the first. A trial (the other"
     echo "version measured) happens only for downloads with at least 32 MiB to fetch. Per repetition, from"
     echo "nginx's log (which version its requests came over), and its own --debug line and host_protocols"
-    echo "table afterwards in \`braid-auto-choices.txt\`."
+    echo "table afterwards in \`braid-auto-choices.txt\`. A trial of HTTP/2 sends its probe over the preferred"
+    echo "HTTP/1.1 and aborts it, then fetches over HTTP/2: one HTTP/1.1 request and connection more."
     echo
     echo "| rep | exit | wall s | MiB/s | requests | HTTP/2 requests | connections | version used |"
     echo "|---|---|---|---|---|---|---|---|"
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
       $h["tool"] == "braid-auto" { r = $h["requests"]; v = $h["http2_requests"]
         printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $h["rep"], $h["exit"], $h["wall_s"], $h["mib_per_s"], r, v,
-          $h["connections"], (r == 0) ? "-" : (v == r) ? "HTTP/2" : (v == 0) ? "HTTP/1.1" : "both" }' "$CSV"
+          $h["connections"], (r == 0) ? "-" : (v == r) ? "HTTP/2" : (v == 0) ? "HTTP/1.1" : (r - v == 1) ? "HTTP/2 (probe over HTTP/1.1)" : "both" }' "$CSV"
   fi
   if [[ -n $RATE ]]; then
     echo
