@@ -116,7 +116,7 @@ if [[ -n $LINK ]]; then
   HOST=$SERVER_IP
 fi
 SCENARIO=${SCENARIO:-$SIZE-$([[ -n $LINK ]] && echo "rtt${LINK_RTT}-loss${LINK_LOSS}-${LINK_RATE}mbit-$SERVER_CC" ||
-  { [[ -n $RATE ]] && echo "rate$RATE" || echo unlimited; })$([[ $TLS == 1 ]] && echo -https)}
+  { [[ -n $RATE ]] && echo "rate$RATE" || echo unlimited; })$([[ $TLS == 1 ]] && echo -https || true)}
 [[ $SCENARIO =~ ^[A-Za-z0-9._-]+$ ]] || die "SCENARIO may only use letters, digits, . _ -"
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
@@ -155,13 +155,14 @@ chmod a+rx "$BENCH_DIR" "$DATA"          # nginx workers run as nobody when we a
 
 # TLS: a certificate made for this run, for the address the tools connect to (127.0.0.1, or the
 # server end of the link), so every tool that can checks it properly against it as its CA.
-tls_braid=() tls_curl=() tls_aria=() tls_axel=()
+tls_braid=() tls_curl=() tls_aria=() tls_axel=() curl_h1=()
 SCHEME=http
 if [[ $TLS == 1 ]]; then
   make_test_cert "$SDIR" "$HOST"
   tls_braid=(--ca-cert "$SDIR/cert.pem") tls_curl=(--cacert "$SDIR/cert.pem")
   tls_aria=(--ca-certificate="$SDIR/cert.pem")
   tls_axel=(--insecure)       # axel has no option for a CA file: it checks nothing here
+  curl_h1=(--http1.1)         # curl asks for HTTP/2 over https by itself; `curl` stays HTTP/1.1
   SCHEME=https
 fi
 
@@ -363,8 +364,7 @@ tool_cmd() {
     aria2c)   cmd=(aria2c -q -x$PEER_N -s$PEER_N -k1M --file-allocation=none --allow-overwrite=true
                    --auto-file-renaming=false "${tls_aria[@]}" -d "$OUTD" -o "$(basename "$OUT")" "$url") ;;
     axel)     cmd=(axel -q -n $PEER_N "${tls_axel[@]}" -o "$OUT" "$url") ;;
-    # over https curl (7.62+) asks for HTTP/2 by itself; `curl` stays the HTTP/1.1 baseline
-    curl)     cmd=(curl -sS -f $([[ $TLS == 1 ]] && echo --http1.1) "${tls_curl[@]}" -o "$OUT" "$url") ;;
+    curl)     cmd=(curl -sS -f "${curl_h1[@]}" "${tls_curl[@]}" -o "$OUT" "$url") ;;
     curl-h2)  cmd=(curl -sS -f --http2 "${tls_curl[@]}" -o "$OUT" "$url") ;;
   esac
 }
