@@ -13,6 +13,19 @@ install_braid_copy() {
   [[ -s $dir/braid.jsa ]] || say "WARNING: no AppCDS archive for $dir (see $dir/braid-cds-training.log)"
 }
 
+# make_test_cert DIR IP: a self-signed P-256 certificate (DIR/cert.pem, key DIR/key.pem) for IP,
+# which is both its CN and its only subjectAltName: clients check the address they connect to
+# against the SAN, so it must be the address they use (127.0.0.1, or the far end of a LINK).
+# The certificate is its own CA: a tool trusts it with DIR/cert.pem as its CA file.
+make_test_cert() {
+  local dir=$1 ip=$2
+  rm -f "$dir/cert.pem" "$dir/key.pem"
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+    -subj "/CN=$ip" -addext "subjectAltName=IP:$ip" -keyout "$dir/key.pem" -out "$dir/cert.pem" 2>/dev/null \
+    || die "openssl could not make a test certificate"
+  chmod a+r "$dir/cert.pem"       # nginx reads the key as root before it drops to nobody
+}
+
 # start_nginx ROOT: a private nginx on 127.0.0.1:$PORT serving ROOT, config, pid and logs under
 # $SDIR; its access log has status, bytes, the connection serial and its request count, so
 # connections opened and keep-alive reuse can be counted per run (`?run=TOOL&rep=N` in URLs).
@@ -24,9 +37,7 @@ start_nginx() {
   mkdir -p "$SDIR/tmp" "$SDIR/logs"
   listen="listen 127.0.0.1:$PORT;"
   if [[ ${TLS:-0} == 1 ]]; then
-    [[ -s $SDIR/cert.pem ]] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
-      -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout "$SDIR/key.pem" -out "$SDIR/cert.pem" 2>/dev/null \
-      || die "openssl could not make a test certificate"
+    [[ -s $SDIR/cert.pem ]] || make_test_cert "$SDIR" 127.0.0.1
     listen="listen 127.0.0.1:$PORT ssl; ssl_certificate $SDIR/cert.pem; ssl_certificate_key $SDIR/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:bench:4m; ssl_session_tickets on;"
     scheme=https ca=(--cacert "$SDIR/cert.pem")

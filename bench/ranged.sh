@@ -15,6 +15,13 @@
 #   TOOLS     subset of: braid-c1 braid-c8 braid aria2c axel curl (any braid-cN works), and
 #             braid-jvm: the same jar as `braid` under plain `java -jar` (no launcher flags, no CDS)
 #             [all of them; braid ones are skipped with a warning if the jar is missing]
+#             With TLS=1 also: braid-h2 (--http2), braid-h1 (--http1.1), braid-auto (--http-auto,
+#             with --debug, ONE state database for all its repetitions so that it can learn), curl-h2
+#             (curl --http2); `curl` then runs with --http1.1, since curl asks for HTTP/2 by default
+#   TLS       0 = plain http []; 1 = HTTPS with HTTP/2 offered by ALPN (nginx `ssl http2`), TLS
+#             1.2/1.3, session cache and tickets, a certificate made for the run for the address
+#             the tools use; braid, curl and aria2c trust it by their CA options, axel cannot (it
+#             runs with --insecure)
 #   BRAID     braid command prefix [the launcher <repo>/downloader-cli/target/braid, run from a
 #             copy: launcher + jar copied and its AppCDS archive re-made for the copy, so a rebuild
 #             during the benchmark does not mix builds]; e.g. BRAID="java -jar /path/braid.jar"
@@ -55,6 +62,7 @@ BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench}
 PORT=${PORT:-18181}
 QUIET_PCT=${QUIET_PCT:-25}
 QUIET_WAIT=${QUIET_WAIT:-30}
+TLS=${TLS:-0}
 BRAID_JAR=$REPO/downloader-cli/target/braid.jar
 BRAID_IS_DEFAULT=0
 if [[ -z ${BRAID:-} ]]; then BRAID="$BENCH_DIR/braid-under-test/braid"; BRAID_IS_DEFAULT=1; fi
@@ -74,6 +82,7 @@ say() { echo "ranged.sh: $*" >&2; }
 [[ $TIMEOUT =~ ^[0-9]+$ ]] && (( TIMEOUT >= 1 && TIMEOUT <= 3600 )) || die "TIMEOUT must be 1..3600 s"
 [[ $PORT =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT <= 65535 )) || die "PORT must be 1024..65535"
 [[ $QUIET_WAIT =~ ^[0-9]+$ && $QUIET_PCT =~ ^[0-9]+$ ]] || die "QUIET_WAIT and QUIET_PCT are integers"
+[[ $TLS == 0 || $TLS == 1 ]] || die "TLS must be 0 or 1"
 BYTES=$(numfmt --from=iec "$SIZE" 2>/dev/null) || die "SIZE '$SIZE' is not a size like 256M or 1G"
 (( BYTES >= 1048576 )) || die "SIZE must be at least 1M"
 [[ $RATE == 0 ]] && RATE=""
@@ -110,7 +119,7 @@ if [[ -n $LINK ]]; then
   HOST=$SERVER_IP
 fi
 SCENARIO=${SCENARIO:-$SIZE-$([[ -n $LINK ]] && echo "rtt${LINK_RTT}-loss${LINK_LOSS}-${LINK_RATE}mbit-$SERVER_CC" ||
-  { [[ -n $RATE ]] && echo "rate$RATE" || echo unlimited; })}
+  { [[ -n $RATE ]] && echo "rate$RATE" || echo unlimited; })$([[ $TLS == 1 ]] && echo -https || true)}
 [[ $SCENARIO =~ ^[A-Za-z0-9._-]+$ ]] || die "SCENARIO may only use letters, digits, . _ -"
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
@@ -123,7 +132,12 @@ for t in $TOOLS; do
   case $t in
     braid|braid-jvm|braid-c[1-9]|braid-c[1-9][0-9]) ;;
     aria2c|axel|curl) command -v "$t" >/dev/null || die "$t is not installed: run bench/setup.sh" ;;
-    *) die "unknown tool '$t' (known: $ALL_TOOLS, braid-cN)" ;;
+    # HTTP/2 is negotiated by ALPN in the TLS handshake; over plain http braid never uses it
+    braid-h2|braid-auto) [[ $TLS == 1 ]] || die "$t compares HTTP versions over https: set TLS=1" ;;
+    braid-h1) ;;
+    curl-h2) [[ $TLS == 1 ]] || die "curl-h2 needs TLS=1"
+             curl -V | grep -qw HTTP2 || die "this curl has no HTTP/2 (no nghttp2): curl-h2 cannot run" ;;
+    *) die "unknown tool '$t' (known: $ALL_TOOLS, braid-cN; with TLS=1 braid-h1 braid-h2 braid-auto curl-h2)" ;;
   esac
   if [[ $t == braid* && $BRAID_IS_DEFAULT == 1 && ! -s $BRAID_JAR ]]; then
     [[ -z $TOOLS_GIVEN ]] || die "$BRAID_JAR not found: build it (mvn -q -DskipTests package) or set BRAID"
@@ -144,6 +158,19 @@ KEEP_STATE=${KEEP_STATE:-}
 TMPD=$BENCH_DIR/tmp
 mkdir -p "$DATA" "$SDIR/tmp" "$TMPD"
 chmod a+rx "$BENCH_DIR" "$DATA"          # nginx workers run as nobody when we are root
+
+# TLS: a certificate made for this run, for the address the tools connect to (127.0.0.1, or the
+# server end of the link), so every tool that can checks it properly against it as its CA.
+tls_braid=() tls_curl=() tls_aria=() tls_axel=() curl_h1=()
+SCHEME=http
+if [[ $TLS == 1 ]]; then
+  make_test_cert "$SDIR" "$HOST"
+  tls_braid=(--ca-cert "$SDIR/cert.pem") tls_curl=(--cacert "$SDIR/cert.pem")
+  tls_aria=(--ca-certificate="$SDIR/cert.pem")
+  tls_axel=(--insecure)       # axel has no option for a CA file: it checks nothing here
+  curl_h1=(--http1.1)         # curl asks for HTTP/2 over https by itself; `curl` stays HTTP/1.1
+  SCHEME=https
+fi
 
 # Run a private copy of the jar: the build tree may be rebuilt while the benchmark runs.
 BRAID_BUILD="(none)"
@@ -203,13 +230,13 @@ stop_nginx() {
 cleanup() {
   stop_nginx
   [[ -z $LINK ]] || link_down
-  rm -rf "$OUTD" "$TMPD" "$STATED" "$BENCH_DIR/braid-under-test"
+  rm -rf "$OUTD" "$TMPD" "$STATED" "$BENCH_DIR/braid-under-test" "${AUTO_DIR:-}"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 write_nginx_conf() {
-  local user_line="" rate_lines="# no limit_rate (RATE is empty)"
+  local user_line="" rate_lines="# no limit_rate (RATE is empty)" listen="listen $HOST:$PORT;"
   [[ $(id -u) == 0 ]] && user_line="user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"
   if [[ -n $RATE ]]; then
     # Per request, not per connection. nginx sends at most sendfile_max_chunk (or what the
@@ -220,6 +247,16 @@ write_nginx_conf() {
     rate_lines="limit_rate $RATE;
         limit_rate_after 0;
         sendfile_max_chunk 2m;"
+  fi
+  if [[ $TLS == 1 ]]; then
+    # as a CDN would: HTTP/2 offered by ALPN next to HTTP/1.1, TLS 1.2 and 1.3, resumption by
+    # session cache and by tickets (nginx 1.22 syntax: http2 on the listen line)
+    listen="listen $HOST:$PORT ssl http2;
+        ssl_certificate $SDIR/cert.pem;
+        ssl_certificate_key $SDIR/key.pem;
+        ssl_protocols TLSv1.2 TLSv1.3;
+        ssl_session_cache shared:bench:4m;
+        ssl_session_tickets on;"
   fi
   cat > "$SDIR/nginx.conf" <<EOF
 # written by bench/ranged.sh; started as: nginx -p $SDIR/ -e $SDIR/error.log -c $SDIR/nginx.conf
@@ -248,7 +285,7 @@ http {
     uwsgi_temp_path $SDIR/tmp/uwsgi;
     scgi_temp_path $SDIR/tmp/scgi;
     server {
-        listen $HOST:$PORT;
+        $listen
         root $DATA;
         location / { }
     }
@@ -267,16 +304,16 @@ fi
 write_nginx_conf
 rm -f "$SDIR/access.log" "$SDIR/error.log"
 "${in_server_ns[@]}" "$NGINX" -p "$SDIR/" -e "$SDIR/error.log" -c "$SDIR/nginx.conf" || die "nginx did not start ($SDIR/error.log)"
-BASE=http://$HOST:$PORT
+BASE=$SCHEME://$HOST:$PORT
 for i in $(seq 1 50); do
-  code=$(curl -s -o /dev/null -w '%{http_code}' -r 0-0 "$BASE/$NAME" || true)
+  code=$(curl -s "${tls_curl[@]}" -o /dev/null -w '%{http_code}' -r 0-0 "$BASE/$NAME" || true)
   [[ $code == 206 ]] && break
   [[ $code == 403 ]] && die "nginx answers 403: its workers (user nobody) cannot read $DATA; choose another BENCH_DIR"
   (( i < 50 )) || die "nginx does not serve $BASE/$NAME (HTTP $code; $(tail -3 "$SDIR/error.log" 2>/dev/null))"
   sleep 0.1
 done
 [[ -z $LINK ]] || sleep 1         # a lost SYN of the probe above is retried after 1 s; let it settle
-HEADERS=$(curl -sSI "$BASE/$NAME" | tr -d '\r')
+HEADERS=$(curl -sSI "${tls_curl[@]}" "$BASE/$NAME" | tr -d '\r')
 
 # With a rate limit: time single ranged requests of RATE/2, RATE, 2 RATE and 4 RATE bytes on
 # fresh connections, to show what the limit really does per request (not tagged as a run).
@@ -285,7 +322,7 @@ if [[ -n $RATE ]]; then
   for mult in 0.5 1 2 4; do
     len=$(awk -v r="$RATE_BYTES" -v m="$mult" 'BEGIN{printf "%.0f", r * m}')
     (( len >= 1 && len <= BYTES )) || continue
-    secs=$(curl -s -r "0-$(( len - 1 ))" -o /dev/null --max-time 120 -w '%{time_total}' "$BASE/$NAME?probe" || echo "-")
+    secs=$(curl -s "${tls_curl[@]}" -r "0-$(( len - 1 ))" -o /dev/null --max-time 120 -w '%{time_total}' "$BASE/$NAME?probe" || echo "-")
     PROBE+=$(awk -v l="$len" -v s="$secs" -v f="$FREE_BYTES" -v r="$RATE_BYTES" 'BEGIN{
       e = (l > f) ? (l - f) / r : 0
       printf "| %.2f | %s | %.2f | %s |\n", l / 1048576, (s == "-") ? s : sprintf("%.2f", s), e,
@@ -298,7 +335,7 @@ fi
 LINK_PROBE=""
 if [[ -n $LINK ]]; then
   for i in 1 2 3; do
-    LINK_PROBE+=$(curl -s -o /dev/null --max-time 60 -r 0-4194303 -w '%{time_connect} %{time_total} %{size_download}' "$BASE/$NAME?probe" |
+    LINK_PROBE+=$(curl -s "${tls_curl[@]}" -o /dev/null --max-time 60 -r 0-4194303 -w '%{time_connect} %{time_total} %{size_download}' "$BASE/$NAME?probe" |
       awk '{ printf "| %.0f | %.2f | %.2f |\n", $1 * 1000, $2, ($2 > 0) ? $3 / 1048576 / $2 : 0 }' || echo "| - | - | - |")$'\n'
   done
 fi
@@ -310,19 +347,35 @@ if [[ -n $KEEP_STATE ]]; then
   rm -rf "$STATED"; mkdir -p "$STATED"
   STATE_DB=$STATED/braid-state.db
 fi
+# braid-auto learns per host which HTTP version is faster and remembers it in its state database
+# (host_protocols), so it keeps ONE database through all its repetitions of this invocation
+# (outside OUTD, which is wiped before every run); it starts empty, knowing nothing of the host.
+AUTO_DIR=$BENCH_DIR/auto-state
+AUTO_DB=$AUTO_DIR/braid-auto-state.db
+rm -rf "$AUTO_DIR"; mkdir -p "$AUTO_DIR"
 URL_BASE=$BASE/$NAME
-tool_conns() { case $1 in braid|braid-jvm) echo default ;; braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl) echo 1 ;; esac; }
+tool_conns() {
+  case $1 in
+    braid|braid-jvm|braid-h1) echo default ;; braid-h2) echo "default (streams on 1)" ;; braid-auto) echo "default, auto" ;;
+    braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl|curl-h2) echo 1 ;;
+  esac
+}
 # fills the array cmd; $2 = URL
 tool_cmd() {
   local t=$1 url=$2
   case $t in
-    braid)    cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB") ;;
-    braid-jvm) cmd=(java -jar "$BENCH_DIR/braid-under-test/braid.jar" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB") ;;
-    braid-c*) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" -c "${t#braid-c}" --quiet --overwrite --state-db "$STATE_DB") ;;
+    braid)    cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    braid-jvm) cmd=(java -jar "$BENCH_DIR/braid-under-test/braid.jar" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    braid-c*) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" -c "${t#braid-c}" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    braid-h1) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --http1.1 --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    braid-h2) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --http2 --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    # --debug: its log then says which version it chose and why (kept in logs/)
+    braid-auto) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --http-auto --debug --quiet --overwrite --state-db "$AUTO_DB" "${tls_braid[@]}") ;;
     aria2c)   cmd=(aria2c -q -x$PEER_N -s$PEER_N -k1M --file-allocation=none --allow-overwrite=true
-                   --auto-file-renaming=false -d "$OUTD" -o "$(basename "$OUT")" "$url") ;;
-    axel)     cmd=(axel -q -n $PEER_N -o "$OUT" "$url") ;;
-    curl)     cmd=(curl -sS -f -o "$OUT" "$url") ;;
+                   --auto-file-renaming=false "${tls_aria[@]}" -d "$OUTD" -o "$(basename "$OUT")" "$url") ;;
+    axel)     cmd=(axel -q -n $PEER_N "${tls_axel[@]}" -o "$OUT" "$url") ;;
+    curl)     cmd=(curl -sS -f "${curl_h1[@]}" "${tls_curl[@]}" -o "$OUT" "$url") ;;
+    curl-h2)  cmd=(curl -sS -f --http2 "${tls_curl[@]}" -o "$OUT" "$url") ;;
   esac
 }
 tool_version() {
@@ -330,7 +383,7 @@ tool_version() {
     braid*) timeout 60 "${braid_cmd[@]}" --version 2>&1 | head -3 | tr '\n' ' ' || true ;;
     aria2c) aria2c --version | head -1 ;;
     axel)   axel --version | head -1 ;;
-    curl)   curl --version | head -1 ;;
+    curl*)  curl --version | head -1 ;;
   esac
 }
 
@@ -362,6 +415,13 @@ wait_quiet() {
     echo "           client $CLIENT_IP ($CDEV) <-> server $SERVER_IP ($SDEV in network namespace $NS)"
   fi
   echo "nginx:     $("$NGINX" -v 2>&1 | sed 's/^nginx version: //')"
+  if [[ $TLS == 1 ]]; then
+    echo "tls:       https, nginx 'listen ... ssl http2', TLSv1.2 TLSv1.3, session cache + tickets; certificate made for this run:"
+    echo "           $(openssl x509 -in "$SDIR/cert.pem" -noout -subject -ext subjectAltName 2>/dev/null | tr '\n' ' ' | tr -s ' ')"
+    echo "           braid --ca-cert, curl --cacert, aria2c --ca-certificate trust it; axel --insecure (no CA option)"
+    echo "           braid-auto: one state database for all its repetitions ($AUTO_DB), --debug"
+    echo "           ALPN: $(curl -sS "${tls_curl[@]}" -o /dev/null -w 'curl --http2 got HTTP/%{http_version}' --http2 -r 0-0 "$URL_BASE?probe" 2>&1)"
+  fi
   echo "java:      $(java -version 2>&1 | head -1 || echo none)"
   echo "repo:      $REPO at $GIT_REV"
   echo "braid jar: $BRAID_BUILD"
@@ -428,6 +488,17 @@ for rep in $(seq 1 "$REPS"); do
     if [[ $got == "$BYTES" ]] && [[ $(openssl dgst -sha256 -r "$OUT" | cut -d' ' -f1) == "$SHA" ]]; then ok=yes; fi
     if [[ -s $log ]]; then { cat "$TMPD/cmdline"; cat "$log"; } > "$log.tmp"; mv "$log.tmp" "$log"; else rm -f "$log"; fi
     echo "$t,$rep,$rc,$wall,$usr,$sys,$rss,$ok,$got,$busy_before,$busy,$launch,$started$linkcols" >> "$TIMING"
+    if [[ $t == braid-auto ]]; then
+      # what it chose (its --debug lines naming the version) and what it remembers afterwards
+      { echo "rep $rep ($started, exit $rc, wall $wall s):"
+        grep -iE 'HTTP/(1\.1|2)' "$log" 2>/dev/null | grep -v '^#' | sed 's/^/    said: /' | head -5 || true
+        if command -v sqlite3 >/dev/null && [[ -s $AUTO_DB ]]; then
+          sqlite3 -header "$AUTO_DB" 'SELECT * FROM host_protocols' 2>&1 | sed 's/^/    host_protocols: /'
+          # the connection memory too (HTTP/2's under "host:port h2"): where the next run starts
+          sqlite3 -header "$AUTO_DB" 'SELECT * FROM hosts' 2>&1 | sed 's/^/    hosts: /'
+        fi
+      } >> "$RESULTS/braid-auto-choices.txt"
+    fi
     say "$(printf 'rep %d/%d %-9s exit %-3s wall %7s s  %7s MiB/s  cpu %6.2f s  sha %s' "$rep" "$REPS" "$t" "$rc" "$wall" \
          "$(awk -v b="$BYTES" -v w="$wall" -v ok=$ok 'BEGIN{printf "%.1f", (ok=="yes" && w>0) ? b/1048576/w : 0}')" \
          "$(awk -v u="$usr" -v s="$sys" 'BEGIN{print u+s}')" "$ok")"
@@ -454,21 +525,22 @@ awk -F'|' -v rb="$FREE_BYTES" '
     if (!((run, $4) in seen)) { seen[run, $4] = 1; conns[run]++ }
     if ($5 + 0 > mx[run]) mx[run] = $5 + 0
     bytes[run] += $3
+    if ($8 ~ / HTTP\/2(\.0)?$/) h2[run]++          # $request ends with the protocol
     st = $1 - $6                                  # when the request arrived
     if (!(run in first) || st < first[run]) first[run] = st
     if (rb > 0) { free[run] += ($3 < rb) ? $3 : rb; if ($3 > 0 && $3 <= rb) small[run]++ }
   }
   END { for (i = 1; i <= n; i++) { r = order[i]
-          printf "%s,%d,%d,%d,%d,%d,%d,%.0f,%.0f,%d,%.3f\n", r, req[r], p[r], f[r], o[r], conns[r], mx[r],
-                 bytes[r], free[r], small[r], first[r] } }' "$SDIR/access.log" > "$TMPD/requests.csv"
+          printf "%s,%d,%d,%d,%d,%d,%d,%.0f,%.0f,%d,%.3f,%d\n", r, req[r], p[r], f[r], o[r], conns[r], mx[r],
+                 bytes[r], free[r], small[r], first[r], h2[r] } }' "$SDIR/access.log" > "$TMPD/requests.csv"
 
 # --- runs.csv: timing joined with the request counts ---------------------------------------------------
 CSV=$RESULTS/runs.csv
-echo "scenario,tool,rep,exit,wall_s,user_s,sys_s,cpu_s,maxrss_mib,mib_per_s,sha_ok,bytes,requests,status_206,status_200,status_other,connections,max_req_per_conn,served_mib,free_pct,small_requests,busy_before_pct,busy_pct,first_request_s,started$([[ -n $LINK ]] && echo ,link_pkts,link_dropped,link_drop_pct,link_cpu_s)" > "$CSV"
-awk -F, -v sc="$SCENARIO" -v size="$BYTES" '
-  FNR == NR { rq[$1 "," $2] = $3 "," $4 "," $5 "," $6 "," $7 "," $8 "," $9 "," $10 "," $11 "," $12; next }
+echo "scenario,tool,rep,exit,wall_s,user_s,sys_s,cpu_s,maxrss_mib,mib_per_s,sha_ok,bytes,requests,status_206,status_200,status_other,connections,max_req_per_conn,served_mib,free_pct,small_requests,busy_before_pct,busy_pct,first_request_s,started$([[ -n $LINK ]] && echo ,link_pkts,link_dropped,link_drop_pct,link_cpu_s)$([[ $TLS == 1 ]] && echo ,http2_requests)" > "$CSV"
+awk -F, -v sc="$SCENARIO" -v size="$BYTES" -v tls="$TLS" '
+  FNR == NR { rq[$1 "," $2] = $3 "," $4 "," $5 "," $6 "," $7 "," $8 "," $9 "," $10 "," $11 "," $12 "," $13; next }
   { key = $1 "," $2
-    split((key in rq) ? rq[key] : "0,0,0,0,0,0,0,0,0,0", q, ",")
+    split((key in rq) ? rq[key] : "0,0,0,0,0,0,0,0,0,0,0", q, ",")
     wall = $4 + 0
     # seconds from launching the tool to its first request reaching nginx ("-" if none)
     fr = (q[10] + 0 > 0) ? sprintf("%.2f", q[10] - $12) : "-"
@@ -477,6 +549,7 @@ awk -F, -v sc="$SCENARIO" -v size="$BYTES" '
       $8, $9, q[1], q[2], q[3], q[4], q[5], q[6], q[7] / 1048576, (q[7] > 0) ? 100 * q[8] / q[7] : 0, q[9], $10, $11, fr, $13
     # with LINK: packets offered to the link (both ways), dropped by it, and the emulator CPU s
     if (NF >= 16) printf ",%d,%d,%.2f,%.2f", $14, $15, ($14 > 0) ? 100 * $15 / $14 : 0, $16
+    if (tls == 1) printf ",%d", q[11]                  # requests nginx served over HTTP/2
     printf "\n" }
 ' "$TMPD/requests.csv" "$TIMING" >> "$CSV"
 
@@ -517,6 +590,11 @@ SUM=$RESULTS/summary.md
   else
     echo "$SIZE file ($BYTES bytes) from nginx on 127.0.0.1, $( [[ -n $RATE ]] && echo "\`limit_rate $RATE\` (per request)" || echo "no rate limit"),"
   fi
+  if [[ $TLS == 1 ]]; then
+    echo "over HTTPS: nginx offers HTTP/2 and HTTP/1.1 by ALPN, TLS 1.2/1.3, session cache and tickets; a certificate"
+    echo "made for the run, trusted by braid (--ca-cert), curl (--cacert) and aria2c (--ca-certificate); axel does"
+    echo "not check it (--insecure: it has no CA option). braid-auto keeps one state database through its repetitions."
+  fi
   echo "$REPS repetitions, tools interleaved (order rotated each repetition), ${TIMEOUT} s timeout per run."
   [[ -z $KEEP_STATE ]] || echo "KEEP_STATE=1: braid's state database was kept across the runs (empty at the first), so braid's first run met a new host and the later ones a remembered one."
   echo "Host: $(nproc) CPUs, $(uname -r). Medians over the runs that exited 0 with a correct sha256;"
@@ -547,17 +625,29 @@ SUM=$RESULTS/summary.md
     p=$(paired "$a" "$b" "$c")
     echo "| $label | $(awk -v x="$ma" -v y="$mb" 'BEGIN{ if (x == "-" || y == "-" || y == 0) print "-"; else printf "%.2f", x / y }') | ${p//|/ | } |"
   }
-  # braid runs with more than one connection (braid-cN, N > 1, and the default)
+  # braid runs with more than one connection (braid-cN, N > 1, the default, and the HTTP versions)
   multi=()
   for t in "${tools[@]}"; do [[ $t == braid* && $t != braid-c1 ]] && multi+=("$t"); done
-  label() { case $1 in braid) echo "braid default" ;; braid-jvm) echo "braid default under plain java -jar" ;; *) echo "braid -c ${1#braid-c}" ;; esac; }
+  label() {
+    case $1 in
+      braid) echo "braid default" ;; braid-jvm) echo "braid default under plain java -jar" ;;
+      braid-h1) echo "braid --http1.1" ;; braid-h2) echo "braid --http2" ;; braid-auto) echo "braid --http-auto" ;;
+      *) echo "braid -c ${1#braid-c}" ;;
+    esac
+  }
   for t in "${multi[@]}"; do
     ratio_row "speed-up of $(label "$t") over -c 1 (wall c1 / wall $t)" braid-c1 "$t" wall_s
   done
   for t in "${multi[@]}"; do
-    [[ $t == braid || $t == braid-jvm ]] || ratio_row "braid default vs -c ${t#braid-c} (wall default / wall $t)" braid "$t" wall_s
+    [[ $t == braid-c* ]] && ratio_row "braid default vs -c ${t#braid-c} (wall default / wall $t)" braid "$t" wall_s
   done
-  for peer in aria2c axel curl; do
+  # HTTP versions (TLS=1): one connection with ranges as streams against many connections
+  ratio_row "braid --http2 vs --http1.1 (wall h2 / wall h1; <1 = HTTP/2 faster)" braid-h2 braid-h1 wall_s
+  ratio_row "braid --http-auto vs --http1.1 (wall auto / wall h1)" braid-auto braid-h1 wall_s
+  ratio_row "braid --http-auto vs --http2 (wall auto / wall h2)" braid-auto braid-h2 wall_s
+  ratio_row "CPU s: braid --http2 / --http1.1" braid-h2 braid-h1 cpu_s
+  ratio_row "curl --http2 vs curl (wall curl-h2 / wall curl)" curl-h2 curl wall_s
+  for peer in aria2c axel curl curl-h2; do
     for t in "${multi[@]}"; do
       ratio_row "$(label "$t") vs $peer (wall braid / wall $peer; <1 = braid faster)" "$t" "$peer" wall_s
     done
@@ -572,6 +662,7 @@ SUM=$RESULTS/summary.md
   for t in "${multi[@]}"; do ratio_row "peak RSS: $(label "$t") / aria2c" "$t" aria2c maxrss_mib; done
   ratio_row "reference: aria2c vs axel (wall aria2c / wall axel)" aria2c axel wall_s
   ratio_row "reference: curl vs aria2c (wall curl / wall aria2c)" curl aria2c wall_s
+  ratio_row "reference: curl --http2 vs aria2c (wall curl-h2 / wall aria2c)" curl-h2 aria2c wall_s
   echo
   echo "## Requests seen by nginx (median per run)"
   echo
@@ -584,15 +675,34 @@ SUM=$RESULTS/summary.md
     echo "request (see below); requests ≤ $(( FREE_BYTES >> 10 ))K = requests not throttled at all."
   fi
   echo
-  echo "| tool | first request s | requests | 206 | 200 | other status | connections | max req/conn | served MiB | MiB/request |$( [[ -n $RATE ]] && echo " free % | requests ≤ $(( FREE_BYTES >> 10 ))K |")"
-  echo "|---|---|---|---|---|---|---|---|---|---|$( [[ -n $RATE ]] && echo "---|---|")"
+  [[ $TLS == 1 ]] && echo "HTTP/2 = requests nginx served over HTTP/2 (the rest went over HTTP/1.1)."
+  echo
+  echo "| tool | first request s | requests | 206 | 200 | other status | connections | max req/conn | served MiB | MiB/request |$( [[ -n $RATE ]] && echo " free % | requests ≤ $(( FREE_BYTES >> 10 ))K |")$( [[ $TLS == 1 ]] && echo " HTTP/2 |")"
+  echo "|---|---|---|---|---|---|---|---|---|---|$( [[ -n $RATE ]] && echo "---|---|")$( [[ $TLS == 1 ]] && echo "---|")"
   for t in "${tools[@]}"; do
     mpr=$(awk -F, -v t="$t" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
            $2 == t && $h["exit"] == 0 && $h["sha_ok"] == "yes" && $h["requests"] > 0 { print $h["served_mib"] / $h["requests"] }' "$CSV" | median 2)
     echo "| $t | $(vals "$t" first_request_s | grep -v '^-' | median 2) | $(vals "$t" requests | median 0) | $(vals "$t" status_206 | median 0) | $(vals "$t" status_200 | median 0) |" \
          "$(vals "$t" status_other | median 0) | $(vals "$t" connections | median 0) | $(vals "$t" max_req_per_conn | median 0) |" \
-         "$(vals "$t" served_mib | median 1) | $mpr |$( [[ -n $RATE ]] && echo " $(vals "$t" free_pct | median 1) | $(vals "$t" small_requests | median 0) |")"
+         "$(vals "$t" served_mib | median 1) | $mpr |$( [[ -n $RATE ]] && echo " $(vals "$t" free_pct | median 1) | $(vals "$t" small_requests | median 0) |")$( [[ $TLS == 1 ]] && echo " $(vals "$t" http2_requests | median 0) |")"
   done
+  if has braid-auto; then
+    echo
+    echo "### What braid --http-auto chose"
+    echo
+    echo "One state database through all its repetitions, empty before the first. A trial (the other"
+    echo "version measured) happens only for downloads with at least 32 MiB to fetch. Per repetition, from"
+    echo "nginx's log (which version its requests came over), and its own --debug line and host_protocols"
+    echo "table afterwards in \`braid-auto-choices.txt\`. A trial of HTTP/2 sends its probe over the preferred"
+    echo "HTTP/1.1 and aborts it, then fetches over HTTP/2: one HTTP/1.1 request and connection more."
+    echo
+    echo "| rep | exit | wall s | MiB/s | requests | HTTP/2 requests | connections | version used |"
+    echo "|---|---|---|---|---|---|---|---|"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+      $h["tool"] == "braid-auto" { r = $h["requests"]; v = $h["http2_requests"]
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $h["rep"], $h["exit"], $h["wall_s"], $h["mib_per_s"], r, v,
+          $h["connections"], (r == 0) ? "-" : (v == r) ? "HTTP/2" : (v == 0) ? "HTTP/1.1" : (r - v == 1) ? "HTTP/2 (probe over HTTP/1.1)" : "both" }' "$CSV"
+  fi
   if [[ -n $RATE ]]; then
     echo
     echo "### What \`limit_rate $RATE\` does"
@@ -644,8 +754,9 @@ SUM=$RESULTS/summary.md
     echo "Host was busy before: ${busy%; } (waited ${QUIET_WAIT} s for < ${QUIET_PCT} %)."
   fi
   # load during the run that was not the tool's own CPU time (nginx counts here too)
-  # (and, with LINK, not the user-space link emulator's, column 29)
-  others=$(awk -F, -v n="$(nproc)" -v q="$QUIET_PCT" 'NR > 1 && $5 > 0 { o = $23 - 100 * ($8 + $29) / ($5 * n)
+  # (and, with LINK, not the user-space link emulator's, link_cpu_s)
+  others=$(awk -F, -v n="$(nproc)" -v q="$QUIET_PCT" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+             $5 > 0 { o = $23 - 100 * ($8 + (("link_cpu_s" in h) ? $h["link_cpu_s"] : 0)) / ($5 * n)
              if (o >= q) printf "%s rep %s (%.0f %%); ", $2, $3, o }' "$CSV")
   if [[ -n $others ]]; then
     echo
