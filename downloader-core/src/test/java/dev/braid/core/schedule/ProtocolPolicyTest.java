@@ -51,6 +51,18 @@ class ProtocolPolicyTest {
   }
 
   @Test
+  void aFarSlowerVersionIsMeasuredAgainOnlyAfterAWeek() {
+    // measured on a lossy path: HTTP/2's one connection 0.4 MiB/s, HTTP/1.1's many 7.1
+    ProtocolPolicy p = ProtocolPolicy.of(List.of(h1(7.1e6, FRESH), h2(0.4e6, STALE)), NOW);
+    assertEquals(Protocol.HTTP_1_1, p.preferred());
+    assertNull(p.trial(), "a day old is not old enough for a version at a twentieth of the other");
+    long weekOld = NOW - ProtocolPolicy.REMEASURE_FAR_SLOWER.toMillis() - 1000;
+    assertEquals(Protocol.HTTP_2, ProtocolPolicy.of(List.of(h1(7.1e6, FRESH), h2(0.4e6, weekOld)), NOW).trial());
+    assertEquals(Protocol.HTTP_2, ProtocolPolicy.of(List.of(h1(7.1e6, FRESH), h2(5e6, STALE)), NOW).trial(),
+        "a close second is measured again after a day");
+  }
+
+  @Test
   void aRefusalOfHttp2HoldsForAWeek() {
     ProtocolMemory refused = new ProtocolMemory("h:443", "h2", false, 0, FRESH);
     ProtocolPolicy p = ProtocolPolicy.of(List.of(h1(5e6, STALE), refused), NOW);
