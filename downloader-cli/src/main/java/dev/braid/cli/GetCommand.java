@@ -59,7 +59,8 @@ final class GetCommand implements Callable<Integer> {
   int maxConnections = DownloadRequest.DEFAULT_MAX_CONNECTIONS;
 
   @Option(names = "--min-split-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "never split off less than SIZE (default: 1M)")
+      description = "split off no less than SIZE (default: 1M), except from a connection that needs a second"
+          + " or more for its last piece: half of it, down to 64K")
   long minSplit = DownloadRequest.DEFAULT_MIN_SPLIT;
 
   @Option(names = "--mirror", paramLabel = "URL", description = "another URL of the same file (repeatable; one URL only)")

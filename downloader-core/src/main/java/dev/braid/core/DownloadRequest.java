@@ -277,6 +277,10 @@ public final class DownloadRequest {
       return header("Authorization", "Bearer " + token);
     }
 
+    /**
+     * The least an idle connection splits off another's remainder (default 1 MiB); in the tail,
+     * half of a remainder its owner needs a second or more for, down to 64 KiB, is taken anyway.
+     */
     public Builder minSplitSize(long bytes) {
       this.minSplitSize = bytes;
       return this;
