@@ -73,7 +73,7 @@ final class Worker implements Runnable {
   /**
    * The least a split that cuts into another connection's request must take:
    * {@link Attempt#CUT_SECONDS} of this connection's own throughput (a fair guess for the
-   * other's), else the download's; never a cut where the download allows none (a rate limit).
+   * other's), else the download's; never a cut where the download allows none (a rate limit, HTTP/2).
    */
   private long cutMin() {
     long download = attempt.cutMin();
