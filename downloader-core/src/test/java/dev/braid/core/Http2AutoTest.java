@@ -98,6 +98,33 @@ class Http2AutoTest extends TlsHarness {
   }
 
   @Test
+  void aTrialThatLosesClearlyStopsEarlyAndTheRestGoesOverTheFasterVersion() throws Exception {
+    Content big = Content.random(40 << 20, 75);
+    try (H2TestServer server = H2TestServer.start(certificate)) {
+      server.serve("/big", big).etag("\"t\"");
+      try (Braid braid = braid(HttpVersion.AUTO)) {
+        fetch(braid, server.url("/big"), "1.bin");
+        // HTTP/1.1 is measured at loopback speed; HTTP/2's trial would now need 20 s at 2 MiB/s
+        server.rateLimitPerConnection("HTTP/2.0", 2 << 20);
+        int second = server.protocols().size();
+        Download d = braid.submit(DownloadRequest.builder(server.url("/big")).file(dir.resolve("2.bin")).build());
+        DownloadResult r = DownloadHarness.await(d);
+        assertEquals(big.sha256Hex(), Content.sha256Hex(r.file()));
+        List<String> seen = since(server, second);
+        assertTrue(seen.contains("HTTP/2.0") && seen.lastIndexOf("HTTP/1.1") > seen.indexOf("HTTP/2.0"),
+            "the trial, then HTTP/1.1: " + seen);
+        assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().startsWith("trial of HTTP/2 stopped")),
+            d.connectionChanges().toString());
+        assertTrue(r.elapsed().toSeconds() < 15, "stopped after about 5 s instead of running 20: " + r.elapsed());
+        int third = server.protocols().size();
+        fetch(braid, server.url("/big"), "3.bin");
+        assertTrue(since(server, third).stream().allMatch("HTTP/1.1"::equals),
+            "HTTP/2 was recorded at its slow rate: " + since(server, third));
+      }
+    }
+  }
+
+  @Test
   void aServerWithoutHttp2IsAskedOnceThenLeftOnHttp11() throws Exception {
     Content big = Content.random(LARGE, 75);
     try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.AUTO)) {

@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.Checksum;
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -402,6 +403,12 @@ final class Attempt {
           halt(job.deadlineError());
         }
         job.meter().sample(now, job.fetched().sum());
+        if (measurable) {
+          String stopped = job.route().judgeTrial(URI.create(identity.finalUrl()), job.fetched().sum() - startBytes, now - start);
+          if (stopped != null) {
+            job.noteChange(new ConnectionChange(job.elapsed(), pool.target(), pool.target(), stopped));
+          }
+        }
         if (now >= next) {
           checkpoint(part);
           next = now + interval;

@@ -21,8 +21,10 @@ import java.util.Locale;
  * @param trial the version a download with at least {@link #MEASURE_MIN} to fetch should use to
  *     measure it, or null when both are measured and fresh (or there is no choice)
  * @param why the reasons in words, for {@code --debug}
+ * @param rivalRate during a trial, what the other version delivered when last measured (bytes per
+ *     second); 0 when it was never measured or there is no trial
  */
-record ProtocolPolicy(Protocol preferred, Protocol trial, String why) {
+record ProtocolPolicy(Protocol preferred, Protocol trial, String why, double rivalRate) {
   /**
    * A download is measured, and used for a trial, only with at least this much to fetch: less
    * is mostly connection set-up and the controller's ramp, and a small file should not pay for
@@ -43,7 +45,7 @@ record ProtocolPolicy(Protocol preferred, Protocol trial, String why) {
     ProtocolMemory h1 = find(memory, Protocol.HTTP_1_1);
     ProtocolMemory h2 = find(memory, Protocol.HTTP_2);
     if (h2 != null && !h2.offered() && nowMillis - h2.updatedMillis() <= FORGET_REFUSAL.toMillis()) {
-      return new ProtocolPolicy(Protocol.HTTP_1_1, null, "HTTP/1.1: the server did not offer HTTP/2");
+      return new ProtocolPolicy(Protocol.HTTP_1_1, null, "HTTP/1.1: the server did not offer HTTP/2", 0);
     }
     boolean h1Known = h1 != null && h1.offered();
     boolean h2Known = h2 != null && h2.offered();
@@ -57,7 +59,8 @@ record ProtocolPolicy(Protocol preferred, Protocol trial, String why) {
     Protocol trial = due(memory, preferred, nowMillis, REMEASURE) ? preferred
         : due(memory, other, nowMillis, otherAge) ? other : null;
     String why = preferred + " (" + figure(h1, Protocol.HTTP_1_1) + ", " + figure(h2, Protocol.HTTP_2) + ")";
-    return new ProtocolPolicy(preferred, trial, why);
+    ProtocolMemory rival = trial == null ? null : trial == Protocol.HTTP_2 ? h1 : h2;
+    return new ProtocolPolicy(preferred, trial, why, rival != null && rival.offered() ? rival.bytesPerSecond() : 0);
   }
 
   private static boolean due(List<ProtocolMemory> memory, Protocol p, long nowMillis, Duration maxAge) {

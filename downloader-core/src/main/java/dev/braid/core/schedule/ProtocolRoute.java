@@ -14,6 +14,7 @@ import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.io.IOException;
 import java.net.URI;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executor;
 
@@ -28,12 +29,21 @@ import java.util.concurrent.Executor;
  * <p>Read by every worker thread; set by the driver, or by whichever worker meets the refusal.
  */
 final class ProtocolRoute implements Requester {
+  /** A trial is judged once it has run this long: time for its connections to ramp up. */
+  static final long JUDGE_NANOS = 5_000_000_000L;
+
   private final HttpTransport http;
   private final Store store;
   private final boolean auto;
   private volatile Protocol protocol;
   /** Set once a refusal moved this download to HTTP/1.1: its pass then measures neither version. */
   private volatile boolean fellBack;
+  /** The version this pass is a trial of, while the trial runs; null otherwise. Driver thread. */
+  private Protocol trialOf;
+  /** What the other version delivered when last measured, for judging the trial; 0 if unknown. */
+  private double rivalRate;
+  /** Set when a losing trial moved the pass to the other version: the pass then measures nothing more. */
+  private boolean abandoned;
 
   ProtocolRoute(HttpTransport http, Store store, HttpVersion version) {
     this.http = http;
@@ -74,6 +84,8 @@ final class ProtocolRoute implements Requester {
 
   /** Before the probe: the preferred version of the URL's host (a no-op when the version is forced). */
   void beforeProbe(URI uri) {
+    trialOf = null;
+    abandoned = false;
     if (auto) {
       fellBack = false;
       protocol = http.http2Possible(uri) ? policy(uri).preferred() : Protocol.HTTP_1_1;
@@ -96,7 +108,34 @@ final class ProtocolRoute implements Requester {
     ProtocolPolicy policy = policy(finalUri);
     boolean trial = measurable && policy.trial() != null;
     protocol = trial ? policy.trial() : policy.preferred();
+    trialOf = trial ? protocol : null;
+    rivalRate = trial ? policy.rivalRate() : 0;
     return (trial ? "trial of " + protocol + "; preferred " : "") + policy.why();
+  }
+
+  /**
+   * During a trial, on the driver thread, {@code bytes} fetched in the {@code nanos} since the pass
+   * began: a version delivering under {@link ProtocolPolicy#FAR_SLOWER} of the other's remembered
+   * rate after {@link #JUDGE_NANOS} is recorded at that rate, and the rest of the pass goes over
+   * the other version (requests in flight finish as they are). Returns why, or null while the
+   * trial goes on. On a lossy 80 ms path an HTTP/2 trial ran 122 s at 0.4 MiB/s where HTTP/1.1
+   * takes 10 s at 7.1: a trial that loses that clearly need not run to the end to be measured.
+   */
+  String judgeTrial(URI finalUri, long bytes, long nanos) {
+    Protocol trial = trialOf;
+    if (trial == null || fellBack || rivalRate <= 0 || nanos < JUDGE_NANOS) {
+      return null;
+    }
+    double rate = bytes * 1e9 / nanos;
+    if (rate >= rivalRate * ProtocolPolicy.FAR_SLOWER) {
+      return null;
+    }
+    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
+    trialOf = null;
+    abandoned = true;
+    protocol = trial == Protocol.HTTP_2 ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
+    return String.format(Locale.ROOT, "trial of %s stopped: %.1f MiB/s after %d s, under half of %s's %.1f MiB/s",
+        trial, rate / (1 << 20), nanos / 1_000_000_000L, protocol, rivalRate / (1 << 20));
   }
 
   /**
@@ -104,7 +143,7 @@ final class ProtocolRoute implements Requester {
    * {@code finalUri}. Passes that fell back from HTTP/2 measured nothing clean and record nothing.
    */
   void measured(URI finalUri, long bytes, long nanos) {
-    if (!auto || fellBack || !http.http2Possible(finalUri) || nanos <= 0) {
+    if (!auto || fellBack || abandoned || !http.http2Possible(finalUri) || nanos <= 0) {
       return;
     }
     remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
