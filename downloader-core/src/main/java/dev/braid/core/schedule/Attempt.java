@@ -74,6 +74,8 @@ final class Attempt {
   private volatile TransientFailure lastFailure;
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
+  /** {@code identity}'s final URL, parsed once: the driver and every worker ask about it each tick. */
+  private volatile URI finalUri;
   private volatile WorkerPool pool;
   private volatile MirrorSet mirrors;
   private volatile Path target;
@@ -114,8 +116,9 @@ final class Attempt {
     boolean partExisted = true;
     try {
       identity = probe.identity();
+      finalUri = URI.create(identity.finalUrl());
       Path target = request.file().or(() -> prior.map(DownloadRecord::target)).orElseGet(() -> request.directory()
-          .resolve(FileNames.choose(probe.contentDisposition(), URI.create(identity.finalUrl()))));
+          .resolve(FileNames.choose(probe.contentDisposition(), finalUri)));
       this.target = target;
       checkFolder(target.getParent());
       partPath = target.resolveSibling(target.getFileName() + ".part");
@@ -130,7 +133,6 @@ final class Attempt {
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         plan(record, part, partExisted, target);
-        URI finalUri = URI.create(identity.finalUrl());
         boolean measurable = identity.ranges() && identity.length() - reused >= ProtocolPolicy.MEASURE_MIN
             && request.mirrors().isEmpty() && !job.throttle().limited();
         String protocolWhy = job.route().forPass(finalUri, measurable);
@@ -404,7 +406,7 @@ final class Attempt {
         }
         job.meter().sample(now, job.fetched().sum());
         if (measurable) {
-          String stopped = job.route().judgeTrial(URI.create(identity.finalUrl()), job.fetched().sum() - startBytes, now - start);
+          String stopped = job.route().judgeTrial(finalUri, job.fetched().sum() - startBytes, now - start);
           if (stopped != null) {
             job.noteChange(new ConnectionChange(job.elapsed(), pool.target(), pool.target(), stopped));
           }
@@ -426,7 +428,7 @@ final class Attempt {
       }
     }
     if (measurable && fatal == null && table.complete()) {
-      job.route().measured(URI.create(identity.finalUrl()), job.fetched().sum() - startBytes, System.nanoTime() - start);
+      job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
     checkpoint(part);
   }
@@ -645,8 +647,8 @@ final class Attempt {
 
   /** Whether this pass's ranges are streams of one HTTP/2 connection (known once the probe answered). */
   boolean overHttp2() {
-    RemoteIdentity id = identity;
-    return id != null && job.route().protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2;
+    URI u = finalUri;
+    return u != null && job.route().protocolFor(u) == Protocol.HTTP_2;
   }
 
   /** Connections streaming right now. */
