@@ -87,56 +87,65 @@ class SegmentTableTest {
     assertEquals(50, t.remainingInRequest(a), "the owner's request is cut at the new end");
   }
 
+  /** 1.5 MiB under a 1 MiB minimum split, on a clock the test moves; its one segment owned and requested to the end. */
+  private static final class Tail {
+    long now;
+    final SegmentTable t = SegmentTable.fresh(1536 << 10, true, 1 << 20, () -> now);
+    final Segment a = t.assignAt(0);
+
+    Tail() {
+      t.requestEnd(a, Long.MAX_VALUE);
+    }
+
+    void wrote(int bytes) {
+      t.advance(a, t.claim(a, bytes));
+    }
+  }
+
   @Test
   void aSlowOwnersTailIsHalvedEvenBelowTwiceTheMinimum() {
-    long[] now = {0};
-    SegmentTable t = SegmentTable.fresh(1536 << 10, true, 1 << 20, () -> now[0]);
-    Segment a = t.assignAt(0);
-    t.requestEnd(a, Long.MAX_VALUE);
-    t.advance(a, t.claim(a, 256 << 10));
-    now[0] = 400_000_000L;
+    Tail tail = new Tail();
+    SegmentTable t = tail.t;
+    tail.wrote(256 << 10);
+    tail.now = 400_000_000L;
     assertNull(t.next(0), "0.4 s into the request its pace is not judged yet");
-    now[0] = 2_000_000_000L;
+    tail.now = 2_000_000_000L;
     // 256 KiB in 2 s: the 1.25 MiB left would take 10 s
     assertFalse(t.hasWork(SegmentTable.NO_CUT), "no cut at all (a rate limit, nothing measured yet)");
     assertTrue(t.hasWork(1 << 20), "its slow pace, not the thief's speed, bounds what the cut wastes");
     Segment b = t.next(1 << 20);
     assertEquals((256 << 10) + (640 << 10), b.start());
-    assertEquals(640 << 10, t.remainingInRequest(a), "the owner's request is cut at the new end");
+    assertEquals(640 << 10, t.remainingInRequest(tail.a), "the owner's request is cut at the new end");
   }
 
   @Test
   void aFastOwnersTailIsLeftAloneAndAStalledOnesIsTaken() {
-    long[] now = {0};
-    SegmentTable t = SegmentTable.fresh(1536 << 10, true, 1 << 20, () -> now[0]);
-    Segment a = t.assignAt(0);
-    t.requestEnd(a, Long.MAX_VALUE);
-    t.advance(a, t.claim(a, 1 << 20));
-    now[0] = 600_000_000L;
+    Tail tail = new Tail();
+    SegmentTable t = tail.t;
+    tail.wrote(1 << 20);
+    tail.now = 600_000_000L;
     assertNull(t.next(0), "1 MiB in 0.6 s: the 512 KiB left take 0.3 s");
-    t.requestEnd(a, Long.MAX_VALUE);
-    now[0] = 1_200_000_000L;
+    t.requestEnd(tail.a, Long.MAX_VALUE);
+    tail.now = 1_200_000_000L;
     Segment b = t.next(0);
     assertNotNull(b, "a new request that brought nothing in 0.6 s is a stall");
     assertEquals((1 << 20) + (256 << 10), b.start());
-    t.advance(a, t.claim(a, 200 << 10));
-    now[0] = 60_000_000_000L;
+    tail.wrote(200 << 10);
+    tail.now = 60_000_000_000L;
     assertNull(t.next(0), "56 KiB left at any pace: half of it is not worth a request");
   }
 
   @Test
   void anOwnerThatSlowsDownMidRequestIsJudgedByItsRecentPace() {
-    long[] now = {0};
-    SegmentTable t = SegmentTable.fresh(1536 << 10, true, 1 << 20, () -> now[0]);
-    Segment a = t.assignAt(0);
-    t.requestEnd(a, Long.MAX_VALUE);
-    now[0] = 100_000_000L;
-    t.advance(a, t.claim(a, 1 << 20));
-    now[0] = 1_000_000_000L;
-    t.advance(a, t.claim(a, 10 << 10));
-    now[0] = 1_200_000_000L;
+    Tail tail = new Tail();
+    SegmentTable t = tail.t;
+    tail.now = 100_000_000L;
+    tail.wrote(1 << 20);
+    tail.now = 1_000_000_000L;
+    tail.wrote(10 << 10);
+    tail.now = 1_200_000_000L;
     assertNull(t.next(0), "the last full window ran at ~1 MiB/s: the 502 KiB left take half a second");
-    now[0] = 1_600_000_000L;
+    tail.now = 1_600_000_000L;
     // nothing for 0.6 s; the request's average (0.63 MiB/s) would still call it fast
     assertNotNull(t.next(0));
   }
