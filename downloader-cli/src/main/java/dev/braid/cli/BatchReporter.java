@@ -1,69 +1,46 @@
 package dev.braid.cli;
 
 import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadListener;
-import dev.braid.core.DownloadState;
+import dev.braid.core.DownloadResult;
 import java.io.PrintStream;
-import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Shows a batch: a line per file as it completes or fails (on Braid's event thread), and a
- * summary line of the whole batch drawn by the waiting thread (redrawn on a terminal, every few
- * seconds in logs, never when quiet).
+ * Shows a batch: a line per file as it completes or fails, and a summary line of the whole batch
+ * (redrawn on a terminal, every few seconds in logs, never when quiet). Called by the thread
+ * that runs the batch only, so lines never interleave.
  */
-final class BatchReporter implements DownloadListener {
+final class BatchReporter {
   private final PrintStream out;
   private final ProgressReporter.Mode mode;
   private int lastWidth;
+  private long nextDraw = System.nanoTime();
 
   BatchReporter(PrintStream out, ProgressReporter.Mode mode) {
     this.out = out;
     this.mode = mode;
   }
 
-  @Override
-  public synchronized void stateChanged(Download d, DownloadState state) {
-    if (mode == ProgressReporter.Mode.QUIET && state != DownloadState.FAILED) {
-      return;
-    }
-    if (state == DownloadState.COMPLETED) {
-      d.result().thenAccept(r -> line(Summary.of(r, d.restartReason())));
-    } else if (state == DownloadState.FAILED) {
-      d.result().exceptionally(e -> {
-        line("braid: failed " + d.url() + ": " + cause(e).getMessage());
-        return null;
-      });
+  /** Prints the line of a download that ended: where it was saved, or why it failed. */
+  void ended(Download d, DownloadResult result, Throwable failure) {
+    if (failure != null) {
+      line("braid: failed " + d.url() + ": " + failure.getMessage());
+    } else if (mode != ProgressReporter.Mode.QUIET) {
+      line(Summary.of(result, d.restartReason()));
     }
   }
 
-  /** Blocks until every download ended, drawing the batch's line meanwhile. */
-  void follow(List<Download> batch) throws InterruptedException {
-    long period = TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
-    long nextDraw = System.nanoTime();
-    while (batch.stream().anyMatch(d -> !d.result().isDone())) {
-      if (System.nanoTime() >= nextDraw) {
-        draw(status(batch));
-        nextDraw = System.nanoTime() + period;
-      }
-      TimeUnit.MILLISECONDS.sleep(100);
+  /** Draws the batch's line when it is due (often on a terminal, every few seconds in logs). */
+  void drawIfDue(BatchRun batch) {
+    long now = System.nanoTime();
+    if (now - nextDraw >= 0) {
+      draw(batch.status());
+      nextDraw = now + TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
     }
-    clear();
   }
 
-  private static String status(List<Download> batch) {
-    long done = batch.stream().filter(d -> d.state() == DownloadState.COMPLETED).count();
-    long failed = batch.stream().filter(d -> d.state() == DownloadState.FAILED).count();
-    long active = batch.stream().filter(d -> d.state() == DownloadState.ACTIVE).count();
-    double speed = batch.stream().filter(d -> d.state() == DownloadState.ACTIVE).mapToDouble(d -> d.progress().bytesPerSecond()).sum();
-    return String.format(Locale.ROOT, "%d/%d done%s, %d active, %s/s", done, batch.size(),
-        failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
-  }
-
-  private synchronized void draw(String line) {
+  private void draw(String line) {
     if (mode == ProgressReporter.Mode.QUIET) {
       return;
     }
@@ -76,13 +53,14 @@ final class BatchReporter implements DownloadListener {
     out.flush();
   }
 
-  private synchronized void line(String text) {
+  private void line(String text) {
     clear();
     out.println(text);
     out.flush();
   }
 
-  private synchronized void clear() {
+  /** Removes the batch's line (on a terminal) once the batch is over. */
+  void clear() {
     if (mode == ProgressReporter.Mode.TERMINAL && lastWidth > 0) {
       out.print("\r" + " ".repeat(lastWidth) + "\r");
       lastWidth = 0;
@@ -92,16 +70,5 @@ final class BatchReporter implements DownloadListener {
 
   static Throwable cause(Throwable e) {
     return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-  }
-
-  /** The exit code of a finished batch: 0 when all completed, else that of the first failure in list order. */
-  static int exitCode(List<Download> batch) {
-    for (Download d : batch) {
-      if (d.result().isCompletedExceptionally()) {
-        Throwable t = d.result().handle((r, e) -> cause(e)).join();
-        return t instanceof DownloadException de ? ExitCode.of(de) : ExitCode.INTERNAL;
-      }
-    }
-    return ExitCode.OK;
   }
 }

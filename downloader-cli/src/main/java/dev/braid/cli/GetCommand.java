@@ -7,16 +7,17 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.InvalidRequestException;
-import dev.braid.core.Registration;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -100,7 +101,7 @@ final class GetCommand implements Callable<Integer> {
     PrintStream err = System.err;
     try {
       net.validate();
-      List<DownloadRequest> requests = requests();
+      List<BatchRun.Item> items = items();
       if (jobs < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
@@ -114,13 +115,19 @@ final class GetCommand implements Callable<Integer> {
           // closing Braid sends the last events before this returns
           braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval * 1000)));
         }
-        List<Download> batch = new ArrayList<>();
-        for (DownloadRequest r : requests) {
-          batch.add(braid.submit(r));
+        if (items.size() == 1 && inputList == null) {
+          Download one = braid.submit(items.get(0).request());
+          Thread stopper = pauseOnShutdown(() -> List.of(one), quiet || json ? null : err);
+          try {
+            return single(one, err);
+          } finally {
+            removeHook(stopper);
+          }
         }
-        Thread stopper = pauseOnShutdown(batch, quiet || json ? null : err);
+        BatchRun batch = new BatchRun(braid, items, window());
+        Thread stopper = pauseOnShutdown(batch::stop, quiet || json ? null : err);
         try {
-          return requests.size() == 1 && inputList == null ? single(batch.get(0), err) : batch(braid, batch, err);
+          return batch(batch, err);
         } finally {
           removeHook(stopper);
         }
@@ -153,20 +160,27 @@ final class GetCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  private int batch(Braid braid, List<Download> batch, PrintStream err) throws InterruptedException {
+  private int batch(BatchRun batch, PrintStream err) throws InterruptedException, DownloadException {
     BatchReporter reporter = new BatchReporter(err, json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet));
-    try (Registration r = braid.listen(reporter, Duration.ofSeconds(1))) {
-      reporter.follow(batch);
-    }
-    long failed = batch.stream().filter(d -> d.result().isCompletedExceptionally()).count();
+    batch.run(reporter);
+    reporter.clear();
     if (!quiet && !json) {
-      err.println("braid: " + (batch.size() - failed) + " of " + batch.size() + " downloads completed"
-          + (failed > 0 ? ", " + failed + " failed" : ""));
+      err.println("braid: " + batch.completed() + " of " + batch.size() + " downloads completed"
+          + (batch.failed() > 0 ? ", " + batch.failed() + " failed" : ""));
     }
-    return BatchReporter.exitCode(batch);
+    return batch.exitCode();
   }
 
-  private List<DownloadRequest> requests() throws InvalidRequestException {
+  /**
+   * How many downloads of a batch are in the queue at once: enough beyond those running that a
+   * free slot never waits for the next submission.
+   */
+  private int window() {
+    return jobs + Math.max(jobs, 16);
+  }
+
+  /** The command line's URLs, then the list's entries, every one checked before anything starts. */
+  private List<BatchRun.Item> items() throws InvalidRequestException {
     if (inputList == null && urls.isEmpty()) {
       throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
     }
@@ -174,18 +188,26 @@ final class GetCommand implements Callable<Integer> {
     if (many && (target.file != null || checksum != null || !mirrors.isEmpty())) {
       throw new InvalidRequestException("-o, --checksum and --mirror apply to one URL; give them per entry in a list (-i)");
     }
-    List<DownloadRequest> out = new ArrayList<>();
+    List<BatchRun.Item> out = new ArrayList<>();
     for (String url : urls) {
       DownloadRequest.Builder b = defaults(url).file(target.file).mirrors(mirrors);
       if (checksum != null) {
         b.checksum(Checksum.parse(checksum));
       }
-      out.add(b.build());
+      out.add(new RequestItem(b.build()));
     }
     if (inputList != null) {
-      out.addAll(InputList.read(inputList, target.dir, this::defaults));
+      out.addAll(InputList.read(inputList, target.dir, this::defaults).entries());
     }
     return out;
+  }
+
+  /** A URL of the command line. */
+  private record RequestItem(DownloadRequest request) implements BatchRun.Item {
+    @Override
+    public int priority() {
+      return request.priority();
+    }
   }
 
   private DownloadRequest.Builder defaults(String url) {
@@ -197,8 +219,9 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits. */
-  private static Thread pauseOnShutdown(List<Download> batch, PrintStream err) {
+  private static Thread pauseOnShutdown(Supplier<Collection<Download>> stop, PrintStream err) {
     Thread hook = new Thread(() -> {
+      Collection<Download> batch = stop.get();
       batch.forEach(Download::pause);
       try {
         for (Download d : batch) {

@@ -18,14 +18,27 @@ import java.util.List;
  * reported with its line number before anything is downloaded.
  */
 final class InputList {
-  private InputList() {}
+  private final Path file;
+  private final Path folder;
+  private final Defaults defaults;
+  private final List<Entry> entries;
+
+  private InputList(Path file, Path folder, Defaults defaults, List<Entry> entries) {
+    this.file = file;
+    this.folder = folder;
+    this.defaults = defaults;
+    this.entries = entries;
+  }
 
   /**
+   * Reads and checks the whole list. It keeps each entry as its text, not as a request: a list of
+   * 60,000 URLs held as requests took ~1 KiB each for the whole run.
+   *
    * @param folder the command line's folder ({@code -d}), or null for the working directory
    * @param defaults a builder with the command line's settings for a URL, applied before the
    *     list's own option lines
    */
-  static List<DownloadRequest> read(Path file, Path folder, Defaults defaults) throws InvalidRequestException {
+  static InputList read(Path file, Path folder, Defaults defaults) throws InvalidRequestException {
     List<String> lines;
     try {
       lines = file.toString().equals("-")
@@ -34,35 +47,91 @@ final class InputList {
     } catch (IOException e) {
       throw new InvalidRequestException("cannot read the input list " + file + ": " + e.getMessage(), e);
     }
-    List<DownloadRequest> out = new ArrayList<>();
-    Item current = null;
+    InputList list = new InputList(file, folder, defaults, new ArrayList<>());
+    int start = -1;
+    StringBuilder text = new StringBuilder();
+    int skipped = 0;
     for (int i = 0; i < lines.size(); i++) {
       String raw = lines.get(i);
       String line = raw.strip();
       if (line.isEmpty() || line.startsWith("#")) {
+        skipped++;
         continue;
       }
-      boolean indented = Character.isWhitespace(raw.charAt(0));
-      if (!indented) {
-        if (current != null) {
-          out.add(current.build());
-        }
-        String[] urls = line.split("\\s+");
-        current = new Item(file, i + 1, folder, defaults.forUrl(urls[0]));
-        current.builder.mirrors(List.of(urls).subList(1, urls.length));
-      } else if (current == null) {
+      if (!Character.isWhitespace(raw.charAt(0))) {
+        list.add(start, text);
+        start = i + 1;
+        text.setLength(0);
+        text.append(line);
+      } else if (start < 0) {
         throw new InvalidRequestException(where(file, i + 1) + "an option line before any URL");
       } else {
-        current.option(line, i + 1);
+        // a skipped line among the options stays as an empty one, so line numbers stay exact
+        text.append("\n".repeat(skipped)).append('\n').append(line);
       }
+      skipped = 0;
     }
-    if (current != null) {
-      out.add(current.build());
-    }
-    if (out.isEmpty()) {
+    list.add(start, text);
+    if (list.entries.isEmpty()) {
       throw new InvalidRequestException("the input list " + file + " holds no URL");
     }
-    return out;
+    return list;
+  }
+
+  /** Checks an entry by building its request once, and keeps its text. */
+  private void add(int line, StringBuilder text) throws InvalidRequestException {
+    if (line < 0) {
+      return;
+    }
+    Entry e = new Entry(line, text.toString());
+    e.priority = request(e).priority();
+    entries.add(e);
+  }
+
+  /** The entries in list order. */
+  List<Entry> entries() {
+    return entries;
+  }
+
+  /** The request of an entry: its URL line, then its option lines over the command line's settings. */
+  private DownloadRequest request(Entry e) throws InvalidRequestException {
+    String[] lines = e.text.split("\n");
+    String[] urls = lines[0].split("\\s+");
+    Item item = new Item(file, e.line, folder, defaults.forUrl(urls[0]));
+    item.builder.mirrors(List.of(urls).subList(1, urls.length));
+    for (int k = 1; k < lines.length; k++) {
+      if (!lines[k].isEmpty()) {
+        item.option(lines[k], e.line + k);
+      }
+    }
+    return item.build();
+  }
+
+  /** One URL of the list with its option lines, as written; its request is built when asked for. */
+  final class Entry implements BatchRun.Item {
+    /** Where its URL line is (1-based). */
+    final int line;
+    /**
+     * The URL line, then its option lines, each stripped, separated by newlines (a comment or
+     * blank line among them as an empty line).
+     */
+    final String text;
+    private int priority;
+
+    private Entry(int line, String text) {
+      this.line = line;
+      this.text = text;
+    }
+
+    @Override
+    public int priority() {
+      return priority;
+    }
+
+    @Override
+    public DownloadRequest request() throws InvalidRequestException {
+      return InputList.this.request(this);
+    }
   }
 
   private static String where(Path file, int line) {

@@ -84,6 +84,88 @@ class CliQueueTest {
   }
 
   @Test
+  void aMistakeAfterACommentAmongTheOptionsIsReportedAtItsOwnLine() throws Exception {
+    server.serve("/a", Content.random(100, 1));
+    server.serve("/b", Content.random(100, 2));
+    Files.writeString(work.resolve("list.txt"),
+        server.url("/a") + "\n  out=a.bin\n  # why b\n\n" + server.url("/b") + "\n  # note\n\n  connections=many\n");
+    CliProcess.run(work, "get", "-i", "list.txt", "--state-db", db.toString()).assertExit(2)
+        .assertOneErrorLine("list.txt:8", "connections must be a number");
+    assertTrue(server.requests().isEmpty());
+  }
+
+  @Test
+  void aLongListStartsByPriorityThenInListOrder() throws Exception {
+    // with -j 1 only a window of the list is in the queue at a time; the last entry's priority
+    // must still put it first, and the first entry's negative one put it last
+    int n = 60;
+    StringBuilder list = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      server.serve("/p" + i, Content.random(1000 + i, i));
+      list.append(server.url("/p" + i)).append('\n');
+      if (i == 0) {
+        list.append("  priority=-1\n");
+      } else if (i == n - 1) {
+        list.append("  priority=5\n");
+      }
+    }
+    Files.writeString(work.resolve("list.txt"), list);
+    Files.createDirectories(work.resolve("out"));
+    CliProcess.Result r = CliProcess.run(work, "get", "-i", "list.txt", "-j", "1", "-d", "out", "--state-db", db.toString())
+        .assertExit(0);
+    r.assertStderrContains(n + " of " + n + " downloads completed");
+    List<String> order = r.stderr().lines().filter(l -> l.startsWith("saved "))
+        .map(l -> Path.of(l.substring("saved ".length(), l.indexOf(" ("))).getFileName().toString()).toList();
+    List<String> expected = new ArrayList<>(List.of("p" + (n - 1)));
+    for (int i = 1; i < n - 1; i++) {
+      expected.add("p" + i);
+    }
+    expected.add("p0");
+    assertEquals(expected, order, r.describe());
+    for (int i = 0; i < n; i++) {
+      assertEquals(1000 + i, Files.size(work.resolve("out/p" + i)));
+    }
+  }
+
+  @Test
+  void aTerminatedBatchHasQueuedOnlyItsWindowAndTheSameCommandFinishesIt() throws Exception {
+    int files = 40;
+    long size = 256 * 1024;
+    StringBuilder list = new StringBuilder();
+    List<Content> contents = new ArrayList<>();
+    List<dev.braid.testserver.Resource> resources = new ArrayList<>();
+    for (int i = 0; i < files; i++) {
+      Content c = Content.random(size, 200 + i);
+      contents.add(c);
+      resources.add(server.serve("/t" + i, c).etag("\"t" + i + "\"").rateLimitPerConnection(size));
+      list.append(server.url("/t" + i)).append('\n');
+    }
+    Files.writeString(work.resolve("list.txt"), list);
+    String[] cmd = {"get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString()};
+    CliProcess.Result stopped;
+    try (CliProcess p = CliProcess.start(work, cmd)) {
+      Thread.sleep(2500);
+      stopped = p.terminate();
+    }
+    stopped.assertNoStackTrace();
+    CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
+    long entries = listed.stdout().lines().filter(l -> l.matches(".* t\\d+")).count();
+    long completed = listed.stdout().lines().filter(l -> l.contains("completed")).count();
+    // -j 2 keeps 2 + 16 unfinished in the queue at a time; the rest of the list was never submitted
+    assertTrue(entries - completed <= 18 && entries - completed >= 2 && entries < files,
+        entries + " entries after the stop\n" + listed.describe() + stopped.describe());
+    assertEquals(0, listed.stdout().lines().filter(l -> l.contains("active")).count(), listed.describe());
+
+    resources.forEach(r -> r.rateLimitPerConnection(0));
+    CliProcess.Result last = CliProcess.run(work, cmd).assertExit(0);
+    last.assertStderrContains(files + " of " + files + " downloads completed");
+    for (int i = 0; i < files; i++) {
+      assertEquals(contents.get(i).sha256Hex(), sha256Hex(work.resolve("t" + i)), "t" + i);
+    }
+    assertTrue(server.bodyBytesSent() < files * size * 1.1, "served " + server.bodyBytesSent() + " for " + files * size);
+  }
+
+  @Test
   void aBatchKilledTwentyTimesFinishesWithUnderOnePointTwoTimesItsBytes() throws Exception {
     int files = 16;
     long size = 12 * MIB;

@@ -193,6 +193,8 @@ public final class Braid implements AutoCloseable {
 
   /**
    * Every download in the state database, oldest first, including those other processes drive.
+   * While anyone holds a download's handle, every call returns that same object; Braid itself
+   * keeps only the handles of downloads it still has to run.
    *
    * @throws StateStoreException when the state database cannot be read
    */

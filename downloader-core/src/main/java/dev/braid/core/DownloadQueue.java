@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.braid.core.queue.ProcessOwner;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.state.DownloadRecord;
@@ -50,10 +51,21 @@ final class DownloadQueue implements AutoCloseable {
   private final Executor drivers;
   private final int maxActive;
   private final boolean runAll;
-  private final Map<Long, Download> handles = new ConcurrentHashMap<>();
+  /**
+   * The handle of each id while anyone holds it, so that callers see one object per download.
+   * Weak: a batch of 60,000 files kept every finished download's handle (~3 KiB each) and ran
+   * the heap full. The queue holds strongly only what it must finish: {@link #running} and
+   * {@link #wanted}.
+   */
+  private final Map<Long, Download> handles = Caffeine.newBuilder().weakValues().<Long, Download>build().asMap();
   private final Map<Long, Download> running = new ConcurrentHashMap<>();
-  /** Entries this instance drives even when it does not run the whole queue: submitted or resumed here. */
-  private final Set<Long> wanted = ConcurrentHashMap.newKeySet();
+  /**
+   * Entries this instance drives even when it does not run the whole queue: submitted or resumed
+   * here, with their handles, whose results callers may be waiting on without holding the handle.
+   */
+  private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
+  /** The highest id the refresh has seen: a higher one is an entry another process added. */
+  private long newestSeen;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
   private final Object signal = new Object();
@@ -164,7 +176,7 @@ final class DownloadQueue implements AutoCloseable {
   private Download queueHere(Download h) {
     table.get(h.id()).ifPresent(h::entry);
     h.queued();
-    wanted.add(h.id());
+    wanted.put(h.id(), h);
     transition(h, DownloadState.QUEUED);
     dirty = true;
     wake();
@@ -281,7 +293,7 @@ final class DownloadQueue implements AutoCloseable {
     return () -> subscribers.remove(s);
   }
 
-  /** Every download in the store, oldest first, as handles (the same object for the same id). */
+  /** Every download in the store, oldest first, as handles (the same object for the same id while anyone holds it). */
   List<Download> all() {
     List<Download> out = new ArrayList<>();
     for (QueueEntry e : table.all()) {
@@ -370,12 +382,12 @@ final class DownloadQueue implements AutoCloseable {
       if (running.size() >= maxActive || closing) {
         return;
       }
-      if (running.containsKey(e.id()) || (!runAll && !wanted.contains(e.id()))) {
+      if (running.containsKey(e.id()) || (!runAll && !wanted.containsKey(e.id()))) {
         continue;
       }
       if (table.claim(e.id(), owner, ProcessOwner::holds)) {
         launch(handle(e));
-      } else if (wanted.remove(e.id())) {
+      } else if (wanted.remove(e.id()) != null) {
         // asked for here, but another process took it first: only one may drive it
         QueueEntry held = table.get(e.id()).orElse(e);
         handle(e).result().completeExceptionally(new LocalFileException(describe(held)
@@ -474,7 +486,7 @@ final class DownloadQueue implements AutoCloseable {
     running.values().forEach(h -> progress.add(progressOf(h, h.job())));
     // only entries submitted before the store is read can be judged by what it says: one
     // submitted meanwhile is claimed by this process but may be missing from the answer
-    Set<Long> waiting = Set.copyOf(wanted);
+    Set<Long> waiting = Set.copyOf(wanted.keySet());
     Map<Long, EntryState> asked = table.heartbeat(owner, progress);
     for (Download h : running.values()) {
       EntryState s = asked.get(h.id());
@@ -488,9 +500,9 @@ final class DownloadQueue implements AutoCloseable {
     }
     // entries waiting here for a slot that another process paused or removed: their callers hear it now
     for (long id : waiting) {
-      Download h = handles.get(id);
+      Download h = wanted.get(id);
       EntryState s = asked.get(id);
-      if (h == null || !wanted.contains(id) || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
+      if (h == null || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
         continue;
       }
       wanted.remove(id);
@@ -512,17 +524,31 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
-  /** Picks up what other processes changed: new entries, their states and progress. */
+  /**
+   * Picks up what other processes changed: new entries, and the states and progress of entries
+   * someone holds a handle of. Reads the queue only when another process wrote to the store:
+   * reading every row of a long history each second kept the queue thread busy through a large
+   * batch, and made a handle for each row.
+   */
   private void refresh() {
+    if (!store.changedByOthers()) {
+      return;
+    }
+    long newest = newestSeen;
     for (QueueEntry e : table.all()) {
+      newestSeen = Math.max(newestSeen, e.id());
       if (running.containsKey(e.id())) {
         continue;
       }
-      boolean known = handles.containsKey(e.id());
-      Download h = handle(e);
+      // new to this instance: added by another process (this one's own entries have handles)
+      boolean added = e.id() > newest && !handles.containsKey(e.id());
+      Download h = added ? handle(e) : handles.get(e.id());
+      if (h == null) {
+        continue;
+      }
       h.entry(e);
       DownloadState s = shown(e);
-      if (!known || s != h.state()) {
+      if (added || s != h.state()) {
         transition(h, s);
       }
     }

@@ -109,6 +109,42 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void braidKeepsNoHandleOfAFinishedDownloadNobodyHolds() throws Exception {
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(1).build();
+    // the first holds the only slot for about a second, so the others wait in the queue
+    server.serve("/slow", Content.random(512 * 1024, 1)).rateLimitPerConnection(512 * 1024);
+    Download slow = braid.submit(DownloadRequest.builder(server.url("/slow")).directory(dir).connections(1).build());
+    List<java.util.concurrent.CompletableFuture<DownloadResult>> results = new ArrayList<>();
+    List<java.lang.ref.WeakReference<Download>> handles = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      server.serve("/f" + i, Content.random(1000 + i, i));
+      Download d = braid.submit(DownloadRequest.builder(server.url("/f" + i)).directory(dir).build());
+      // the caller keeps only the result: the queue must still finish it, on that same future
+      results.add(d.result());
+      handles.add(new java.lang.ref.WeakReference<>(d));
+    }
+    collectGarbage();
+    assertFalse(slow.result().isDone(), "the test needs the others still queued now");
+    for (int i = 0; i < 20; i++) {
+      assertEquals(1000 + i, Files.size(results.get(i).get(30, java.util.concurrent.TimeUnit.SECONDS).file()));
+    }
+    slow.result().join();
+    results.clear();
+    collectGarbage();
+    long kept = handles.stream().filter(h -> h.get() != null).count();
+    assertEquals(0, kept, "handles of finished downloads still reachable");
+    assertEquals(21, braid.downloads().stream().filter(d -> d.state() == DownloadState.COMPLETED).count());
+  }
+
+  private static void collectGarbage() throws InterruptedException {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
   void pauseAndResumeContinueFromTheBytesOnDisk() throws Exception {
     Content c = Content.random(4 << 20, 5);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(1 << 20);

@@ -24,6 +24,8 @@ public final class QueueTable {
   static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
   /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
   static final String MATCHING = "SELECT * FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+  /** The entries an owner holds, read by every heartbeat. */
+  static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
   /** The progress of an entry, recorded only while {@code owner} still holds it. */
   private static final String PROGRESS =
       "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?";
@@ -195,7 +197,7 @@ public final class QueueTable {
         }
         update.executeBatch();
         Map<Long, EntryState> states = new HashMap<>();
-        PreparedStatement read = store.statement("SELECT id, state FROM queue WHERE owner = ?");
+        PreparedStatement read = store.statement(OWNED);
         read.setString(1, owner);
         try (ResultSet rs = read.executeQuery()) {
           while (rs.next()) {

@@ -161,11 +161,26 @@ class StoreTest {
   }
 
   @Test
-  void urlLookupsUseAnIndexNotAScanOfTheHistory() throws Exception {
+  void lookupsUseAnIndexNotAScanOfTheHistory() throws Exception {
     Store.open(dir.resolve("s.db")).close();
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
       assertTrue(plan(c, QueueTable.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueTable.MATCHING));
       assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
+      assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
+    }
+  }
+
+  @Test
+  void changesByAnotherConnectionAreToldApartFromOwnOnes() {
+    Path db = dir.resolve("s.db");
+    try (Store mine = Store.open(db); Store theirs = Store.open(db)) {
+      assertTrue(mine.changedByOthers(), "the first call cannot know what came before");
+      assertFalse(mine.changedByOthers());
+      mine.queue().add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
+      assertFalse(mine.changedByOthers(), "its own commit");
+      theirs.queue().add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "them");
+      assertTrue(mine.changedByOthers(), "another connection's commit");
+      assertFalse(mine.changedByOthers());
     }
   }
 
