@@ -57,7 +57,7 @@ final class BatchRun {
   /** Submits the batch and returns once every download ended; {@code reporter} draws meanwhile. */
   void run(BatchReporter reporter) throws DownloadException, InterruptedException {
     int[] order = IntStream.range(0, items.size()).boxed()
-        .sorted(Comparator.comparingInt((Integer i) -> -items.get(i).priority()))
+        .sorted(Comparator.comparingInt((Integer i) -> items.get(i).priority()).reversed())
         .mapToInt(Integer::intValue).toArray();
     int next = 0;
     while ((next < order.length && !stopping) || !open.isEmpty()) {

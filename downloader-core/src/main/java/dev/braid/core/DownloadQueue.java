@@ -64,8 +64,10 @@ final class DownloadQueue implements AutoCloseable {
    * here, with their handles, whose results callers may be waiting on without holding the handle.
    */
   private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
-  /** The highest id the refresh has seen: a higher one is an entry another process added. */
-  private long newestSeen;
+  /** The highest id the refresh has seen (-1 before it first ran): a higher one is an entry another process added. */
+  private long newestSeen = -1;
+  /** Ids this instance added that the refresh has not read yet: not news to announce. */
+  private final Set<Long> addedHere = ConcurrentHashMap.newKeySet();
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
   private final Object signal = new Object();
@@ -116,6 +118,7 @@ final class DownloadQueue implements AutoCloseable {
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
+    addedHere.add(e.id());
     keepHeaders(e.id(), request);
     return queueHere(handle(e));
   }
@@ -531,8 +534,14 @@ final class DownloadQueue implements AutoCloseable {
    * batch, and made a handle for each row.
    */
   private void refresh() {
-    if (!store.changedByOthers()) {
-      return;
+    synchronized (store) {
+      // with no other writer since the last look, every newer entry is this process's own; and
+      // what was there before this instance started is read by whoever asks, not announced
+      if (!store.changedByOthers() || newestSeen < 0) {
+        newestSeen = table.newestId();
+        addedHere.removeIf(id -> id <= newestSeen);
+        return;
+      }
     }
     long newest = newestSeen;
     for (QueueEntry e : table.all()) {
@@ -540,8 +549,7 @@ final class DownloadQueue implements AutoCloseable {
       if (running.containsKey(e.id())) {
         continue;
       }
-      // new to this instance: added by another process (this one's own entries have handles)
-      boolean added = e.id() > newest && !handles.containsKey(e.id());
+      boolean added = e.id() > newest && !addedHere.contains(e.id()) && !handles.containsKey(e.id());
       Download h = added ? handle(e) : handles.get(e.id());
       if (h == null) {
         continue;
@@ -552,6 +560,7 @@ final class DownloadQueue implements AutoCloseable {
         transition(h, s);
       }
     }
+    addedHere.removeIf(id -> id <= newestSeen);
   }
 
   private void transition(Download h, DownloadState s) {

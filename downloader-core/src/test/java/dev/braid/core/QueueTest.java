@@ -287,6 +287,32 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void aListenerHearsOfEntriesAnotherProcessAddsButNotOfTheHistory() throws Exception {
+    server.serve("/old", Content.random(1000, 1));
+    server.serve("/new", Content.random(1000, 2));
+    braid.submit(DownloadRequest.builder(server.url("/old")).directory(dir).build()).result().join();
+    // a second Braid on the same store: its own connection, as another process has
+    try (Braid other = newBraid()) {
+      List<String> heard = new CopyOnWriteArrayList<>();
+      other.listen(new DownloadListener() {
+        @Override
+        public void stateChanged(Download d, DownloadState s) {
+          heard.add(d.name() + " " + s);
+        }
+      }, Duration.ofSeconds(1));
+      Thread.sleep(1500); // the other's queue has looked at the store at least once
+      braid.submit(DownloadRequest.builder(server.url("/new")).directory(dir).build()).result().join();
+      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+      while (!heard.contains("new COMPLETED") && !heard.contains("new QUEUED") && !heard.contains("new ACTIVE")
+          && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertTrue(heard.stream().anyMatch(h -> h.startsWith("new ")), "heard: " + heard);
+      assertTrue(heard.stream().noneMatch(h -> h.startsWith("old ")), "heard: " + heard);
+    }
+  }
+
+  @Test
   void aBatchOfSmallFilesFromAFastServerIsServedOnceOverReusedConnections() throws Exception {
     int files = 16;
     int size = 8 << 20;

@@ -76,6 +76,17 @@ public final class QueueTable {
     }
   }
 
+  /** The highest id given so far, 0 for an empty queue. */
+  public long newestId() {
+    synchronized (store) {
+      try (ResultSet rs = store.statement("SELECT coalesce(max(id), 0) FROM queue").executeQuery()) {
+        return rs.getLong(1);
+      } catch (SQLException e) {
+        throw store.failure("read the queue", e);
+      }
+    }
+  }
+
   /** Every entry, oldest first. */
   public List<QueueEntry> all() {
     synchronized (store) {
