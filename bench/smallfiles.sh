@@ -40,7 +40,8 @@ if [[ ! -s $DATA/SHA256SUMS ]]; then
   rm -rf "$DATA"; mkdir -p "$DATA"
   { openssl enc -aes-128-ctr -nosalt -K 62726169642d736d616c6c2d66696c65 -iv 0 -in /dev/zero 2>/dev/null || true; } \
     | head -c $(( COUNT * FBYTES )) | (cd "$DATA" && split -b "$FBYTES" -d -a 5 --additional-suffix=.bin - f)
-  (cd "$DATA" && sha256sum f*.bin > SHA256SUMS)
+  # printf is a builtin: a glob of 60,000 names passed to a command is beyond ARG_MAX
+  (cd "$DATA" && printf '%s\0' f*.bin | xargs -0 sha256sum > SHA256SUMS)
 fi
 chmod -R a+rX "$DATA"
 trap 'stop_nginx' EXIT INT TERM
@@ -54,7 +55,7 @@ fi
 
 tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=N
   local t=$1 r=$2 list=$BENCH_DIR/list-small.txt
-  (cd "$DATA" && ls f*.bin) | sed "s|^|$BASE/|; s|\$|?run=$t\&rep=$r|" > "$list"
+  (cd "$DATA" && printf '%s\n' f*.bin) | sed "s|^|$BASE/|; s|\$|?run=$t\&rep=$r|" > "$list"
   case $t in
     braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
     braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
@@ -85,7 +86,7 @@ for (( rep = 1; rep <= REPS; rep++ )); do
     t=${tools[$(( (k + rep - 1) % n ))]}
     rm -rf "$OUTD" "$BENCH_DIR"/small-state.db*; mkdir -p "$OUTD"; sync
     busy=$(wait_quiet)
-    cat "$DATA"/f*.bin > /dev/null
+    (cd "$DATA" && printf '%s\0' f*.bin | xargs -0 cat > /dev/null)
     tool_cmd "$t" "$rep"
     rc=0; timed "$BENCH_DIR/time.txt" "${cmd[@]}" > "$RESULTS/logs/$t.rep$rep.log" 2>&1 || rc=$?
     [[ -s $RESULTS/logs/$t.rep$rep.log ]] || rm -f "$RESULTS/logs/$t.rep$rep.log"
