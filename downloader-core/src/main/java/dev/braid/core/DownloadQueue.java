@@ -156,6 +156,7 @@ final class DownloadQueue implements AutoCloseable {
     }
     table.requeue(e.id(), urls, options, request.priority(), owner);
     keepHeaders(e.id(), request);
+    table.get(h.id()).ifPresent(h::entry);
     return queueHere(h);
   }
 
@@ -176,8 +177,8 @@ final class DownloadQueue implements AutoCloseable {
     return f != null ? f + ".part" : "download #" + e.id() + " (" + e.url() + ")";
   }
 
+  /** Waits here for a slot; the handle holds the entry as it now stands in the store. */
   private Download queueHere(Download h) {
-    table.get(h.id()).ifPresent(h::entry);
     h.queued();
     wanted.put(h.id(), h);
     transition(h, DownloadState.QUEUED);
@@ -216,6 +217,7 @@ final class DownloadQueue implements AutoCloseable {
       return;
     }
     table.setState(h.id(), EntryState.QUEUED, null, null);
+    table.get(h.id()).ifPresent(h::entry);
     queueHere(h);
   }
 
@@ -372,7 +374,7 @@ final class DownloadQueue implements AutoCloseable {
    */
   private void startWhatFits() {
     for (int offset = 0; running.size() < maxActive && !closing; offset += RUNNABLE_PAGE) {
-      List<QueueEntry> page = table.runnable(RUNNABLE_PAGE, offset);
+      List<Long> page = table.runnable(RUNNABLE_PAGE, offset);
       startWhatFits(page);
       if (page.size() < RUNNABLE_PAGE) {
         return;
@@ -380,21 +382,26 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
-  private void startWhatFits(List<QueueEntry> page) {
-    for (QueueEntry e : page) {
+  private void startWhatFits(List<Long> page) {
+    for (long id : page) {
       if (running.size() >= maxActive || closing) {
         return;
       }
-      if (running.containsKey(e.id()) || (!runAll && !wanted.containsKey(e.id()))) {
+      if (running.containsKey(id) || (!runAll && !wanted.containsKey(id))) {
         continue;
       }
-      if (table.claim(e.id(), owner, ProcessOwner::holds)) {
-        launch(handle(e));
-      } else if (wanted.remove(e.id()) != null) {
-        // asked for here, but another process took it first: only one may drive it
-        QueueEntry held = table.get(e.id()).orElse(e);
-        handle(e).result().completeExceptionally(new LocalFileException(describe(held)
-            + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(held.owner()) + ")"));
+      if (table.claim(id, owner, ProcessOwner::holds)) {
+        Download h = wanted.get(id);
+        Optional<Download> claimed = h != null ? Optional.of(h) : table.get(id).map(this::handle);
+        claimed.ifPresent(this::launch);
+      } else {
+        Download h = wanted.remove(id);
+        if (h != null) {
+          // asked for here, but another process took it first: only one may drive it
+          QueueEntry held = table.get(id).orElse(h.entry());
+          h.result().completeExceptionally(new LocalFileException(describe(held)
+              + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(held.owner()) + ")"));
+        }
       }
     }
   }

@@ -167,6 +167,7 @@ class StoreTest {
       assertTrue(plan(c, QueueTable.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueTable.MATCHING));
       assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
       assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
+      assertTrue(plan(c, QueueTable.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueTable.RUNNABLE));
     }
   }
 
