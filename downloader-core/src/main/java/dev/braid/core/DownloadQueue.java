@@ -390,31 +390,36 @@ final class DownloadQueue implements AutoCloseable {
       if (running.containsKey(id) || (!runAll && !wanted.containsKey(id))) {
         continue;
       }
-      if (table.claim(id, owner, ProcessOwner::holds)) {
-        Download h = wanted.get(id);
-        Optional<Download> claimed = h != null ? Optional.of(h) : table.get(id).map(this::handle);
-        claimed.ifPresent(this::launch);
-      } else {
-        Download h = wanted.remove(id);
-        if (h != null) {
-          // asked for here, but another process took it first: only one may drive it
-          QueueEntry held = table.get(id).orElse(h.entry());
-          h.result().completeExceptionally(new LocalFileException(describe(held)
-              + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(held.owner()) + ")"));
-        }
+      Download h = wanted.get(id);
+      Optional<Download> runnable = h != null ? Optional.of(h) : table.get(id).map(this::handle);
+      if (runnable.isPresent() && !launch(runnable.get()) && h != null) {
+        refuseIfHeldElsewhere(h);
       }
     }
   }
 
-  /** Starts a claimed entry, unless it was paused or removed since the page was read. */
-  private void launch(Download h) {
+  /** Asked for here, but another live process took it first: only one may drive it. */
+  private void refuseIfHeldElsewhere(Download h) {
+    Optional<QueueEntry> e = table.get(h.id());
+    boolean held = e.isPresent() && e.get().owner() != null && !e.get().owner().equals(owner)
+        && (e.get().state() == EntryState.QUEUED || e.get().state() == EntryState.ACTIVE);
+    if (held && wanted.remove(h.id()) != null) {
+      h.result().completeExceptionally(new LocalFileException(describe(e.get())
+          + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.get().owner()) + ")"));
+    }
+  }
+
+  /**
+   * Claims and starts an entry, unless it was paused or removed since the page was read or a
+   * live other process holds it; whether it started (or failed at once).
+   */
+  private boolean launch(Download h) {
     synchronized (h.lifecycle) {
-      Optional<QueueEntry> fresh = table.get(h.id());
-      if (fresh.isEmpty() || !(fresh.get().state() == EntryState.QUEUED || fresh.get().state() == EntryState.ACTIVE)) {
-        table.release(h.id(), owner);
-        return;
+      Optional<QueueEntry> started = table.start(h.id(), owner, ProcessOwner::holds);
+      if (started.isEmpty()) {
+        return false;
       }
-      QueueEntry e = fresh.get();
+      QueueEntry e = started.get();
       h.entry(e);
       h.removing = false;
       DownloadRequest request;
@@ -425,15 +430,15 @@ final class DownloadQueue implements AutoCloseable {
         table.release(e.id(), owner);
         transition(h, DownloadState.FAILED);
         h.result().completeExceptionally(ex);
-        return;
+        return true;
       }
       DownloadJob job = jobs.apply(request);
       h.started(job);
       running.put(e.id(), h);
-      table.setState(e.id(), EntryState.ACTIVE, null, null);
       transition(h, DownloadState.ACTIVE);
       job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
       drivers.execute(job);
+      return true;
     }
   }
 

@@ -163,6 +163,39 @@ public final class QueueTable {
     }
   }
 
+  /**
+   * Claims a runnable entry for {@code owner} and marks it active, in one transaction (a batch
+   * of small files starts one every few milliseconds). Returns the entry as started; empty when
+   * it is gone, no longer runnable (its claim, if {@code owner}'s, is given up) or held by a
+   * live other owner.
+   */
+  public Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
+    synchronized (store) {
+      return store.inTransaction("start queue entry " + id, () -> {
+        Optional<QueueEntry> found = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+        if (found.isEmpty()) {
+          return Optional.<QueueEntry>empty();
+        }
+        QueueEntry e = found.get();
+        boolean mine = owner.equals(e.owner());
+        if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
+          if (mine) {
+            update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
+          }
+          return Optional.<QueueEntry>empty();
+        }
+        if (e.owner() != null && !mine && held.test(e)) {
+          return Optional.<QueueEntry>empty();
+        }
+        long now = System.currentTimeMillis();
+        update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
+            + " WHERE id = ?", owner, now, now, id);
+        return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
+            EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now));
+      });
+    }
+  }
+
   /** Gives up {@code owner}'s claim on the entry (no-op if someone else holds it). */
   public void release(long id, String owner) {
     synchronized (store) {

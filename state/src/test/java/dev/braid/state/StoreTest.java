@@ -172,6 +172,29 @@ class StoreTest {
   }
 
   @Test
+  void startingAnEntryClaimsAndActivatesItOnlyWhenItMayRun() {
+    try (Store store = Store.open(dir.resolve("s.db"))) {
+      QueueTable q = store.queue();
+      QueueEntry free = q.add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
+      QueueEntry started = q.start(free.id(), "me", e -> true).orElseThrow();
+      assertEquals(EntryState.ACTIVE, started.state());
+      assertEquals(started, q.get(free.id()).orElseThrow(), "what it returns is what it stored");
+
+      QueueEntry paused = q.add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
+      q.setState(paused.id(), EntryState.PAUSED, null, null);
+      assertTrue(q.start(paused.id(), "me", e -> false).isEmpty());
+      assertEquals(null, q.get(paused.id()).orElseThrow().owner(), "a paused entry's claim is given up");
+
+      QueueEntry theirs = q.add(List.of("http://h/c"), null, dir, java.util.Map.of(), 0, "them");
+      assertTrue(q.start(theirs.id(), "me", e -> true).isEmpty(), "held by a live owner");
+      assertEquals("them", q.get(theirs.id()).orElseThrow().owner());
+      assertEquals(EntryState.QUEUED, q.get(theirs.id()).orElseThrow().state());
+      assertEquals("me", q.start(theirs.id(), "me", e -> false).orElseThrow().owner(), "its owner is gone");
+      assertTrue(q.start(9999, "me", e -> false).isEmpty());
+    }
+  }
+
+  @Test
   void changesByAnotherConnectionAreToldApartFromOwnOnes() {
     Path db = dir.resolve("s.db");
     try (Store mine = Store.open(db); Store theirs = Store.open(db)) {
