@@ -137,10 +137,15 @@ public final class TestServer implements AutoCloseable {
 
   /** Answers {@code fromPath} with a 3xx {@code status} and {@code Location: location} (relative or absolute). */
   public void redirect(String fromPath, String location, int status) {
+    redirect(fromPath, location, status, null);
+  }
+
+  /** As {@link #redirect(String, String, int)}, with a {@code Set-Cookie: setCookie} header (null for none). */
+  public void redirect(String fromPath, String location, int status, String setCookie) {
     if (status < 300 || status > 399) {
       throw new IllegalArgumentException("not a redirect status: " + status);
     }
-    routes.put(checkPath(fromPath), new Route.Fixed(status, Objects.requireNonNull(location, "location")));
+    routes.put(checkPath(fromPath), new Route.Fixed(status, Objects.requireNonNull(location, "location"), setCookie));
   }
 
   /** Answers {@code path} with {@code status} and a one-line text body, e.g. 404, 403 or 500. */
@@ -148,7 +153,7 @@ public final class TestServer implements AutoCloseable {
     if (status < 100 || status > 599) {
       throw new IllegalArgumentException("not an HTTP status: " + status);
     }
-    routes.put(checkPath(path), new Route.Fixed(status, null));
+    routes.put(checkPath(path), new Route.Fixed(status, null, null));
   }
 
   /** The requests answered so far (including ones whose body is still being sent), in arrival order. */

@@ -56,6 +56,7 @@ final class H2Transport implements AutoCloseable {
             .setConnectionRequestTimeout(Timeout.of(settings.connectTimeout()))
             .setMaxRedirects(settings.maxRedirects()).setRedirectsEnabled(true).build())
         .setUserAgent(settings.userAgent())
+        .setDefaultCookieSpecRegistry(LazyCookieSpecs.registry())
         .addRequestInterceptorLast(new OriginHeadersInterceptor())
         .setRedirectStrategy(new SafeRedirectStrategy(settings.allowDowngrade()))
         .disableAutomaticRetries()

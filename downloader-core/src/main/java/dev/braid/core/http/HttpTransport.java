@@ -125,6 +125,7 @@ public final class HttpTransport implements AutoCloseable {
         .setDefaultCredentialsProvider(proxyAuth.credentialsProvider())
         .setDefaultRequestConfig(request)
         .setUserAgent(settings.userAgent())
+        .setDefaultCookieSpecRegistry(LazyCookieSpecs.registry())
         .addRequestInterceptorLast(new OriginHeadersInterceptor())
         .setRedirectStrategy(new SafeRedirectStrategy(settings.allowDowngrade()))
         // a Range must address the identity encoding, never a gzip representation
