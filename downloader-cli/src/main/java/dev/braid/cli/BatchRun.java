@@ -10,6 +10,7 @@ import dev.braid.core.InvalidRequestException;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -131,7 +132,7 @@ final class BatchRun {
         speed += d.progress().bytesPerSecond();
       }
     }
-    return String.format(java.util.Locale.ROOT, "%d/%d done%s, %d active, %s/s", completed, items.size(),
+    return String.format(Locale.ROOT, "%d/%d done%s, %d active, %s/s", completed, items.size(),
         failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
   }
 }
