@@ -144,7 +144,12 @@ class CliQueueTest {
     String[] cmd = {"get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString()};
     CliProcess.Result stopped;
     try (CliProcess p = CliProcess.start(work, cmd)) {
-      Thread.sleep(2500);
+      // both slots busy (a loaded machine may take seconds to get there), then a little more
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (server.requests().size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      Thread.sleep(1500);
       stopped = p.terminate();
     }
     stopped.assertNoStackTrace();

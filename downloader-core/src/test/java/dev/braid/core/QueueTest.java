@@ -112,8 +112,8 @@ class QueueTest extends DownloadHarness {
   void braidKeepsNoHandleOfAFinishedDownloadNobodyHolds() throws Exception {
     braid.close();
     braid = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(1).build();
-    // the first holds the only slot for about a second, so the others wait in the queue
-    server.serve("/slow", Content.random(512 * 1024, 1)).rateLimitPerConnection(512 * 1024);
+    // the first holds the only slot for about three seconds, so the others wait in the queue
+    server.serve("/slow", Content.random(1536 * 1024, 1)).rateLimitPerConnection(512 * 1024);
     Download slow = braid.submit(DownloadRequest.builder(server.url("/slow")).directory(dir).connections(1).build());
     List<java.util.concurrent.CompletableFuture<DownloadResult>> results = new ArrayList<>();
     List<java.lang.ref.WeakReference<Download>> handles = new ArrayList<>();
