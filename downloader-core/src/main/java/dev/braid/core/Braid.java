@@ -129,9 +129,7 @@ public final class Braid implements AutoCloseable {
     for (DownloadState s : DownloadState.values()) {
       counts.put(s.name().toLowerCase(java.util.Locale.ROOT), 0L);
     }
-    for (Download d : downloads()) {
-      counts.merge(d.state().name().toLowerCase(java.util.Locale.ROOT), 1L, Long::sum);
-    }
+    StateCalls.read(queue::countByState).forEach((s, n) -> counts.put(s.name().toLowerCase(java.util.Locale.ROOT), n));
     return counts;
   }
 

@@ -307,6 +307,24 @@ final class DownloadQueue implements AutoCloseable {
     return out;
   }
 
+  /**
+   * How many downloads are in each state as users see them, without a handle per entry: a
+   * metrics scrape of a store with a long history made one for every row.
+   */
+  Map<DownloadState, Long> countByState() {
+    Map<DownloadState, Long> counts = new java.util.EnumMap<>(DownloadState.class);
+    table.countByState().forEach((s, n) -> {
+      if (s != EntryState.ACTIVE) {
+        counts.merge(DownloadState.valueOf(s.name()), n, Long::sum);
+      }
+    });
+    // an active entry whose process is gone shows as queued: only these few are read whole
+    for (QueueEntry e : table.inState(EntryState.ACTIVE)) {
+      counts.merge(shown(e), 1L, Long::sum);
+    }
+    return counts;
+  }
+
   Optional<Download> find(long id) {
     Download h = handles.get(id);
     return h != null ? Optional.of(h) : table.get(id).map(this::handle);

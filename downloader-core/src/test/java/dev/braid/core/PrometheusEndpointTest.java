@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.core.queue.ProcessOwner;
+import dev.braid.state.EntryState;
+import dev.braid.state.QueueEntry;
+import dev.braid.state.QueueTable;
+import dev.braid.state.Store;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;
@@ -21,6 +26,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,6 +46,30 @@ class PrometheusEndpointTest {
       + "encoding=delimited;q=0.7,text/plain;version=0.0.4;q=0.3,*/*;q=0.1";
 
   @TempDir Path dir;
+
+  @Test
+  void downloadsAreCountedInTheStatesUsersSee() throws Exception {
+    Path db = dir.resolve("state.db");
+    try (Store store = Store.open(db)) {
+      QueueTable q = store.queue();
+      // left active by a process that is gone: shown as queued, waiting to be resumed
+      String gone = ProcessOwner.self().replaceFirst(":\\d+:", ":999999999:");
+      QueueEntry orphan = q.add(List.of("http://h/a"), null, dir, Map.of(), 0, gone);
+      q.setState(orphan.id(), EntryState.ACTIVE, null, null);
+      QueueEntry paused = q.add(List.of("http://h/b"), null, dir, Map.of(), 0, null);
+      q.setState(paused.id(), EntryState.PAUSED, null, null);
+      q.add(List.of("http://h/c"), null, dir, Map.of(), 0, null);
+    }
+    try (Braid braid = Braid.builder().stateDatabase(db).metricsEndpoint(0).build()) {
+      String s = scrape(braid.metricsAddress().orElseThrow());
+      assertEquals(2, value(s, "braid_downloads{state=\"queued\"}"), s);
+      assertEquals(1, value(s, "braid_downloads{state=\"paused\"}"), s);
+      assertEquals(0, value(s, "braid_downloads{state=\"active\"}"), s);
+      assertEquals(0, value(s, "braid_downloads{state=\"completed\"}"), s);
+      // the same as the handles say
+      assertEquals(2, braid.downloads().stream().filter(d -> d.state() == DownloadState.QUEUED).count());
+    }
+  }
 
   @Test
   void aScrapeDuringAndAfterADownloadSeesItsCountersMove() throws Exception {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +27,7 @@ public final class QueueTable {
   static final String MATCHING = "SELECT * FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
   static final String RUNNABLE =
       "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
+  static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   /** The entries an owner holds, read by every heartbeat. */
   static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
   /** The progress of an entry, recorded only while {@code owner} still holds it. */
@@ -86,6 +88,28 @@ public final class QueueTable {
       } catch (SQLException e) {
         throw store.failure("read the queue", e);
       }
+    }
+  }
+
+  /** How many entries are in each state (states without any are absent), counted from the state index. */
+  public Map<EntryState, Long> countByState() {
+    synchronized (store) {
+      try (ResultSet rs = store.statement(COUNT_BY_STATE).executeQuery()) {
+        Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
+        while (rs.next()) {
+          out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
+        }
+        return out;
+      } catch (SQLException e) {
+        throw store.failure("count the queue", e);
+      }
+    }
+  }
+
+  /** The entries in {@code state}, oldest first. */
+  public List<QueueEntry> inState(EntryState state) {
+    synchronized (store) {
+      return select("SELECT * FROM queue WHERE state = ? ORDER BY id", state.name());
     }
   }
 
