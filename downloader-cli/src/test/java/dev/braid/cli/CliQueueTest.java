@@ -127,20 +127,31 @@ class CliQueueTest {
     }
   }
 
-  @Test
-  void aTerminatedBatchHasQueuedOnlyItsWindowAndTheSameCommandFinishesIt() throws Exception {
-    int files = 40;
-    long size = 256 * 1024;
+  /** The files of a list test, served throttled, and their list written to list.txt. */
+  private record ServedList(List<Content> contents, List<dev.braid.testserver.Resource> resources) {}
+
+  /** Serves {@code files} files of {@code size} at /PREFIXi, each connection at {@code rate}, and lists them. */
+  private ServedList serveList(String prefix, int files, long size, long rate) throws IOException {
     StringBuilder list = new StringBuilder();
     List<Content> contents = new ArrayList<>();
     List<dev.braid.testserver.Resource> resources = new ArrayList<>();
     for (int i = 0; i < files; i++) {
-      Content c = Content.random(size, 200 + i);
+      Content c = Content.random(size, prefix.hashCode() + i);
       contents.add(c);
-      resources.add(server.serve("/t" + i, c).etag("\"t" + i + "\"").rateLimitPerConnection(size));
-      list.append(server.url("/t" + i)).append('\n');
+      resources.add(server.serve("/" + prefix + i, c).etag("\"" + prefix + i + "\"").rateLimitPerConnection(rate));
+      list.append(server.url("/" + prefix + i)).append('\n');
     }
     Files.writeString(work.resolve("list.txt"), list);
+    return new ServedList(contents, resources);
+  }
+
+  @Test
+  void aTerminatedBatchHasQueuedOnlyItsWindowAndTheSameCommandFinishesIt() throws Exception {
+    int files = 40;
+    long size = 256 * 1024;
+    ServedList served = serveList("t", files, size, size);
+    List<Content> contents = served.contents();
+    List<dev.braid.testserver.Resource> resources = served.resources();
     String[] cmd = {"get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString()};
     CliProcess.Result stopped;
     try (CliProcess p = CliProcess.start(work, cmd)) {
@@ -174,18 +185,11 @@ class CliQueueTest {
   void aBatchKilledTwentyTimesFinishesWithUnderOnePointTwoTimesItsBytes() throws Exception {
     int files = 16;
     long size = 12 * MIB;
-    StringBuilder list = new StringBuilder();
-    List<Content> contents = new ArrayList<>();
-    List<dev.braid.testserver.Resource> resources = new ArrayList<>();
-    for (int i = 0; i < files; i++) {
-      Content c = Content.random(size, 100 + i);
-      contents.add(c);
-      // slow while it is being killed, so each kill costs a small share of the batch (as in the
-      // single-file twenty-kill test); the last run is not throttled
-      resources.add(server.serve("/b" + i, c).etag("\"b" + i + "\"").rateLimitPerConnection(MIB));
-      list.append(server.url("/b" + i)).append('\n');
-    }
-    Files.writeString(work.resolve("list.txt"), list);
+    // slow while it is being killed, so each kill costs a small share of the batch (as in the
+    // single-file twenty-kill test); the last run is not throttled
+    ServedList served = serveList("b", files, size, MIB);
+    List<Content> contents = served.contents();
+    List<dev.braid.testserver.Resource> resources = served.resources();
     long seed = System.nanoTime();
     Random random = new Random(seed);
     for (int kill = 0; kill < 20; kill++) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -312,7 +313,7 @@ final class DownloadQueue implements AutoCloseable {
    * metrics scrape of a store with a long history made one for every row.
    */
   Map<DownloadState, Long> countByState() {
-    Map<DownloadState, Long> counts = new java.util.EnumMap<>(DownloadState.class);
+    Map<DownloadState, Long> counts = new EnumMap<>(DownloadState.class);
     table.countByState().forEach((s, n) -> {
       if (s != EntryState.ACTIVE) {
         counts.merge(DownloadState.valueOf(s.name()), n, Long::sum);
