@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.core.Braid;
 import picocli.CommandLine;
 
 /** Entry point of the {@code braid} command. */
@@ -15,6 +16,9 @@ public final class Main {
     CommandLine cli = new CommandLine(new BraidCommand());
     String named = args.length > 0 ? args[0] : "";
     if (BraidCommand.SUBCOMMANDS.containsKey(named)) {
+      // every subcommand opens the store: its driver loads on the other core while picocli
+      // builds the command's model (~0.1 s each)
+      Braid.warmUp();
       cli.addSubcommand(named, BraidCommand.SUBCOMMANDS.get(named).get());
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all

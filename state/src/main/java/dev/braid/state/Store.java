@@ -57,6 +57,7 @@ public final class Store implements AutoCloseable {
     } catch (IOException e) {
       throw new StoreException("cannot create the folder of state database " + absolute + ": " + e, e);
     }
+    Driver.load();
     long deadline = System.nanoTime() + OPEN_PATIENCE_NANOS;
     while (true) {
       Connection c = null;
@@ -78,6 +79,35 @@ public final class Store implements AutoCloseable {
         Thread.currentThread().interrupt();
         throw new StoreException("interrupted while opening state database " + absolute, e);
       }
+    }
+  }
+
+  /**
+   * Loads the SQLite driver and its native library now, so that a later {@link #open} does only
+   * its file's work. The set-up is once per process and costs tens of milliseconds (the native
+   * library, the driver's date formats); a command line that calls this on another thread while
+   * it parses its arguments starts its first download sooner. Failures are left for {@code open}
+   * to report.
+   */
+  public static void loadDriver() {
+    Driver.load();
+  }
+
+  /**
+   * The driver's once-per-process set-up, run by this class's initialisation: an open that comes
+   * while {@link #loadDriver} is still at work waits for it instead of repeating it.
+   */
+  private static final class Driver {
+    static {
+      try {
+        DriverManager.getConnection("jdbc:sqlite::memory:").close();
+      } catch (SQLException | RuntimeException | LinkageError e) {
+        // open() meets the same problem and reports it with the database's name
+      }
+    }
+
+    static void load() {
+      // the work is in the static initialiser
     }
   }
 
