@@ -48,6 +48,7 @@ final class CliProcess implements AutoCloseable {
   }
 
   private static String classPath;
+  private static Path sqliteTemp;
 
   /**
    * The tests' class path, with its directories (the reactor's {@code target/classes}) copied once
@@ -71,8 +72,19 @@ final class CliProcess implements AutoCloseable {
       }
       Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
       classPath = String.join(java.io.File.pathSeparator, entries);
+      sqliteTemp = Files.createDirectory(root.resolve("sqlite"));
     }
     return classPath;
+  }
+
+  /**
+   * Where children unpack the SQLite driver's native library: a child killed with SIGKILL leaves
+   * its copy (1 MiB) behind, and the driver never deletes a copy whose lock file remains, so in
+   * /tmp they piled up run after run. This folder goes with the suite.
+   */
+  private static synchronized Path sqliteTemp() throws IOException {
+    childClassPath();
+    return sqliteTemp;
   }
 
   private static void copyTree(Path from, Path to) throws IOException {
@@ -103,7 +115,7 @@ final class CliProcess implements AutoCloseable {
     List<String> cmd = new ArrayList<>(List.of(javaBin(),
         // a CLI run is short: C1 only and the serial collector start faster on a small machine
         "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-cp", childClassPath(), "dev.braid.cli.Main"));
+        "-Dorg.sqlite.tmpdir=" + sqliteTemp(), "-cp", childClassPath(), "dev.braid.cli.Main"));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile("braid-cli-", ".stdout");
     Path err = Files.createTempFile("braid-cli-", ".stderr");
