@@ -47,7 +47,7 @@ final class GetCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE (one URL only)")
     Path file;
 
-    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "write into DIR under the server's name (default: .)")
+    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "write into DIR under the server's name, made if missing (default: .)")
     Path dir;
   }
 

@@ -233,12 +233,10 @@ class CliErrorsTest {
   // ---- local file and state db (exit 6)
 
   @Test
-  void missingTargetFolderIsLocalError() throws Exception {
+  void missingFolderOfAnExactFileNameIsLocalError() throws Exception {
+    // unlike -d (made if missing, below): a typo in an exact path should not grow a tree
     Result r = get(server.url("/file.bin"), "-o", "no/such/dir/out.bin").assertExit(6).assertNoStackTrace()
         .assertOneErrorLine("no/such/dir", "not exist");
-    assertWorkEmpty(r);
-    r = get(server.url("/file.bin"), "-d", "missing-dir").assertExit(6).assertNoStackTrace()
-        .assertOneErrorLine("missing-dir");
     assertWorkEmpty(r);
   }
 
@@ -266,6 +264,22 @@ class CliErrorsTest {
       }
       Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
+  }
+
+  @Test
+  void missingDownloadFolderIsMade() throws Exception {
+    Result r = get(server.url("/file.bin"), "-d", "new/sub", "--quiet").assertExit(0);
+    assertEquals(SMALL.sha256Hex(), sha256Hex(work.resolve("new/sub/file.bin")), r.describe());
+  }
+
+  @Test
+  void regularFileAsDownloadFolderIsLocalError() throws Exception {
+    Path notADir = work.resolve("somefile");
+    Files.writeString(notADir, "I am a file");
+    Result r = get(server.url("/file.bin"), "-d", "somefile").assertExit(6).assertNoStackTrace()
+        .assertOneErrorLine("not a folder");
+    assertEquals("I am a file", Files.readString(notADir), r.describe());
+    assertEquals(Set.of("somefile"), workFiles(), r.describe());
   }
 
   @Test

@@ -222,7 +222,10 @@ public final class DownloadRequest {
       return this;
     }
 
-    /** Download into this folder under the server's name (default: the working directory). */
+    /**
+     * Download into this folder under the server's name (default: the working directory). The
+     * folder and its parents are created when the download starts if they do not exist.
+     */
     public Builder directory(Path directory) {
       this.directory = directory;
       return this;

@@ -40,6 +40,7 @@ import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -120,6 +121,11 @@ final class Attempt {
       Path target = request.file().or(() -> prior.map(DownloadRecord::target)).orElseGet(() -> request.directory()
           .resolve(FileNames.choose(probe.contentDisposition(), finalUri)));
       this.target = target;
+      if (request.file().isEmpty()) {
+        // a folder to download into is made if missing, as wget -P and aria2c -d do; the
+        // folder of an exact file name (-o) is not: a typo there should not grow a tree
+        makeFolder(target.getParent());
+      }
       checkFolder(target.getParent());
       partPath = target.resolveSibling(target.getFileName() + ".part");
       Optional<DownloadRecord> record = job.store().findByTarget(target);
@@ -225,6 +231,16 @@ final class Attempt {
         }
         job.checkDeadline();
       }
+    }
+  }
+
+  private static void makeFolder(Path dir) throws LocalFileException {
+    try {
+      Files.createDirectories(dir);
+    } catch (FileAlreadyExistsException e) {
+      // a file stands where the folder should be: checkFolder says so
+    } catch (IOException e) {
+      throw new LocalFileException("cannot create the folder " + dir + ": " + e.getMessage(), e);
     }
   }
 
