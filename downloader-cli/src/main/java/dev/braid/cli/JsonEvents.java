@@ -14,8 +14,10 @@ import java.util.concurrent.CompletionException;
 /**
  * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
  * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
- * {@code failed}; a {@code completed} event carries the run's connection metrics. Called on
- * Braid's event thread, so lines never interleave.
+ * {@code failed}; a {@code completed} event carries the run's connection metrics. Only about
+ * the downloads this command submitted: the store may be shared with other processes (the
+ * desktop app, another get), whose entries a script did not ask about. Called on Braid's event
+ * thread, so lines never interleave.
  */
 final class JsonEvents implements DownloadListener {
   private final PrintStream out;
@@ -26,6 +28,9 @@ final class JsonEvents implements DownloadListener {
 
   @Override
   public void stateChanged(Download d, DownloadState state) {
+    if (!d.submittedHere()) {
+      return;
+    }
     switch (state) {
       case QUEUED -> emit(base("queued", d));
       case ACTIVE -> emit(base("started", d));
@@ -40,6 +45,9 @@ final class JsonEvents implements DownloadListener {
 
   @Override
   public void progress(Download d, Progress p) {
+    if (!d.submittedHere()) {
+      return;
+    }
     emit(base("progress", d).put("done", p.done()).put("length", p.length()).put("bytes_per_second", p.bytesPerSecond())
         .put("connections", p.connections()));
   }

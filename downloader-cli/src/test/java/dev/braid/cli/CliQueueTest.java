@@ -258,6 +258,32 @@ class CliQueueTest {
   }
 
   @Test
+  void jsonEventsAreAboutTheRunsOwnDownloadsOnly() throws Exception {
+    Content mine = Content.random(2 * (int) MIB, 21);
+    server.serve("/mine.bin", mine).rateLimitPerConnection(MIB / 2);
+    server.serve("/theirs.bin", Content.random((int) MIB, 22)).rateLimitPerConnection(MIB / 2);
+    // this JVM plays another process on the same store (the desktop app, a second get)
+    try (dev.braid.core.Braid other = dev.braid.core.Braid.builder().stateDatabase(db).build();
+        CliProcess get = CliProcess.start(work, "get", "--json", "-c", "1", server.url("/mine.bin"),
+            "--state-db", db.toString())) {
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (other.downloads().stream().noneMatch(d -> d.state() == dev.braid.core.DownloadState.ACTIVE)) {
+        assertTrue(System.nanoTime() < deadline, "the get never started");
+        Thread.sleep(50);
+      }
+      // 2 s of the other's own download, inside the get's 4 s: the get reads the store's changes
+      // each second, so it sees the other's entry queued or active
+      dev.braid.core.Download theirs = other.submit(dev.braid.core.DownloadRequest.builder(server.url("/theirs.bin"))
+          .directory(work.resolve("theirs")).maxConnections(1).build());
+      CliProcess.Result r = get.await(Duration.ofSeconds(30)).assertExit(0);
+      theirs.result().get();
+      assertTrue(r.stdout().contains("\"event\":\"completed\""), r.describe());
+      assertTrue(r.stdout().lines().noneMatch(l -> l.contains("theirs")), r.describe());
+    }
+    assertEquals(mine.sha256Hex(), sha256Hex(work.resolve("mine.bin")));
+  }
+
+  @Test
   void twoProcessesOnOneStoreRunTheirOwnBatches() throws Exception {
     StringBuilder a = new StringBuilder();
     StringBuilder b = new StringBuilder();

@@ -30,6 +30,7 @@ public final class Download {
   volatile boolean pauseAsked;
   /** Set when the entry is being removed; its run's end is not recorded. */
   volatile boolean removing;
+  private volatile boolean submittedHere;
 
   Download(DownloadQueue queue, QueueEntry entry, DownloadState state) {
     this.id = entry.id();
@@ -90,6 +91,15 @@ public final class Download {
   /** Why it failed, while {@link #state()} is {@link DownloadState#FAILED}. */
   public Optional<String> error() {
     return state == DownloadState.FAILED ? Optional.ofNullable(entry.error()) : Optional.empty();
+  }
+
+  /**
+   * Whether it was asked of this Braid ({@link Braid#submit}), rather than found in the state
+   * database: another process's, or an earlier run's that nobody asked for again. A listener
+   * that reports one job's downloads (a command line's {@code --json}) keeps to these.
+   */
+  public boolean submittedHere() {
+    return submittedHere;
   }
 
   /** How far it is. Live while this process drives it; otherwise as last recorded. */
@@ -195,6 +205,11 @@ public final class Download {
 
   DownloadJob job() {
     return job;
+  }
+
+  /** Asked of this Braid: set before the first event the submission sends. */
+  void submitted() {
+    submittedHere = true;
   }
 
   /** Queued (again): a new future for the coming run unless the last one is still open. */

@@ -112,6 +112,7 @@ final class DownloadQueue implements AutoCloseable {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
       if (kept.isPresent()) {
         Download h = handle(newest.get());
+        h.submitted();
         h.queued();
         h.result().complete(kept.get());
         return h;
@@ -151,6 +152,7 @@ final class DownloadQueue implements AutoCloseable {
     if (ProcessOwner.holds(e) && !e.owner().equals(owner)) {
       // another process drives it: this one must not, and says so at once
       Download refused = new Download(this, e, DownloadState.ACTIVE);
+      refused.submitted();
       refused.result().completeExceptionally(new LocalFileException(describe(e)
           + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(e.owner()) + ")"));
       return refused;
@@ -180,6 +182,7 @@ final class DownloadQueue implements AutoCloseable {
 
   /** Waits here for a slot; the handle holds the entry as it now stands in the store. */
   private Download queueHere(Download h) {
+    h.submitted();
     h.queued();
     wanted.put(h.id(), h);
     transition(h, DownloadState.QUEUED);

@@ -248,6 +248,22 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void onlyTheBraidADownloadWasAskedOfSaysItWasSubmittedThere() throws Exception {
+    server.serve("/f.bin", Content.random(100_000, 10));
+    Download mine = braid.submit(request("/f.bin", dir.resolve("f.bin")).build());
+    mine.result().join();
+    assertTrue(mine.submittedHere());
+    try (Braid other = Braid.builder().stateDatabase(dir.resolve("state.db")).build()) {
+      Download found = other.download(mine.id()).orElseThrow();
+      assertFalse(found.submittedHere(), "found in the store, not asked of this Braid");
+      // asked again (it is complete, so nothing is fetched): now it was
+      Download asked = other.submit(request("/f.bin", dir.resolve("f.bin")).build());
+      assertEquals(mine.id(), asked.id());
+      assertTrue(asked.submittedHere());
+    }
+  }
+
+  @Test
   void removeWithDeleteFileLeavesNothing() throws Exception {
     server.serve("/f.bin", Content.random(2 << 20, 9)).rateLimitPerConnection(256 << 10);
     Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).build());
