@@ -235,6 +235,10 @@ final class Attempt {
   }
 
   private static void makeFolder(Path dir) throws LocalFileException {
+    if (Files.isDirectory(dir)) {
+      // the usual case, one stat: createDirectories would try mkdir and throw and catch EEXIST
+      return;
+    }
     try {
       Files.createDirectories(dir);
     } catch (FileAlreadyExistsException e) {
