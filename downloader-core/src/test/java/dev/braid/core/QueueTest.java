@@ -264,6 +264,37 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void anEntryWhoseProcessDiedWithoutAWordIsShownQueued() throws Exception {
+    Process owner = new ProcessBuilder("sleep", "60").start();
+    try (dev.braid.state.Store theirs = dev.braid.state.Store.open(dir.resolve("state.db"))) {
+      // another process's download, as its own connection records it
+      long id = theirs.queue().add(List.of(server.url("/f.bin")), null, dir, java.util.Map.of(), 0,
+          dev.braid.core.queue.ProcessOwner.of(owner.toHandle())).id();
+      theirs.queue().setState(id, dev.braid.state.EntryState.ACTIVE, null, null);
+      Download d = awaitState(id, DownloadState.ACTIVE);
+      // a refresh has read the last change: from here on nobody writes to the store
+      Thread.sleep(1_500);
+      assertEquals(DownloadState.ACTIVE, d.state(), "its process still runs");
+      owner.destroyForcibly().waitFor();
+      awaitState(id, DownloadState.QUEUED);
+      assertEquals(DownloadState.QUEUED, d.state());
+    } finally {
+      owner.destroyForcibly();
+    }
+  }
+
+  /** The handle of entry {@code id} once this Braid shows it in {@code state}. */
+  private Download awaitState(long id, DownloadState state) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    Download d = braid.download(id).orElseThrow();
+    while (d.state() != state) {
+      assertTrue(System.nanoTime() < deadline, "#" + id + " stayed " + d.state() + ", expected " + state);
+      Thread.sleep(50);
+    }
+    return d;
+  }
+
+  @Test
   void removeWithDeleteFileLeavesNothing() throws Exception {
     server.serve("/f.bin", Content.random(2 << 20, 9)).rateLimitPerConnection(256 << 10);
     Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).build());

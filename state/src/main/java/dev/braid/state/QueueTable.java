@@ -29,6 +29,7 @@ public final class QueueTable {
       "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   /** The entries an owner holds, read by every heartbeat. */
+  static final String CHANGED = "SELECT * FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
   static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
   /** The progress of an entry, recorded only while {@code owner} still holds it. */
   private static final String PROGRESS =
@@ -88,6 +89,31 @@ public final class QueueTable {
       } catch (SQLException e) {
         throw store.failure("read the queue", e);
       }
+    }
+  }
+
+  /**
+   * The number of the latest change to the queue: each insert or update of an entry takes the
+   * next one (schema v8), in commit order across processes. 0 for an empty queue.
+   */
+  public long latestChange() {
+    synchronized (store) {
+      try (ResultSet rs = store.statement("SELECT coalesce(max(seq), 0) FROM queue").executeQuery()) {
+        return rs.getLong(1);
+      } catch (SQLException e) {
+        throw store.failure("read the queue", e);
+      }
+    }
+  }
+
+  /**
+   * The entries as they stand whose latest change is after {@code after} and at most
+   * {@code upTo} (see {@link #latestChange}), oldest change first. An entry changed again since
+   * {@code upTo} is left for the next look, under its new number.
+   */
+  public List<QueueEntry> changedBetween(long after, long upTo) {
+    synchronized (store) {
+      return select(CHANGED, after, upTo);
     }
   }
 
@@ -306,19 +332,23 @@ public final class QueueTable {
         bindProgress(p, now, last, owner);
         p.executeUpdate();
         if (state != null) {
-          PreparedStatement s = store.statement(
-              "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
+          // the end state and the release in one statement: each update of a row is numbered
+          // again by a trigger (schema v8), and a batch of small files ends a download every few ms
+          PreparedStatement s = store.statement("UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
+              + " owner = CASE WHEN owner = ? THEN NULL ELSE owner END WHERE id = ?");
           s.setString(1, state.name());
           Store.setNullable(s, 2, error);
           Store.setNullable(s, 3, errorKind);
           s.setLong(4, now);
-          s.setLong(5, last.id());
+          s.setString(5, owner);
+          s.setLong(6, last.id());
           s.executeUpdate();
+        } else {
+          PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
+          r.setLong(1, last.id());
+          r.setString(2, owner);
+          r.executeUpdate();
         }
-        PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
-        r.setLong(1, last.id());
-        r.setString(2, owner);
-        r.executeUpdate();
         return select("SELECT * FROM queue WHERE id = ?", last.id()).stream().findFirst();
       });
     }

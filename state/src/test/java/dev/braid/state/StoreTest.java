@@ -168,6 +168,7 @@ class StoreTest {
       assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
       assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
       assertTrue(plan(c, QueueTable.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueTable.RUNNABLE));
+      assertTrue(plan(c, QueueTable.CHANGED).contains("USING INDEX queue_by_seq"), plan(c, QueueTable.CHANGED));
     }
   }
 
@@ -206,6 +207,62 @@ class StoreTest {
       assertTrue(mine.changedByOthers(), "another connection's commit");
       assertFalse(mine.changedByOthers());
     }
+  }
+
+  @Test
+  void everyChangeOfAnEntryIsNumberedInCommitOrderAcrossConnections() {
+    Path db = dir.resolve("s.db");
+    try (Store mine = Store.open(db); Store theirs = Store.open(db)) {
+      QueueTable q = mine.queue();
+      assertEquals(0, q.latestChange());
+      QueueEntry a = q.add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
+      QueueEntry b = q.add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
+      long afterAdds = q.latestChange();
+      assertEquals(List.of(a.id(), b.id()), ids(q.changedBetween(0, afterAdds)));
+      assertEquals(List.of(), q.changedBetween(afterAdds, afterAdds));
+
+      theirs.queue().setState(a.id(), EntryState.PAUSED, null, null);
+      long afterPause = q.latestChange();
+      assertTrue(afterPause > afterAdds);
+      List<QueueEntry> changed = q.changedBetween(afterAdds, afterPause);
+      assertEquals(List.of(a.id()), ids(changed), "only the entry another connection changed");
+      assertEquals(EntryState.PAUSED, changed.get(0).state(), "as it now stands");
+
+      q.setState(b.id(), EntryState.PAUSED, null, null);
+      theirs.queue().setState(a.id(), EntryState.QUEUED, null, null);
+      assertEquals(List.of(b.id(), a.id()), ids(q.changedBetween(afterPause, q.latestChange())), "oldest change first");
+      assertEquals(List.of(b.id()), ids(q.changedBetween(afterPause, afterPause + 1)),
+          "a change after the bound waits for the next look");
+    }
+  }
+
+  @Test
+  void aVersion7DatabaseKeepsItsEntriesAndNumbersThem() throws Exception {
+    Path db = dir.resolve("s.db");
+    try (Store s = Store.open(db)) {
+      s.queue().add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
+      s.queue().add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
+    }
+    // back to the schema before change numbers
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement()) {
+      st.execute("DROP TRIGGER queue_seq_on_insert");
+      st.execute("DROP TRIGGER queue_seq_on_update");
+      st.execute("DROP INDEX queue_by_seq");
+      st.execute("ALTER TABLE queue DROP COLUMN seq");
+      st.execute("PRAGMA user_version = 7");
+    }
+    try (Store s = Store.open(db)) {
+      QueueTable q = s.queue();
+      assertEquals(2, q.all().size());
+      long before = q.latestChange();
+      assertTrue(before >= 2, "existing entries are numbered");
+      QueueEntry c = q.add(List.of("http://h/c"), null, dir, java.util.Map.of(), 0, "me");
+      assertEquals(List.of(c.id()), ids(q.changedBetween(before, q.latestChange())));
+    }
+  }
+
+  private static List<Long> ids(List<QueueEntry> entries) {
+    return entries.stream().map(QueueEntry::id).toList();
   }
 
   private static String plan(java.sql.Connection c, String sql) throws Exception {

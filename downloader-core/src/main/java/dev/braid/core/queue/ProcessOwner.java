@@ -20,8 +20,12 @@ public final class ProcessOwner {
 
   /** This process's owner name. */
   public static String self() {
-    ProcessHandle me = ProcessHandle.current();
-    return HOST + ":" + me.pid() + ":" + startMillis(me).orElse(0L);
+    return of(ProcessHandle.current());
+  }
+
+  /** The owner name of process {@code p} on this host. */
+  public static String of(ProcessHandle p) {
+    return HOST + ":" + p.pid() + ":" + startMillis(p).orElse(0L);
   }
 
   /** Whether the process holding {@code e} (another one than this) is still running. */
