@@ -274,19 +274,19 @@ class CliErrorsTest {
 
   @Test
   void regularFileAsDownloadFolderIsLocalError() throws Exception {
-    Path notADir = work.resolve("somefile");
-    Files.writeString(notADir, "I am a file");
-    Result r = get(server.url("/file.bin"), "-d", "somefile").assertExit(6).assertNoStackTrace()
-        .assertOneErrorLine("not a folder");
-    assertEquals("I am a file", Files.readString(notADir), r.describe());
-    assertEquals(Set.of("somefile"), workFiles(), r.describe());
+    assertAFileInTheWayIsLocalError("-d", "somefile");
   }
 
   @Test
   void regularFileAsTargetFolderIsLocalError() throws Exception {
+    assertAFileInTheWayIsLocalError("-o", "somefile/x.bin");
+  }
+
+  /** A regular file {@code somefile} where the target's folder should be: exit 6, the file untouched. */
+  private void assertAFileInTheWayIsLocalError(String option, String target) throws Exception {
     Path notADir = work.resolve("somefile");
     Files.writeString(notADir, "I am a file");
-    Result r = get(server.url("/file.bin"), "-o", "somefile/x.bin").assertExit(6).assertNoStackTrace()
+    Result r = get(server.url("/file.bin"), option, target).assertExit(6).assertNoStackTrace()
         .assertOneErrorLine("not a folder");
     assertEquals("I am a file", Files.readString(notADir), r.describe());
     assertEquals(Set.of("somefile"), workFiles(), r.describe());

@@ -33,7 +33,7 @@ class WarmConnectionsTest extends TlsHarness {
     Content c = Content.random(24 << 20, 31);
     try (TestServer server = TestServer.startTls(certificate)) {
       rememberHost(server, 4);
-      ProbeWatch probe = new ProbeWatch(server);
+      ProbeWatch probe = new ProbeWatch(server, 4, 4);
       server.serve("/big", c).etag("\"b\"").onRequest(probe::hold);
       try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
         DownloadResult r = DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/big"))
@@ -62,7 +62,7 @@ class WarmConnectionsTest extends TlsHarness {
         DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/a")).file(dir.resolve("a")).build()));
       }
       int before = server.connectionsAccepted();
-      ProbeWatch probe = new ProbeWatch(server);
+      ProbeWatch probe = new ProbeWatch(server, before + 4, 0);
       server.serve("/b", Content.random(16 << 20, 36)).etag("\"b\"").onRequest(probe::hold);
       // a new Braid: no idle connection left in a pool, as for the next `braid get`
       try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
@@ -142,17 +142,40 @@ class WarmConnectionsTest extends TlsHarness {
     final AtomicInteger acceptedBeforeHead = new AtomicInteger(-1);
     final AtomicInteger handshakesBeforeHead = new AtomicInteger(-1);
     private final TestServer server;
+    private final int awaitedConnections;
+    private final int awaitedHandshakes;
 
+    /** Holds the probe's head for {@link #PROBE_DELAY_MILLIS}: to see that nothing else comes. */
     ProbeWatch(TestServer server) {
+      this(server, Integer.MAX_VALUE, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Holds the probe's head until the server has accepted and handshaken that many connections
+     * in all, or for 10 s: warm connections on a loaded machine can take longer than a fixed
+     * delay, and the counts taken then still tell whether they came before the head.
+     */
+    ProbeWatch(TestServer server, int connections, int handshakes) {
       this.server = server;
+      this.awaitedConnections = connections;
+      this.awaitedHandshakes = handshakes;
     }
 
     void hold(RequestRecord r) {
       if (seen.getAndIncrement() > 0) {
         return;
       }
+      boolean fixed = awaitedConnections == Integer.MAX_VALUE;
+      long deadline = System.nanoTime() + (fixed ? PROBE_DELAY_MILLIS : 10_000) * 1_000_000L;
       try {
-        Thread.sleep(PROBE_DELAY_MILLIS);
+        while (System.nanoTime() < deadline
+            && (fixed || server.connectionsAccepted() < awaitedConnections || server.tlsHandshakes() < awaitedHandshakes)) {
+          Thread.sleep(10);
+        }
+        if (!fixed) {
+          // and a moment more, so that a connection too many would be counted too
+          Thread.sleep(100);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

@@ -83,13 +83,7 @@ public final class QueueTable {
 
   /** The highest id given so far, 0 for an empty queue. */
   public long newestId() {
-    synchronized (store) {
-      try (ResultSet rs = store.statement("SELECT coalesce(max(id), 0) FROM queue").executeQuery()) {
-        return rs.getLong(1);
-      } catch (SQLException e) {
-        throw store.failure("read the queue", e);
-      }
-    }
+    return number("SELECT coalesce(max(id), 0) FROM queue");
   }
 
   /**
@@ -97,8 +91,12 @@ public final class QueueTable {
    * next one (schema v8), in commit order across processes. 0 for an empty queue.
    */
   public long latestChange() {
+    return number("SELECT coalesce(max(seq), 0) FROM queue");
+  }
+
+  private long number(String sql) {
     synchronized (store) {
-      try (ResultSet rs = store.statement("SELECT coalesce(max(seq), 0) FROM queue").executeQuery()) {
+      try (ResultSet rs = store.statement(sql).executeQuery()) {
         return rs.getLong(1);
       } catch (SQLException e) {
         throw store.failure("read the queue", e);
