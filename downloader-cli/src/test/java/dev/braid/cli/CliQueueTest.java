@@ -258,6 +258,17 @@ class CliQueueTest {
   }
 
   @Test
+  void jsonReportsAFileAlreadyCompleteAsCompleted() throws Exception {
+    server.serve("/done.bin", Content.random(200_000, 24));
+    CliProcess.run(work, "get", "-q", server.url("/done.bin"), "--state-db", db.toString()).assertExit(0);
+    CliProcess.Result r = CliProcess.run(work, "get", "--json", server.url("/done.bin"), "--state-db", db.toString())
+        .assertExit(0);
+    List<String> completed = r.stdout().lines().filter(l -> l.contains("\"event\":\"completed\"")).toList();
+    assertEquals(1, completed.size(), r.describe());
+    assertTrue(completed.get(0).contains("\"fetched\":0,\"reused\":200000"), r.describe());
+  }
+
+  @Test
   void jsonEventsAreAboutTheRunsOwnDownloadsOnly() throws Exception {
     Content mine = Content.random(2 * (int) MIB, 21);
     server.serve("/mine.bin", mine).rateLimitPerConnection(MIB / 2);

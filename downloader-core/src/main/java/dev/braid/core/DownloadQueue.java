@@ -117,6 +117,8 @@ final class DownloadQueue implements AutoCloseable {
         h.submitted();
         h.queued();
         h.result().complete(kept.get());
+        // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
+        transition(h, DownloadState.COMPLETED);
         return h;
       }
     }
