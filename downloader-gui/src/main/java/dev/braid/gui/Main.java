@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.core.Braid;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javafx.application.Application;
@@ -20,6 +21,8 @@ public final class Main {
     // JavaFX warns on every start that it was loaded from the class path; that is this jar's
     // deliberate packaging (one file, no module path), so the warning would only alarm users
     JAVAFX_LOG.setLevel(Level.SEVERE);
+    // the store's driver loads while JavaFX starts its toolkit, before BraidApp.init opens the store
+    Braid.warmUp();
     Application.launch(BraidApp.class, args);
   }
 }
