@@ -566,11 +566,11 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /**
-   * Picks up what other processes changed: new entries, and the states and progress of entries
-   * someone holds a handle of. Reads the queue only when another process wrote to the store, and
-   * then only the entries changed since the last look (their change numbers): re-reading every
-   * row of a long history each second kept two processes on one store busy (20,000 rows: 5x the
-   * CPU of a download).
+   * Picks up what other processes changed: new entries, the states and progress of entries
+   * someone holds a handle of, and removals of those. Reads the queue only when another process
+   * wrote to the store, and then only what changed since the last look (change numbers):
+   * re-reading every row of a long history each second kept two processes on one store busy
+   * (20,000 rows: 5x the CPU of a download).
    */
   private void refresh() {
     synchronized (store) {
@@ -603,6 +603,13 @@ final class DownloadQueue implements AutoCloseable {
       DownloadState s = shown(e);
       if (added || s != h.state()) {
         transition(h, s);
+      }
+    }
+    for (long id : table.removedBetween(changesSeen, upTo)) {
+      // the heartbeat tells the callers of what this process drives or waits for
+      Download h = running.containsKey(id) || wanted.containsKey(id) ? null : handles.remove(id);
+      if (h != null) {
+        post(() -> subscribers.forEach(sub -> sub.removed(h)));
       }
     }
     changesSeen = upTo;

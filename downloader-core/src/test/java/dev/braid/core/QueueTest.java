@@ -283,6 +283,30 @@ class QueueTest extends DownloadHarness {
     }
   }
 
+  @Test
+  void anEntryAnotherProcessRemovesIsAnnouncedAsRemoved() throws Exception {
+    List<Long> removed = new CopyOnWriteArrayList<>();
+    braid.listen(new DownloadListener() {
+      @Override
+      public void removed(Download x) {
+        removed.add(x.id());
+      }
+    }, Duration.ofSeconds(1));
+    try (dev.braid.state.Store theirs = dev.braid.state.Store.open(dir.resolve("state.db"))) {
+      long id = theirs.queue().add(List.of(server.url("/f.bin")), null, dir, java.util.Map.of(), 0, "elsewhere:1:1").id();
+      theirs.queue().setState(id, dev.braid.state.EntryState.PAUSED, null, null);
+      Download d = awaitState(id, DownloadState.PAUSED);
+      theirs.queue().remove(id);
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (!removed.contains(id)) {
+        assertTrue(System.nanoTime() < deadline, "no removed event for #" + id);
+        Thread.sleep(50);
+      }
+      assertTrue(braid.download(id).isEmpty());
+      assertEquals(id, d.id());
+    }
+  }
+
   /** The handle of entry {@code id} once this Braid shows it in {@code state}. */
   private Download awaitState(long id, DownloadState state) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

@@ -7,6 +7,9 @@ import java.util.List;
 
 /** Versioned schema changes, applied in order; the applied count lives in {@code PRAGMA user_version}. */
 final class Migrations {
+  /** The next change number of the queue: past every entry's and every removal's (schema v8). */
+  private static final String NEXT_SEQ =
+      "max(coalesce((SELECT max(seq) FROM queue), 0), coalesce((SELECT max(seq) FROM queue_removed), 0)) + 1";
   private static final List<List<String>> STEPS = List.of(
       List.of(
         """
@@ -102,19 +105,22 @@ final class Migrations {
       List.of(
         // a change number per entry, the next one on every insert and update (writers take
         // turns, so the numbers follow commit order): another process reads only what changed
-        // since it last looked, instead of every row of the history each second
+        // since it last looked, instead of every row of the history each second. A removal is a
+        // change too: a row that is gone cannot carry its number, so the id and the number go to
+        // queue_removed, and every trigger counts past both tables
         "ALTER TABLE queue ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
         "UPDATE queue SET seq = id",
         "CREATE INDEX queue_by_seq ON queue (seq)",
-        """
-        CREATE TRIGGER queue_seq_on_insert AFTER INSERT ON queue BEGIN
-          UPDATE queue SET seq = (SELECT max(seq) FROM queue) + 1 WHERE id = NEW.id;
-        END""",
+        "CREATE TABLE queue_removed (id INTEGER NOT NULL, seq INTEGER NOT NULL)",
+        "CREATE INDEX queue_removed_by_seq ON queue_removed (seq)",
+        "CREATE TRIGGER queue_seq_on_insert AFTER INSERT ON queue BEGIN\n  UPDATE queue SET seq = " + NEXT_SEQ
+            + " WHERE id = NEW.id;\nEND",
         // the WHEN keeps the trigger's own update from numbering the row again
-        """
-        CREATE TRIGGER queue_seq_on_update AFTER UPDATE ON queue WHEN NEW.seq = OLD.seq BEGIN
-          UPDATE queue SET seq = (SELECT max(seq) FROM queue) + 1 WHERE id = NEW.id;
-        END"""));
+        "CREATE TRIGGER queue_seq_on_update AFTER UPDATE ON queue WHEN NEW.seq = OLD.seq BEGIN\n  UPDATE queue SET seq = "
+            + NEXT_SEQ + " WHERE id = NEW.id;\nEND",
+        // OLD.seq counts: the removed row may have held the highest number
+        "CREATE TRIGGER queue_seq_on_delete AFTER DELETE ON queue BEGIN\n  INSERT INTO queue_removed (id, seq) VALUES"
+            + " (OLD.id, max(OLD.seq + 1, " + NEXT_SEQ + "));\nEND"));
 
   private Migrations() {}
 

@@ -30,6 +30,7 @@ public final class QueueTable {
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   /** The entries an owner holds, read by every heartbeat. */
   static final String CHANGED = "SELECT * FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
+  static final String REMOVED = "SELECT id FROM queue_removed WHERE seq > ? AND seq <= ? ORDER BY seq";
   static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
   /** The progress of an entry, recorded only while {@code owner} still holds it. */
   private static final String PROGRESS =
@@ -87,11 +88,11 @@ public final class QueueTable {
   }
 
   /**
-   * The number of the latest change to the queue: each insert or update of an entry takes the
-   * next one (schema v8), in commit order across processes. 0 for an empty queue.
+   * The number of the latest change to the queue: each insert, update or removal of an entry
+   * takes the next one (schema v8), in commit order across processes. 0 for an empty queue.
    */
   public long latestChange() {
-    return number("SELECT coalesce(max(seq), 0) FROM queue");
+    return number("SELECT max(coalesce((SELECT max(seq) FROM queue), 0), coalesce((SELECT max(seq) FROM queue_removed), 0))");
   }
 
   private long number(String sql) {
@@ -112,6 +113,26 @@ public final class QueueTable {
   public List<QueueEntry> changedBetween(long after, long upTo) {
     synchronized (store) {
       return select(CHANGED, after, upTo);
+    }
+  }
+
+  /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
+  public List<Long> removedBetween(long after, long upTo) {
+    synchronized (store) {
+      try {
+        PreparedStatement s = store.statement(REMOVED);
+        s.setLong(1, after);
+        s.setLong(2, upTo);
+        List<Long> out = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(rs.getLong(1));
+          }
+        }
+        return out;
+      } catch (SQLException e) {
+        throw store.failure("read the queue", e);
+      }
     }
   }
 

@@ -169,6 +169,7 @@ class StoreTest {
       assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
       assertTrue(plan(c, QueueTable.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueTable.RUNNABLE));
       assertTrue(plan(c, QueueTable.CHANGED).contains("USING INDEX queue_by_seq"), plan(c, QueueTable.CHANGED));
+      assertTrue(plan(c, QueueTable.REMOVED).contains("USING INDEX queue_removed_by_seq"), plan(c, QueueTable.REMOVED));
     }
   }
 
@@ -233,6 +234,16 @@ class StoreTest {
       assertEquals(List.of(b.id(), a.id()), ids(q.changedBetween(afterPause, q.latestChange())), "oldest change first");
       assertEquals(List.of(b.id()), ids(q.changedBetween(afterPause, afterPause + 1)),
           "a change after the bound waits for the next look");
+
+      // a removal takes a number past every other, also when the row held the highest
+      long beforeRemoval = q.latestChange();
+      theirs.queue().remove(a.id());
+      long afterRemoval = q.latestChange();
+      assertTrue(afterRemoval > beforeRemoval);
+      assertEquals(List.of(a.id()), q.removedBetween(beforeRemoval, afterRemoval));
+      assertEquals(List.of(), ids(q.changedBetween(beforeRemoval, afterRemoval)));
+      q.setState(b.id(), EntryState.QUEUED, null, null);
+      assertEquals(List.of(b.id()), ids(q.changedBetween(afterRemoval, q.latestChange())), "numbers go on past it");
     }
   }
 
@@ -247,6 +258,8 @@ class StoreTest {
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement()) {
       st.execute("DROP TRIGGER queue_seq_on_insert");
       st.execute("DROP TRIGGER queue_seq_on_update");
+      st.execute("DROP TRIGGER queue_seq_on_delete");
+      st.execute("DROP TABLE queue_removed");
       st.execute("DROP INDEX queue_by_seq");
       st.execute("ALTER TABLE queue DROP COLUMN seq");
       st.execute("PRAGMA user_version = 7");
