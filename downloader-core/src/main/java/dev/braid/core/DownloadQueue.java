@@ -65,8 +65,8 @@ final class DownloadQueue implements AutoCloseable {
    * here, with their handles, whose results callers may be waiting on without holding the handle.
    */
   private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
-  /** The highest id the refresh has seen (-1 before it first ran): a higher one is an entry another process added. */
-  private long newestSeen = -1;
+  /** The highest id the refresh has seen: a higher one is an entry another process added. */
+  private long newestSeen;
   /** The queue's latest change number the refresh has read up to (see QueueTable.latestChange). */
   private long changesSeen;
   /** Ids this instance added that the refresh has not read yet: not news to announce. */
@@ -93,6 +93,13 @@ final class DownloadQueue implements AutoCloseable {
     this.drivers = drivers;
     this.maxActive = maxActive;
     this.runAll = runAll;
+    // what is there now is history, read by whoever asks and not announced; what changes from
+    // here on is news, also before the loop's first look (whose start a busy machine delays)
+    synchronized (store) {
+      store.changedByOthers();
+      this.newestSeen = table.newestId();
+      this.changesSeen = table.latestChange();
+    }
     this.loop = new Thread(this::loop, "braid-queue");
     loop.setDaemon(true);
     loop.start();
@@ -577,9 +584,8 @@ final class DownloadQueue implements AutoCloseable {
       // read before asking whether others wrote: a change landing in between is read next time
       long newestId = table.newestId();
       long latest = table.latestChange();
-      // with no other writer since the last look, every change is this process's own; and
-      // what was there before this instance started is read by whoever asks, not announced
-      if (!store.changedByOthers() || newestSeen < 0) {
+      // with no other writer since the last look, every change is this process's own
+      if (!store.changedByOthers()) {
         newestSeen = newestId;
         changesSeen = latest;
         addedHere.removeIf(id -> id <= newestSeen);
