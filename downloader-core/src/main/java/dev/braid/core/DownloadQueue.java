@@ -580,21 +580,21 @@ final class DownloadQueue implements AutoCloseable {
    * (20,000 rows: 5x the CPU of a download).
    */
   private void refresh() {
+    long upTo;
     synchronized (store) {
       // read before asking whether others wrote: a change landing in between is read next time
       long newestId = table.newestId();
-      long latest = table.latestChange();
+      upTo = table.latestChange();
       // with no other writer since the last look, every change is this process's own
       if (!store.changedByOthers()) {
         newestSeen = newestId;
-        changesSeen = latest;
+        changesSeen = upTo;
         addedHere.removeIf(id -> id <= newestSeen);
         showGoneOwners();
         return;
       }
     }
     long newest = newestSeen;
-    long upTo = table.latestChange();
     for (QueueEntry e : table.changedBetween(changesSeen, upTo)) {
       newestSeen = Math.max(newestSeen, e.id());
       if (running.containsKey(e.id())) {

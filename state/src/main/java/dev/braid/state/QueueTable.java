@@ -118,22 +118,7 @@ public final class QueueTable {
 
   /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
   public List<Long> removedBetween(long after, long upTo) {
-    synchronized (store) {
-      try {
-        PreparedStatement s = store.statement(REMOVED);
-        s.setLong(1, after);
-        s.setLong(2, upTo);
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(rs.getLong(1));
-          }
-        }
-        return out;
-      } catch (SQLException e) {
-        throw store.failure("read the queue", e);
-      }
-    }
+    return ids(REMOVED, after, upTo);
   }
 
   /** How many entries are in each state (states without any are absent), counted from the state index. */
@@ -172,11 +157,15 @@ public final class QueueTable {
    * to start one, and decoding each whole was a large part of its work in a batch.
    */
   public List<Long> runnable(int limit, int offset) {
+    return ids(RUNNABLE, limit, offset);
+  }
+
+  /** The first column of each row of {@code sql}: ids, read from an index alone. */
+  private List<Long> ids(String sql, Object... args) {
     synchronized (store) {
       try {
-        PreparedStatement s = store.statement(RUNNABLE);
-        s.setInt(1, limit);
-        s.setInt(2, offset);
+        PreparedStatement s = store.statement(sql);
+        bind(s, args);
         List<Long> out = new ArrayList<>();
         try (ResultSet rs = s.executeQuery()) {
           while (rs.next()) {
