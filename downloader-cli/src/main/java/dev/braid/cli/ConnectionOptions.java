@@ -1,5 +1,11 @@
 package dev.braid.cli;
 
+import static dev.braid.cli.CommandModel.flag;
+import static dev.braid.cli.CommandModel.isSet;
+import static dev.braid.cli.CommandModel.option;
+import static dev.braid.cli.CommandModel.repeatable;
+import static dev.braid.cli.CommandModel.strings;
+
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.HttpVersion;
@@ -9,67 +15,71 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The options of {@code braid get} about how to reach the server: headers, credentials, timeouts, TLS, proxies. */
 final class ConnectionOptions {
-  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'",
-      description = "send this header to the URL's host (repeatable); never to a host a redirect leads to")
-  List<String> headers = new ArrayList<>();
+  private final OptionSpec headers = repeatable("'NAME: VALUE'",
+      "send this header to the URL's host (repeatable); never to a host a redirect leads to", "-H", "--header").build();
 
-  @Option(names = {"-A", "--user-agent"}, paramLabel = "UA", description = "the User-Agent header")
-  String userAgent;
+  private final OptionSpec userAgent = option(String.class, "UA", "the User-Agent header", "-A", "--user-agent").build();
 
-  @Option(names = {"-u", "--user"}, paramLabel = "USER:PASSWORD", description = "basic authentication for the URL's host")
-  String user;
+  private final OptionSpec user = option(String.class, "USER:PASSWORD", "basic authentication for the URL's host",
+      "-u", "--user").build();
 
-  @Option(names = "--bearer", paramLabel = "TOKEN", description = "Authorization: Bearer TOKEN for the URL's host")
-  String bearer;
+  private final OptionSpec bearer = option(String.class, "TOKEN", "Authorization: Bearer TOKEN for the URL's host",
+      "--bearer").build();
 
-  @Option(names = "--tls-timeout", paramLabel = "SECONDS", description = "TLS handshake limit (default: ${DEFAULT-VALUE})")
-  double tlsTimeout = 15;
+  private final OptionSpec tlsTimeout = option(double.class, "SECONDS", "TLS handshake limit (default: ${DEFAULT-VALUE})",
+      "--tls-timeout").defaultValue("15").build();
 
-  @Option(names = "--first-byte-timeout", paramLabel = "SECONDS",
-      description = "retry a request whose response has not begun after this long (default: ${DEFAULT-VALUE})")
-  double firstByteTimeout = 30;
+  private final OptionSpec firstByteTimeout = option(double.class, "SECONDS",
+      "retry a request whose response has not begun after this long (default: ${DEFAULT-VALUE})",
+      "--first-byte-timeout").defaultValue("30").build();
 
-  @Option(names = "--deadline", paramLabel = "SECONDS",
-      description = "stop (exit 3, progress kept) if the download is not done after this long (default: none)")
-  Double deadline;
+  private final OptionSpec deadline = option(Double.class, "SECONDS",
+      "stop (exit 3, progress kept) if the download is not done after this long (default: none)", "--deadline").build();
 
-  @Option(names = {"-k", "--insecure"}, description = "accept any TLS certificate (DANGEROUS: prefer --ca-cert)")
-  boolean insecure;
+  private final OptionSpec insecure = flag("accept any TLS certificate (DANGEROUS: prefer --ca-cert)", "-k", "--insecure")
+      .build();
 
-  @Option(names = "--proxy", paramLabel = "URL",
-      description = "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT; credentials as"
+  private final OptionSpec proxy = option(String.class, "URL",
+      "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT; credentials as"
           + " http://USER:PASSWORD@HOST:PORT (percent-encode @ : / # %%), sent to the proxy only"
-          + " (default: $http_proxy / $https_proxy / $all_proxy)")
-  String proxy;
+          + " (default: $http_proxy / $https_proxy / $all_proxy)", "--proxy").build();
 
-  @Option(names = "--http2", description = "HTTP/2 for https URLs: a download's ranges as streams of one connection"
-      + " (fails where the server does not offer HTTP/2; plain http and proxied targets stay on HTTP/1.1)")
-  boolean http2;
+  private final OptionSpec http2 = flag("HTTP/2 for https URLs: a download's ranges as streams of one connection"
+      + " (fails where the server does not offer HTTP/2; plain http and proxied targets stay on HTTP/1.1)", "--http2")
+      .build();
 
-  @Option(names = "--http1.1", description = "HTTP/1.1 on several connections (the default)")
-  boolean http11;
+  private final OptionSpec http11 = flag("HTTP/1.1 on several connections (the default)", "--http1.1").build();
 
-  @Option(names = "--http-auto", description = "per https host, HTTP/2 or HTTP/1.1, whichever measured faster"
-      + " (large downloads take turns measuring them; remembered in the state database)")
-  boolean httpAuto;
+  private final OptionSpec httpAuto = flag("per https host, HTTP/2 or HTTP/1.1, whichever measured faster"
+      + " (large downloads take turns measuring them; remembered in the state database)", "--http-auto").build();
 
-  @Option(names = "--no-proxy", paramLabel = "HOSTS", description = "comma-separated hosts or domains reached directly (default: $no_proxy)")
-  String noProxy;
+  private final OptionSpec noProxy = option(String.class, "HOSTS",
+      "comma-separated hosts or domains reached directly (default: $no_proxy)", "--no-proxy").build();
+
+  /** Adds these options to a command's model. */
+  void addTo(CommandSpec spec) {
+    for (OptionSpec o : List.of(headers, userAgent, user, bearer, tlsTimeout, firstByteTimeout, deadline, insecure,
+        proxy, http2, http11, httpAuto, noProxy)) {
+      spec.addOption(o);
+    }
+  }
 
   /** Checks the forms of --header and --user before any request is built. */
   void validate() throws InvalidRequestException {
-    if ((http2 ? 1 : 0) + (http11 ? 1 : 0) + (httpAuto ? 1 : 0) > 1) {
+    if ((isSet(http2) ? 1 : 0) + (isSet(http11) ? 1 : 0) + (isSet(httpAuto) ? 1 : 0) > 1) {
       throw new InvalidRequestException("--http2, --http1.1 and --http-auto exclude each other");
     }
-    for (String h : headers) {
+    for (String h : strings(headers)) {
       if (h.indexOf(':') <= 0) {
         throw new InvalidRequestException("--header needs 'Name: value', got a value without a colon");
       }
     }
+    String user = this.user.getValue();
     if (user != null && user.indexOf(':') < 0) {
       // the value itself is a credential: the message does not repeat it
       throw new InvalidRequestException("--user needs USER:PASSWORD");
@@ -78,14 +88,16 @@ final class ConnectionOptions {
 
   /** Headers and credentials of a request (each request's own origin gets them); {@link #validate()} first. */
   void applyTo(DownloadRequest.Builder request) {
-    for (String h : headers) {
+    for (String h : strings(headers)) {
       int colon = h.indexOf(':');
       request.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
     }
+    String user = this.user.getValue();
     if (user != null) {
       int colon = user.indexOf(':');
       request.basicAuth(user.substring(0, colon), user.substring(colon + 1));
     }
+    String bearer = this.bearer.getValue();
     if (bearer != null) {
       request.bearerToken(bearer);
     }
@@ -94,14 +106,18 @@ final class ConnectionOptions {
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
   void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     try {
-      braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout))
-          .httpVersion(http2 ? HttpVersion.HTTP_2 : httpAuto ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
+      braid.tlsHandshakeTimeout(seconds(tlsTimeout.getValue())).firstByteTimeout(seconds(firstByteTimeout.getValue()))
+          .httpVersion(isSet(http2) ? HttpVersion.HTTP_2 : isSet(httpAuto) ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
+      Double deadline = this.deadline.getValue();
       if (deadline != null) {
         braid.deadline(seconds(deadline));
       }
+      String userAgent = this.userAgent.getValue();
       if (userAgent != null) {
         braid.userAgent(userAgent);
       }
+      String proxy = this.proxy.getValue();
+      String noProxy = this.noProxy.getValue();
       if (proxy != null) {
         braid.proxy(proxy, noProxy != null ? noProxy : environment.getOrDefault("no_proxy", environment.get("NO_PROXY")));
       } else {
@@ -110,7 +126,7 @@ final class ConnectionOptions {
     } catch (IllegalArgumentException e) {
       throw new InvalidRequestException(e.getMessage(), e);
     }
-    if (insecure) {
+    if (isSet(insecure)) {
       braid.insecure(true);
       // printed even with --quiet: the user must not forget that nothing is verified
       err.println("braid: WARNING: --insecure: TLS certificates and host names are NOT verified; anyone on the"
@@ -124,7 +140,7 @@ final class ConnectionOptions {
     return copy;
   }
 
-  private static Duration seconds(double s) {
+  private static Duration seconds(Double s) {
     return Duration.ofMillis((long) (s * 1000));
   }
 }

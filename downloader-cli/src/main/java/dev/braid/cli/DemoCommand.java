@@ -16,8 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code braid demo}: a first minute with Braid that needs no internet. It serves a generated file
@@ -25,18 +25,25 @@ import picocli.CommandLine.Option;
  * it with one connection and with the default automatic count, checks both copies byte for byte,
  * and prints the speed-up.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Download a generated file from a throttled server on loopback with 1 and with the default connections, and compare.")
 final class DemoCommand implements Callable<Integer> {
-  @Option(names = "--size", paramLabel = "SIZE", converter = ByteSizeConverter.class, description = "file size (default: 16M)")
-  long size = 16L << 20;
+  private final OptionSpec size = CommandModel.option(long.class, "SIZE", "file size (default: 16M)", "--size")
+      .converters(new ByteSizeConverter()).defaultValue("16M").build();
 
-  @Option(names = "--rate", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "the server's limit per connection, per second (default: 2M)")
-  long rate = 2L << 20;
+  private final OptionSpec rate = CommandModel.option(long.class, "SIZE",
+      "the server's limit per connection, per second (default: 2M)", "--rate")
+      .converters(new ByteSizeConverter()).defaultValue("2M").build();
+
+  /** The command's model; its values are read after picocli has parsed the arguments into it. */
+  CommandSpec spec() {
+    return CommandModel.command("demo", this,
+        "Download a generated file from a throttled server on loopback with 1 and with the default connections, and compare.")
+        .addOption(size).addOption(rate);
+  }
 
   @Override
   public Integer call() throws IOException {
+    long size = this.size.getValue();
+    long rate = this.rate.getValue();
     PrintStream out = System.out;
     Path work = Files.createTempDirectory("braid-demo");
     Content content = Content.random(size, 20261130L);

@@ -1,63 +1,81 @@
 package dev.braid.cli;
 
+import static dev.braid.cli.CommandModel.flag;
+import static dev.braid.cli.CommandModel.isSet;
+import static dev.braid.cli.CommandModel.option;
+
 import dev.braid.core.Braid;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import picocli.CommandLine.Option;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** Options of the engine shared by the commands that download ({@code get}, {@code resume}). */
 final class EngineOptions {
-  @Option(names = "--state-db", paramLabel = "FILE", description = "state database (default: $XDG_DATA_HOME/braid/state.db, else ~/.local/share/braid/state.db)")
-  Path stateDb;
+  private final OptionSpec stateDb = QueueArguments.stateDb();
 
-  @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "TCP connect limit (default: ${DEFAULT-VALUE})")
-  double connectTimeout = 15;
+  private final OptionSpec connectTimeout = option(double.class, "SECONDS", "TCP connect limit (default: ${DEFAULT-VALUE})",
+      "--connect-timeout").defaultValue("15").build();
 
-  @Option(names = "--read-timeout", paramLabel = "SECONDS", description = "drop a connection silent this long and retry its range (default: ${DEFAULT-VALUE})")
-  double readTimeout = 30;
+  private final OptionSpec readTimeout = option(double.class, "SECONDS",
+      "drop a connection silent this long and retry its range (default: ${DEFAULT-VALUE})", "--read-timeout")
+      .defaultValue("30").build();
 
-  @Option(names = "--retries", paramLabel = "N", description = "failed tries in a row before giving up (default: ${DEFAULT-VALUE})")
-  int retries = 5;
+  private final OptionSpec retries = option(int.class, "N", "failed tries in a row before giving up (default: ${DEFAULT-VALUE})",
+      "--retries").defaultValue("5").build();
 
-  @Option(names = "--lowest-speed", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)")
-  long lowestSpeed = 1024;
+  private final OptionSpec lowestSpeed = option(long.class, "SIZE",
+      "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)", "--lowest-speed")
+      .converters(new ByteSizeConverter()).defaultValue("1K").build();
 
-  @Option(names = "--limit-rate", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "at most SIZE per second for all downloads together, e.g. 500K or 4M (default: no limit)")
-  long limitRate;
+  private final OptionSpec limitRate = option(long.class, "SIZE",
+      "at most SIZE per second for all downloads together, e.g. 500K or 4M (default: no limit)", "--limit-rate")
+      .converters(new ByteSizeConverter()).defaultValue("0").build();
 
-  @Option(names = "--ca-cert", paramLabel = "FILE", description = "also trust the CA certificates in this PEM file (a private CA)")
-  Path caCert;
+  private final OptionSpec caCert = option(Path.class, "FILE",
+      "also trust the CA certificates in this PEM file (a private CA)", "--ca-cert").build();
 
-  @Option(names = "--allow-insecure-redirects", description = "follow a redirect from https to plain http (refused by default)")
-  boolean allowDowngrade;
+  private final OptionSpec allowDowngrade = flag("follow a redirect from https to plain http (refused by default)",
+      "--allow-insecure-redirects").build();
 
-  @Option(names = "--metrics-port", paramLabel = "PORT",
-      description = "serve Prometheus metrics on http://ADDRESS:PORT/metrics while running (0: any free port; default: off)")
-  Integer metricsPort;
+  private final OptionSpec metricsPort = option(Integer.class, "PORT",
+      "serve Prometheus metrics on http://ADDRESS:PORT/metrics while running (0: any free port; default: off)",
+      "--metrics-port").build();
 
-  @Option(names = "--metrics-address", paramLabel = "ADDRESS",
-      description = "the address --metrics-port listens on (default: ${DEFAULT-VALUE}; another exposes the metrics to the network)")
-  String metricsAddress = "127.0.0.1";
+  private final OptionSpec metricsAddress = option(String.class, "ADDRESS",
+      "the address --metrics-port listens on (default: ${DEFAULT-VALUE}; another exposes the metrics to the network)",
+      "--metrics-address").defaultValue("127.0.0.1").build();
+
+  /** Adds these options to a command's model. */
+  void addTo(CommandSpec spec) {
+    for (OptionSpec o : List.of(stateDb, connectTimeout, readTimeout, retries, lowestSpeed, limitRate, caCert,
+        allowDowngrade, metricsPort, metricsAddress)) {
+      spec.addOption(o);
+    }
+  }
 
   /** The builder these options describe. */
   Braid.Builder builder() throws InvalidRequestException {
     Braid.Builder b = Braid.builder()
-        .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout)).maxRetries(retries)
-        .allowHttpsToHttpRedirects(allowDowngrade).lowestSpeed(lowestSpeed).rateLimit(limitRate);
-    if (stateDb != null) {
-      b.stateDatabase(stateDb);
+        .connectTimeout(seconds(connectTimeout.getValue())).readTimeout(seconds(readTimeout.getValue()))
+        .maxRetries(retries.<Integer>getValue()).allowHttpsToHttpRedirects(isSet(allowDowngrade))
+        .lowestSpeed(lowestSpeed.<Long>getValue()).rateLimit(limitRate.<Long>getValue());
+    Path db = stateDb.getValue();
+    if (db != null) {
+      b.stateDatabase(db);
     }
-    if (caCert != null) {
-      b.caCertificates(caCert);
+    Path ca = caCert.getValue();
+    if (ca != null) {
+      b.caCertificates(ca);
     }
-    if (metricsPort != null) {
+    Integer port = metricsPort.getValue();
+    if (port != null) {
       try {
-        b.metricsEndpoint(new InetSocketAddress(metricsAddress, metricsPort));
+        b.metricsEndpoint(new InetSocketAddress(metricsAddress.<String>getValue(), port));
       } catch (IllegalArgumentException e) {
         throw new InvalidRequestException("--metrics-port/--metrics-address: " + e.getMessage(), e);
       }
@@ -71,7 +89,7 @@ final class EngineOptions {
         err.println("braid: metrics on http://" + a.getAddress().getHostAddress() + ":" + a.getPort() + "/metrics"));
   }
 
-  private static Duration seconds(double s) {
+  private static Duration seconds(Double s) {
     return Duration.ofMillis((long) (s * 1000));
   }
 }

@@ -1,5 +1,11 @@
 package dev.braid.cli;
 
+import static dev.braid.cli.CommandModel.flag;
+import static dev.braid.cli.CommandModel.isSet;
+import static dev.braid.cli.CommandModel.option;
+import static dev.braid.cli.CommandModel.repeatable;
+import static dev.braid.cli.CommandModel.strings;
+
 import dev.braid.core.Braid;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
@@ -18,83 +24,83 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.ArgGroupSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. */
-@Command(name = "get", mixinStandardHelpOptions = true,
-    description = {"Download each URL (or each entry of a list) over several connections.",
-        "Run the same command again to resume."})
 final class GetCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "URL", arity = "0..*", description = "http or https URLs")
-  List<String> urls = new ArrayList<>();
+  private final PositionalParamSpec urls = PositionalParamSpec.builder().paramLabel("URL").arity("0..*")
+      .type(List.class).auxiliaryTypes(String.class).description("http or https URLs").build();
 
-  @Option(names = {"-i", "--input-file"}, paramLabel = "LIST",
-      description = "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
-          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments")
-  Path inputList;
+  private final OptionSpec inputList = option(Path.class, "LIST",
+      "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
+          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments",
+      "-i", "--input-file").build();
 
-  @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "downloads at once (default: ${DEFAULT-VALUE})")
-  int jobs = 4;
+  private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE})", "-j", "--jobs")
+      .defaultValue("4").build();
 
-  @ArgGroup(exclusive = true)
-  Target target = new Target();
+  private final OptionSpec file = option(Path.class, "FILE", "write to FILE (one URL only)", "-o", "--output").build();
 
-  static final class Target {
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE (one URL only)")
-    Path file;
+  private final OptionSpec dir = option(Path.class, "DIR",
+      "write into DIR under the server's name, made if missing (default: .)", "-d", "--dir").build();
 
-    @Option(names = {"-d", "--dir"}, paramLabel = "DIR", description = "write into DIR under the server's name, made if missing (default: .)")
-    Path dir;
+  private final OptionSpec connections = option(OptionalInt.class, "N|auto",
+      "connections per download: a fixed count 1-64, or auto to follow the observed throughput (default: auto)",
+      "-c", "--connections").converters(new ConnectionsConverter()).defaultValue("auto").build();
+
+  private final OptionSpec maxConnections = option(int.class, "N",
+      "cap of the automatic count, 1-64 (default: ${DEFAULT-VALUE})", "--max-connections")
+      .defaultValue(String.valueOf(DownloadRequest.DEFAULT_MAX_CONNECTIONS)).build();
+
+  private final OptionSpec minSplit = option(long.class, "SIZE",
+      "split off no less than SIZE (default: 1M), except from a connection that needs a second"
+          + " or more for its last piece: half of it, down to 64K", "--min-split-size")
+      .converters(new ByteSizeConverter()).defaultValue(String.valueOf(DownloadRequest.DEFAULT_MIN_SPLIT)).build();
+
+  private final OptionSpec mirrors = repeatable("URL", "another URL of the same file (repeatable; one URL only)", "--mirror")
+      .build();
+
+  private final OptionSpec checksum = option(String.class, "ALGO=HEX",
+      "verify the file before its final rename: sha-256, sha-512, sha-1, md5, sha3-256, blake2b-512 or blake3 (one URL only)",
+      "--checksum").build();
+
+  private final OptionSpec overwrite = flag("replace an existing target file", "--overwrite").build();
+
+  private final OptionSpec noRestart = flag("if the remote file changed, fail (exit 5) instead of downloading it again",
+      "--no-restart").build();
+
+  private final EngineOptions engine = new EngineOptions();
+
+  private final ConnectionOptions net = new ConnectionOptions();
+
+  private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
+
+  private final OptionSpec json = flag("print newline-delimited JSON events on standard output instead of progress", "--json")
+      .build();
+
+  private final OptionSpec progressInterval = option(double.class, "SECONDS",
+      "seconds between JSON progress events (default: ${DEFAULT-VALUE})", "--progress-interval").defaultValue("1").build();
+
+  private final OptionSpec debug = flag("print each change of the connection count and why, connection metrics at the end,"
+      + " and stack traces with errors", "--debug").build();
+
+  /** The command's model; its values are read after picocli has parsed the arguments into it. */
+  CommandSpec spec() {
+    CommandSpec spec = CommandModel.command("get", this,
+        "Download each URL (or each entry of a list) over several connections.", "Run the same command again to resume.");
+    spec.addPositional(urls);
+    for (OptionSpec o : List.of(inputList, jobs, connections, maxConnections, minSplit, mirrors, checksum, overwrite,
+        noRestart, quiet, json, progressInterval, debug)) {
+      spec.addOption(o);
+    }
+    spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
+    engine.addTo(spec);
+    net.addTo(spec);
+    return spec;
   }
-
-  @Option(names = {"-c", "--connections"}, paramLabel = "N|auto", converter = ConnectionsConverter.class,
-      description = "connections per download: a fixed count 1-64, or auto to follow the observed throughput (default: auto)")
-  OptionalInt connections = OptionalInt.empty();
-
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "cap of the automatic count, 1-64 (default: ${DEFAULT-VALUE})")
-  int maxConnections = DownloadRequest.DEFAULT_MAX_CONNECTIONS;
-
-  @Option(names = "--min-split-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
-      description = "split off no less than SIZE (default: 1M), except from a connection that needs a second"
-          + " or more for its last piece: half of it, down to 64K")
-  long minSplit = DownloadRequest.DEFAULT_MIN_SPLIT;
-
-  @Option(names = "--mirror", paramLabel = "URL", description = "another URL of the same file (repeatable; one URL only)")
-  List<String> mirrors = new ArrayList<>();
-
-  @Option(names = "--checksum", paramLabel = "ALGO=HEX",
-      description = "verify the file before its final rename: sha-256, sha-512, sha-1, md5, sha3-256, blake2b-512 or blake3 (one URL only)")
-  String checksum;
-
-  @Option(names = "--overwrite", description = "replace an existing target file")
-  boolean overwrite;
-
-  @Option(names = "--no-restart", description = "if the remote file changed, fail (exit 5) instead of downloading it again")
-  boolean noRestart;
-
-  @Mixin
-  EngineOptions engine = new EngineOptions();
-
-  @Mixin
-  ConnectionOptions net = new ConnectionOptions();
-
-  @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
-  boolean quiet;
-
-  @Option(names = "--json", description = "print newline-delimited JSON events on standard output instead of progress")
-  boolean json;
-
-  @Option(names = "--progress-interval", paramLabel = "SECONDS",
-      description = "seconds between JSON progress events (default: ${DEFAULT-VALUE})")
-  double progressInterval = 1;
-
-  @Option(names = "--debug", description = "print each change of the connection count and why, connection metrics at the end, and stack traces with errors")
-  boolean debug;
 
   @Override
   public Integer call() {
@@ -102,22 +108,22 @@ final class GetCommand implements Callable<Integer> {
     try {
       net.validate();
       List<BatchRun.Item> items = items();
-      if (jobs < 1) {
+      if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
-      Braid.Builder builder = engine.builder().maxActiveDownloads(jobs);
+      Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
       try (Braid braid = builder.build()) {
-        if (!quiet && !json) {
+        if (!quiet() && !json()) {
           EngineOptions.announceMetrics(braid, err);
         }
-        if (json) {
+        if (json()) {
           // closing Braid sends the last events before this returns
-          braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval * 1000)));
+          braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval.<Double>getValue() * 1000)));
         }
-        if (items.size() == 1 && inputList == null) {
+        if (items.size() == 1 && inputList() == null) {
           Download one = braid.submit(items.get(0).request());
-          Thread stopper = pauseOnShutdown(() -> List.of(one), quiet || json ? null : err);
+          Thread stopper = pauseOnShutdown(() -> List.of(one), quiet() || json() ? null : err);
           try {
             return single(one, err);
           } finally {
@@ -125,7 +131,7 @@ final class GetCommand implements Callable<Integer> {
           }
         }
         BatchRun batch = new BatchRun(braid, items, window());
-        Thread stopper = pauseOnShutdown(batch::stop, quiet || json ? null : err);
+        Thread stopper = pauseOnShutdown(batch::stop, quiet() || json() ? null : err);
         try {
           return batch(batch, err);
         } finally {
@@ -145,26 +151,26 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private int single(Download download, PrintStream err) throws InterruptedException, ExecutionException {
-    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
+    ProgressReporter.Mode mode = json() ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet());
     try {
-      new ProgressReporter(err, mode, debug).follow(download);
+      new ProgressReporter(err, mode, debug()).follow(download);
     } finally {
-      if (debug) {
+      if (debug()) {
         err.println(MetricsReport.of(download.metrics()));
       }
     }
     DownloadResult r = download.result().join();
-    if (!quiet && !json) {
+    if (!quiet() && !json()) {
       err.println(Summary.of(r, download.restartReason()));
     }
     return ExitCode.OK;
   }
 
   private int batch(BatchRun batch, PrintStream err) throws InterruptedException, DownloadException {
-    BatchReporter reporter = new BatchReporter(err, json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet));
+    BatchReporter reporter = new BatchReporter(err, json() ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet()));
     batch.run(reporter);
     reporter.clear();
-    if (!quiet && !json) {
+    if (!quiet() && !json()) {
       err.println("braid: " + batch.completed() + " of " + batch.size() + " downloads completed"
           + (batch.failed() > 0 ? ", " + batch.failed() + " failed" : ""));
     }
@@ -176,28 +182,28 @@ final class GetCommand implements Callable<Integer> {
    * free slot never waits for the next submission.
    */
   private int window() {
-    return jobs + Math.max(jobs, 16);
+    return jobsAtOnce() + Math.max(jobsAtOnce(), 16);
   }
 
   /** The command line's URLs, then the list's entries, every one checked before anything starts. */
   private List<BatchRun.Item> items() throws InvalidRequestException {
-    if (inputList == null && urls.isEmpty()) {
+    if (inputList() == null && urls().isEmpty()) {
       throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
     }
-    boolean many = inputList != null || urls.size() > 1;
-    if (many && (target.file != null || checksum != null || !mirrors.isEmpty())) {
+    boolean many = inputList() != null || urls().size() > 1;
+    if (many && (file() != null || checksum() != null || !mirrors().isEmpty())) {
       throw new InvalidRequestException("-o, --checksum and --mirror apply to one URL; give them per entry in a list (-i)");
     }
     List<BatchRun.Item> out = new ArrayList<>();
-    for (String url : urls) {
-      DownloadRequest.Builder b = defaults(url).file(target.file).mirrors(mirrors);
-      if (checksum != null) {
-        b.checksum(Checksum.parse(checksum));
+    for (String url : urls()) {
+      DownloadRequest.Builder b = defaults(url).file(file()).mirrors(mirrors());
+      if (checksum() != null) {
+        b.checksum(Checksum.parse(checksum()));
       }
       out.add(new RequestItem(b.build()));
     }
-    if (inputList != null) {
-      out.addAll(InputList.read(inputList, target.dir, this::defaults).entries());
+    if (inputList() != null) {
+      out.addAll(InputList.read(inputList(), dir(), this::defaults).entries());
     }
     return out;
   }
@@ -211,11 +217,52 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private DownloadRequest.Builder defaults(String url) {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(target.dir).maxConnections(maxConnections)
-        .minSplitSize(minSplit).overwrite(overwrite).restartIfChanged(!noRestart);
-    connections.ifPresent(b::connections);
+    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(dir()).overwrite(isSet(overwrite))
+        .maxConnections(maxConnections.<Integer>getValue()).minSplitSize(minSplit.<Long>getValue())
+        .restartIfChanged(!isSet(noRestart));
+    connections.<OptionalInt>getValue().ifPresent(b::connections);
     net.applyTo(b);
     return b;
+  }
+
+  private boolean quiet() {
+    return isSet(quiet);
+  }
+
+  private boolean json() {
+    return isSet(json);
+  }
+
+  private boolean debug() {
+    return isSet(debug);
+  }
+
+  private int jobsAtOnce() {
+    return jobs.<Integer>getValue();
+  }
+
+  private List<String> urls() {
+    return strings(urls);
+  }
+
+  private List<String> mirrors() {
+    return strings(mirrors);
+  }
+
+  private Path inputList() {
+    return inputList.getValue();
+  }
+
+  private Path file() {
+    return file.getValue();
+  }
+
+  private Path dir() {
+    return dir.getValue();
+  }
+
+  private String checksum() {
+    return checksum.getValue();
   }
 
   /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits. */
@@ -249,7 +296,7 @@ final class GetCommand implements Callable<Integer> {
 
   private int fail(PrintStream err, DownloadException e) {
     err.println("braid: " + e.getMessage());
-    if (debug) {
+    if (debug()) {
       e.printStackTrace(err);
     }
     return ExitCode.of(e);
@@ -257,10 +304,10 @@ final class GetCommand implements Callable<Integer> {
 
   private int internal(PrintStream err, Throwable t) {
     err.println("braid: internal error: " + t);
-    if (debug) {
+    if (debug()) {
       t.printStackTrace(err);
     } else {
-      err.println("braid: run with --debug for details");
+      err.println("braid: run with --debug() for details");
     }
     return ExitCode.INTERNAL;
   }

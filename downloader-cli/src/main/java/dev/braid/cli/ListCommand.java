@@ -6,18 +6,22 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.Progress;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code braid list}: every download in the queue, with its state and progress. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the downloads in the queue.")
 final class ListCommand extends StoreCommand {
-  @Option(names = "--json", description = "one JSON object per download instead of a table")
-  boolean json;
+  private final OptionSpec json = CommandModel.flag("one JSON object per download instead of a table", "--json").build();
+
+  @Override
+  CommandSpec spec() {
+    return model("list", "List the downloads in the queue.").addOption(json);
+  }
 
   @Override
   int run(Braid braid) throws DownloadException {
     List<Download> all = braid.downloads();
+    boolean json = CommandModel.isSet(this.json);
     if (!json) {
       System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }

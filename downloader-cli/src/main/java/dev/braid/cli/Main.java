@@ -13,16 +13,18 @@ public final class Main {
 
   /** Runs the command line and returns its exit code (tests call this in-process). */
   static int run(String... args) {
-    CommandLine cli = new CommandLine(new BraidCommand());
+    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
     String named = args.length > 0 ? args[0] : "";
-    if (BraidCommand.SUBCOMMANDS.containsKey(named)) {
+    if (BraidCommand.SUBCOMMANDS.contains(named)) {
       // every subcommand opens the store: its driver loads on the other core while picocli
-      // builds the command's model (~0.1 s each)
+      // builds the command's model
       Braid.warmUp();
-      cli.addSubcommand(named, BraidCommand.SUBCOMMANDS.get(named).get());
+      cli.addSubcommand(named, BraidCommand.subcommand(named));
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all
-      BraidCommand.SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+      for (String name : BraidCommand.SUBCOMMANDS) {
+        cli.addSubcommand(name, BraidCommand.subcommand(name));
+      }
     }
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // a usage error is one line naming the problem, like every other error; --help has the rest

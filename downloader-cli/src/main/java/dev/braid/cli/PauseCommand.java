@@ -4,19 +4,22 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadState;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code braid pause ID}: stop a queued or running download, also one another braid process is running. */
-@Command(name = "pause", mixinStandardHelpOptions = true,
-    description = "Pause a download; a braid process running it stops it within a second.")
 final class PauseCommand extends StoreCommand {
-  @Parameters(paramLabel = "ID", description = "the id braid list shows")
-  long id;
+  private final PositionalParamSpec id = QueueArguments.id();
+
+  @Override
+  CommandSpec spec() {
+    return model("pause", "Pause a download; a braid process running it stops it within a second.").addPositional(id);
+  }
 
   @Override
   int run(Braid braid) throws DownloadException {
-    Download d = StoreOption.find(braid, id);
+    long id = this.id.getValue();
+    Download d = QueueArguments.find(braid, id);
     if (d.state() == DownloadState.COMPLETED) {
       System.err.println("braid: download #" + id + " is already complete");
       return ExitCode.OK;

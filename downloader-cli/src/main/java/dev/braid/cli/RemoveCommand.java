@@ -3,22 +3,27 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code braid remove ID}: take a download out of the queue, stopping it first wherever it runs. */
-@Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove a download from the queue.")
 final class RemoveCommand extends StoreCommand {
-  @Parameters(paramLabel = "ID", description = "the id braid list shows")
-  long id;
+  private final PositionalParamSpec id = QueueArguments.id();
 
-  @Option(names = "--delete-file", description = "delete its file too, partial or complete (kept by default)")
-  boolean deleteFile;
+  private final OptionSpec deleteFile = CommandModel.flag("delete its file too, partial or complete (kept by default)",
+      "--delete-file").build();
+
+  @Override
+  CommandSpec spec() {
+    return model("remove", "Remove a download from the queue.").addPositional(id).addOption(deleteFile);
+  }
 
   @Override
   int run(Braid braid) throws DownloadException {
-    Download d = StoreOption.find(braid, id);
+    long id = this.id.getValue();
+    boolean deleteFile = CommandModel.isSet(this.deleteFile);
+    Download d = QueueArguments.find(braid, id);
     d.remove(deleteFile);
     System.err.println("braid: removed #" + id + " " + d.name() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;

@@ -8,31 +8,36 @@ import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code braid resume ID}: continue a paused, failed or interrupted download here, in the foreground. */
-@Command(name = "resume", mixinStandardHelpOptions = true,
-    description = "Continue a paused, failed or interrupted download of the queue in this process.")
 final class ResumeCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "ID", description = "the id braid list shows")
-  long id;
+  private final PositionalParamSpec id = QueueArguments.id();
 
-  @Mixin
-  EngineOptions engine = new EngineOptions();
+  private final EngineOptions engine = new EngineOptions();
 
-  @Option(names = {"-q", "--quiet"}, description = "print nothing but errors")
-  boolean quiet;
+  private final OptionSpec quiet = CommandModel.flag("print nothing but errors", "-q", "--quiet").build();
+
+  /** The command's model; its values are read after picocli has parsed the arguments into it. */
+  CommandSpec spec() {
+    CommandSpec spec = CommandModel.command("resume", this,
+        "Continue a paused, failed or interrupted download of the queue in this process.");
+    spec.addPositional(id).addOption(quiet);
+    engine.addTo(spec);
+    return spec;
+  }
 
   @Override
   public Integer call() {
+    long id = this.id.getValue();
+    boolean quiet = CommandModel.isSet(this.quiet);
     try (Braid braid = engine.builder().build()) {
       if (!quiet) {
         EngineOptions.announceMetrics(braid, System.err);
       }
-      Download d = StoreOption.find(braid, id);
+      Download d = QueueArguments.find(braid, id);
       if (d.state() == DownloadState.COMPLETED) {
         System.err.println("braid: download #" + id + " is already complete: " + d.file().map(Object::toString).orElse(""));
         return ExitCode.OK;

@@ -4,23 +4,25 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.Progress;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code braid status ID}: one download in detail. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show one download of the queue.")
 final class StatusCommand extends StoreCommand {
-  @Parameters(paramLabel = "ID", description = "the id braid list shows")
-  long id;
+  private final PositionalParamSpec id = QueueArguments.id();
 
-  @Option(names = "--json", description = "a JSON object instead of text")
-  boolean json;
+  private final OptionSpec json = CommandModel.flag("a JSON object instead of text", "--json").build();
+
+  @Override
+  CommandSpec spec() {
+    return model("status", "Show one download of the queue.").addPositional(id).addOption(json);
+  }
 
   @Override
   int run(Braid braid) throws DownloadException {
-    Download d = StoreOption.find(braid, id);
-    if (json) {
+    Download d = QueueArguments.find(braid, id.getValue());
+    if (CommandModel.isSet(json)) {
       System.out.println(json(d));
       return ExitCode.OK;
     }

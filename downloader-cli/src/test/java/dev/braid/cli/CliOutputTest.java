@@ -9,11 +9,13 @@ import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What {@code braid} prints when things go well: --quiet, the summary line, --version, the demo. */
+/** What {@code braid} prints when things go well: --quiet, the summary line, --version, help, the demo. */
 class CliOutputTest {
   @TempDir Path work;
   @TempDir Path stateDir;
@@ -54,6 +56,28 @@ class CliOutputTest {
       assertTrue(Pattern.compile("^braid \\S+\\R?$").matcher(r.stdout()).matches(), "expected 'braid VERSION'\n" + r.describe());
       assertEquals("", r.stderr(), r.describe());
     }
+  }
+
+  /**
+   * Every command's model is built in code (CommandModel): each one must build, show its own
+   * options, and answer -V like the top level.
+   */
+  @Test
+  void everyCommandShowsItsHelpAndTheVersion() throws Exception {
+    Map<String, String> ownOption = Map.of("get", "--input-file=LIST", "list", "--json", "status", "ID", "pause", "ID",
+        "resume", "--read-timeout=SECONDS", "remove", "--delete-file", "demo", "--rate=SIZE");
+    assertEquals(Set.copyOf(BraidCommand.SUBCOMMANDS), ownOption.keySet());
+    for (String command : BraidCommand.SUBCOMMANDS) {
+      Result help = CliProcess.run(work, command, "--help").assertExit(0).assertNoStackTrace();
+      assertTrue(help.stdout().startsWith("Usage: braid " + command + " "), help.describe());
+      assertTrue(help.stdout().contains(ownOption.get(command)) && help.stdout().contains("-V, --version"), help.describe());
+      if (!command.equals("demo")) {
+        assertTrue(help.stdout().contains("--state-db=FILE"), help.describe());
+      }
+    }
+    Result version = CliProcess.run(work, "get", "-V").assertExit(0);
+    assertTrue(Pattern.compile("^braid \\S+\\R?$").matcher(version.stdout()).matches(), version.describe());
+    CliProcess.run(work, "status").assertExit(2).assertNoStackTrace().assertOneErrorLine("Missing required parameter", "ID");
   }
 
   @Test

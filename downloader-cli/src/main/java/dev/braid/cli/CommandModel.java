@@ -1,0 +1,73 @@
+package dev.braid.cli;
+
+import dev.braid.core.Version;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.IFactory;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Builds picocli's model of a command in code, not from annotations. Reading annotations makes a
+ * proxy class per annotation type at run time, which AppCDS cannot archive, and reflects over every
+ * field: together a third of picocli's share of each command's start-up (docs/benchmarks.md).
+ */
+final class CommandModel {
+  private CommandModel() {}
+
+  /**
+   * What picocli asks a factory for once every model is built in code: the list a repeatable
+   * option collects into. Asking for anything else is a bug here, not a user's error.
+   */
+  private static final IFactory LISTS = new IFactory() {
+    @Override
+    public <K> K create(Class<K> type) {
+      if (type == List.class) {
+        return type.cast(new ArrayList<>());
+      }
+      throw new IllegalStateException("picocli asked for a " + type.getName() + ": build that part of the model in code");
+    }
+  };
+
+  /** The factory for {@code new CommandLine(spec, factory)}: the default one costs ~5 ms to set up. */
+  static IFactory factory() {
+    return LISTS;
+  }
+
+  /** A command running {@code body} (a {@code Callable<Integer>}), with -h/--help and -V/--version. */
+  static CommandSpec command(String name, Object body, String... description) {
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(body, LISTS).name(name);
+    spec.usageMessage().description(description);
+    spec.addOption(flag("Show this help message and exit.", "-h", "--help").usageHelp(true).build());
+    spec.addOption(flag("Print version information and exit.", "-V", "--version").versionHelp(true).build());
+    spec.versionProvider(() -> new String[] {"braid " + Version.get()});
+    return spec;
+  }
+
+  /** An option without a value; read it with {@link #isSet}. */
+  static OptionSpec.Builder flag(String description, String... names) {
+    return OptionSpec.builder(names).arity("0").type(boolean.class).description(description);
+  }
+
+  /** An option taking one value of {@code type}. */
+  static OptionSpec.Builder option(Class<?> type, String paramLabel, String description, String... names) {
+    return OptionSpec.builder(names).type(type).paramLabel(paramLabel).description(description);
+  }
+
+  /** A repeatable option collecting strings; read it with {@link #strings}. */
+  static OptionSpec.Builder repeatable(String paramLabel, String description, String... names) {
+    return OptionSpec.builder(names).type(List.class).auxiliaryTypes(String.class).paramLabel(paramLabel)
+        .description(description);
+  }
+
+  static boolean isSet(OptionSpec flag) {
+    return Boolean.TRUE.equals(flag.getValue());
+  }
+
+  /** The strings a repeatable option or parameter collected, empty when it was not given. */
+  static List<String> strings(ArgSpec arg) {
+    List<String> values = arg.getValue();
+    return values == null ? List.of() : values;
+  }
+}
