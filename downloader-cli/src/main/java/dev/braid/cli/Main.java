@@ -13,12 +13,15 @@ public final class Main {
 
   /** Runs the command line and returns its exit code (tests call this in-process). */
   static int run(String... args) {
-    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
     String named = args.length > 0 ? args[0] : "";
-    if (BraidCommand.SUBCOMMANDS.contains(named)) {
-      // every subcommand opens the store: its driver loads on the other core while picocli
-      // builds the command's model
+    boolean subcommand = BraidCommand.SUBCOMMANDS.contains(named);
+    if (subcommand) {
+      // every subcommand opens the store, and its driver's set-up is the longest part of a
+      // start-up: it begins at once, on the other core, while picocli builds and parses
       Braid.warmUp();
+    }
+    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
+    if (subcommand) {
       cli.addSubcommand(named, BraidCommand.subcommand(named));
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all
