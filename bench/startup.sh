@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # bench/startup.sh - start-up: a 1 MiB download with braid (the launcher, and plain `java -jar`)
-# against a hello-world java program started the same two ways (the JVM's own floor), curl and
-# aria2c, from a private nginx on 127.0.0.1. Writes runs.csv, medians.csv and summary.md.
+# against a hello-world java program started the same two ways (the JVM's own floor), the floor of
+# braid's libraries (bench/floor/Floor.java: one SQLite row and one GET with HttpClient 5, with the
+# launcher's flags and an AppCDS archive of its own), curl and aria2c, from a private nginx on
+# 127.0.0.1. Writes runs.csv, medians.csv and summary.md.
 #
 # Usage: [VAR=value ...] bench/startup.sh
-# Variables [defaults]: SIZE [1M], REPS [10], TOOLS [hello hello-flags braid braid-jvm curl aria2c],
+# Variables [defaults]: SIZE [1M], REPS [10], TOOLS [hello hello-flags floor braid braid-jvm curl aria2c],
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT [60], BENCH_DIR [/tmp/braid-bench],
 #   PORT [18183], SCENARIO [startup-<SIZE>], RESULTS, QUIET_PCT [25], QUIET_WAIT [30]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 SIZE=${SIZE:-1M} REPS=${REPS:-10} TIMEOUT=${TIMEOUT:-60}
-TOOLS=${TOOLS:-hello hello-flags braid braid-jvm curl aria2c}
+TOOLS=${TOOLS:-hello hello-flags floor braid braid-jvm curl aria2c}
 BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench} PORT=${PORT:-18183}
 QUIET_PCT=${QUIET_PCT:-25} QUIET_WAIT=${QUIET_WAIT:-30}
 SCENARIO=${SCENARIO:-startup-$SIZE}
@@ -29,6 +31,18 @@ JAR=$(dirname "${braid_cmd[0]}")/braid.jar
 FLAGS=$(sed -n 's/^exec "\$java" \(.*\) \\$/\1/p' "$REPO/downloader-cli/src/main/dist/braid")
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' > "$BENCH_DIR/hello/Hello.java"
 javac -d "$BENCH_DIR/hello" "$BENCH_DIR/hello/Hello.java"
+# the floor: compiled against the libraries inside braid.jar, with the launcher's JIT and SQLite
+# flags and an AppCDS archive made by one run of its own (an archive takes jars only, so it is packed)
+FLOOR=$BENCH_DIR/floor NATIVE=$(dirname "$JAR")/native/$(uname -s)-$(uname -m)
+JIT=$(sed -n 's/^\[ -f .* \] && jit="\(.*\)"$/\1/p' "$REPO/downloader-cli/src/main/dist/braid")
+JIT=${JIT//\$dir/$(dirname "$JAR")}
+rm -rf "$FLOOR"; mkdir -p "$FLOOR/classes"
+javac -cp "$JAR" -d "$FLOOR/classes" "$HERE/floor/Floor.java"
+jar cf "$FLOOR/floor.jar" -C "$FLOOR/classes" .
+# shellcheck disable=SC2206
+floor_java=(java $FLAGS $JIT -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off
+  -Dorg.sqlite.lib.path="$NATIVE" -Dorg.sqlite.lib.name=libsqlitejdbc.so -Dorg.sqlite.tmpdir="$NATIVE"
+  -cp "$FLOOR/floor.jar:$JAR")
 if [[ -z ${RESULTS:-} ]]; then
   RESULTS=$HERE/results/$(date +%F)-$SCENARIO
   for i in $(seq 2 99); do [[ -e $RESULTS ]] || break; RESULTS=$HERE/results/$(date +%F)-$SCENARIO-$i; done
@@ -40,12 +54,18 @@ chmod a+r "$FILE"; SHA=$(sha256sum "$FILE" | cut -d' ' -f1)
 trap 'stop_nginx' EXIT INT TERM
 start_nginx "$DATA"
 OUT=$OUTD/out.bin
+if [[ " $TOOLS " == *" floor "* ]]; then
+  mkdir -p "$OUTD"
+  "${floor_java[@]}" -XX:ArchiveClassesAtExit="$FLOOR/floor.jsa" Floor "http://127.0.0.1:$PORT/$(basename "$FILE")?run=floor-training" \
+    "$OUT" "$OUTD/floor.db" > "$FLOOR/training.log" 2>&1 || die "the floor's training run failed: $FLOOR/training.log"
+fi
 tool_cmd() {
   local url="http://127.0.0.1:$PORT/$(basename "$FILE")?run=$1&rep=$2"
   case $1 in
     hello)       cmd=(java -cp "$BENCH_DIR/hello" Hello) ;;
     # shellcheck disable=SC2206
     hello-flags) cmd=(java $FLAGS -cp "$BENCH_DIR/hello" Hello) ;;
+    floor)       cmd=("${floor_java[@]}" -XX:SharedArchiveFile="$FLOOR/floor.jsa" Floor "$url" "$OUT" "$OUTD/floor.db") ;;
     braid)       cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db") ;;
     braid-jvm)   cmd=(java -jar "$JAR" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db") ;;
     curl)        cmd=(curl -sS -f -o "$OUT" "$url") ;;
@@ -88,7 +108,9 @@ medians "$CSV" wall_s cpu_s maxrss_mib > "$RESULTS/medians.csv"
   echo
   echo "One $SIZE file from nginx on 127.0.0.1 (braid, curl, aria2c) and a hello-world java program, $REPS"
   echo "repetitions, tools interleaved. \`hello\` = \`java -cp DIR Hello\`; \`hello-flags\` = the same with the"
-  echo "launcher's JVM flags ($FLAGS); \`braid\` = the launcher (those flags + AppCDS archive);"
+  echo "launcher's JVM flags ($FLAGS); \`floor\` = bench/floor/Floor.java, the least a program on braid's"
+  echo "libraries does (one SQLite row, one GET with HttpClient 5; those flags, the launcher's JIT flags and its own AppCDS archive);"
+  echo "\`braid\` = the launcher (those flags + AppCDS archive);"
   echo "\`braid-jvm\` = \`java -jar braid.jar\`. Medians over runs that exited 0 (and with the right sha256)."
   echo
   echo "| tool | wall s | CPU s | peak RSS MiB |"
@@ -99,7 +121,7 @@ medians "$CSV" wall_s cpu_s maxrss_mib > "$RESULTS/medians.csv"
   echo
   echo "| ratio | median | min–max | reps |"
   echo "|---|---|---|---|"
-  for pair in "braid hello" "braid hello-flags" "braid-jvm hello" "braid braid-jvm" "braid curl" "braid aria2c"; do
+  for pair in "braid hello" "braid hello-flags" "floor hello" "braid floor" "braid-jvm hello" "braid braid-jvm" "braid curl" "braid aria2c"; do
     read -r a b <<< "$pair"
     [[ " $TOOLS " == *" $a "* && " $TOOLS " == *" $b "* ]] || continue
     read -r med lo hi nr < <(paired_ratio "$CSV" "$a" "$b" wall_s); echo "| wall: $a / $b | $med | $lo–$hi | $nr |"
