@@ -12,7 +12,6 @@ import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
