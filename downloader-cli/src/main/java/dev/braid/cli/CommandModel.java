@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Version;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.IFactory;
@@ -59,6 +60,11 @@ final class CommandModel {
   static OptionSpec.Builder repeatable(String paramLabel, String description, String... names) {
     return OptionSpec.builder(names).type(List.class).auxiliaryTypes(String.class).paramLabel(paramLabel)
         .description(description);
+  }
+
+  /** The value of an option in seconds, as a duration (to the millisecond). */
+  static Duration seconds(OptionSpec seconds) {
+    return Duration.ofMillis((long) (seconds.<Double>getValue() * 1000));
   }
 
   static boolean isSet(OptionSpec flag) {

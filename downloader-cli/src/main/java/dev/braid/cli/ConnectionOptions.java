@@ -4,6 +4,7 @@ import static dev.braid.cli.CommandModel.flag;
 import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.repeatable;
+import static dev.braid.cli.CommandModel.seconds;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
@@ -11,7 +12,6 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,10 +105,9 @@ final class ConnectionOptions {
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
   void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     try {
-      braid.tlsHandshakeTimeout(seconds(tlsTimeout.getValue())).firstByteTimeout(seconds(firstByteTimeout.getValue()))
+      braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout))
           .httpVersion(isSet(http2) ? HttpVersion.HTTP_2 : isSet(httpAuto) ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
-      Double deadline = this.deadline.getValue();
-      if (deadline != null) {
+      if (deadline.getValue() != null) {
         braid.deadline(seconds(deadline));
       }
       String userAgent = this.userAgent.getValue();
@@ -137,9 +136,5 @@ final class ConnectionOptions {
     var copy = new java.util.HashMap<>(env);
     copy.put("no_proxy", noProxy);
     return copy;
-  }
-
-  private static Duration seconds(Double s) {
-    return Duration.ofMillis((long) (s * 1000));
   }
 }

@@ -3,13 +3,13 @@ package dev.braid.cli;
 import static dev.braid.cli.CommandModel.flag;
 import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
+import static dev.braid.cli.CommandModel.seconds;
 
 import dev.braid.core.Braid;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -61,7 +61,7 @@ final class EngineOptions {
   /** The builder these options describe. */
   Braid.Builder builder() throws InvalidRequestException {
     Braid.Builder b = Braid.builder()
-        .connectTimeout(seconds(connectTimeout.getValue())).readTimeout(seconds(readTimeout.getValue()))
+        .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout))
         .maxRetries(retries.<Integer>getValue()).allowHttpsToHttpRedirects(isSet(allowDowngrade))
         .lowestSpeed(lowestSpeed.<Long>getValue()).rateLimit(limitRate.<Long>getValue());
     Path db = stateDb.getValue();
@@ -87,9 +87,5 @@ final class EngineOptions {
   static void announceMetrics(Braid braid, PrintStream err) {
     braid.metricsAddress().ifPresent(a ->
         err.println("braid: metrics on http://" + a.getAddress().getHostAddress() + ":" + a.getPort() + "/metrics"));
-  }
-
-  private static Duration seconds(Double s) {
-    return Duration.ofMillis((long) (s * 1000));
   }
 }

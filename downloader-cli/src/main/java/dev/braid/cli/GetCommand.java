@@ -4,6 +4,7 @@ import static dev.braid.cli.CommandModel.flag;
 import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.repeatable;
+import static dev.braid.cli.CommandModel.seconds;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
@@ -15,7 +16,6 @@ import dev.braid.core.DownloadResult;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -119,7 +119,7 @@ final class GetCommand implements Callable<Integer> {
         }
         if (json()) {
           // closing Braid sends the last events before this returns
-          braid.listen(new JsonEvents(System.out), Duration.ofMillis((long) (progressInterval.<Double>getValue() * 1000)));
+          braid.listen(new JsonEvents(System.out), seconds(progressInterval));
         }
         if (items.size() == 1 && inputList() == null) {
           Download one = braid.submit(items.get(0).request());
