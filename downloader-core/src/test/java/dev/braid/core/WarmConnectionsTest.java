@@ -61,14 +61,21 @@ class WarmConnectionsTest extends TlsHarness {
       try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
         DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/a")).file(dir.resolve("a")).build()));
       }
+      // what the first download ran and left for the next: 4 on an idle machine, fewer when a
+      // loaded one kept the controller from ramping that far in 16 MiB
+      int remembered;
+      try (Store store = Store.open(dir.resolve("state.db"))) {
+        remembered = store.host("127.0.0.1:" + server.port()).orElseThrow().connections();
+      }
+      assertTrue(remembered >= 2, "a ranged download remembers more than one connection: " + remembered);
       int before = server.connectionsAccepted();
-      ProbeWatch probe = new ProbeWatch(server, before + 4, 0);
+      ProbeWatch probe = new ProbeWatch(server, before + remembered, 0);
       server.serve("/b", Content.random(16 << 20, 36)).etag("\"b\"").onRequest(probe::hold);
       // a new Braid: no idle connection left in a pool, as for the next `braid get`
       try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
         DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/b")).file(dir.resolve("b")).build()));
       }
-      assertEquals(before + 4, probe.acceptedBeforeHead.get(), "the first download's 4 connections, remembered");
+      assertEquals(before + remembered, probe.acceptedBeforeHead.get(), "the first download's connections, remembered");
     }
   }
 
