@@ -99,9 +99,11 @@ public final class PartFile implements AutoCloseable {
   }
 
   /**
-   * Renames the part file to {@code target} atomically (replacing it only when {@code replace})
-   * and makes the rename durable. The caller has forced every byte written ({@link #force}): the
-   * final name must never point at data that a power cut could still lose.
+   * Renames the part file to {@code target} atomically (replacing it only when {@code replace}).
+   * The caller has forced every byte written ({@link #force}): the final name must never point at
+   * data that a power cut could still lose. The rename itself is not forced (no fsync of the
+   * folder): a power cut may undo it, and the next run finds a complete part file under a
+   * complete record and renames it then (see {@code Attempt}).
    */
   public void commitTo(Path target, boolean replace) throws IOException {
     try {
@@ -113,7 +115,6 @@ public final class PartFile implements AutoCloseable {
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("cannot rename " + path + " to " + target + " atomically", e);
     }
-    DirectorySync.sync(target.toAbsolutePath().getParent());
   }
 
   @Override

@@ -288,10 +288,15 @@ final class Attempt {
     }
   }
 
-  /** Resumes from the store when the server proves the file unchanged; otherwise starts from zero. */
+  /**
+   * Resumes from the store when the server proves the file unchanged; otherwise starts from zero.
+   * A completed record with its part file still there and no final file is a rename that a power
+   * cut undid (renames are not forced): it resumes too, with nothing left to fetch.
+   */
   private void plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target)
       throws DownloadException, IOException {
-    if (record.isPresent() && record.get().status() != DownloadStatus.COMPLETED && partExisted) {
+    if (record.isPresent() && partExisted
+        && (record.get().status() != DownloadStatus.COMPLETED || !Files.exists(target))) {
       DownloadRecord r = record.get();
       if (!r.url().equals(request.uri().toString()) && !request.overwrite()) {
         throw new LocalFileException(part.path() + " holds a download of " + r.url() + " (use --overwrite to replace it)");
@@ -507,7 +512,8 @@ final class Attempt {
       verify(part, request.checksum().get());
     }
     try {
-      // drive's last checkpoint forced every byte, so the rename needs no fsync of its own
+      // drive's last checkpoint forced every byte before recording them; the rename is not
+      // forced: a power cut that undoes it leaves a complete part file, which plan() resumes
       part.commitTo(target, request.overwrite());
     } catch (IOException e) {
       throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
