@@ -49,30 +49,30 @@ public final class QueueTable {
    */
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner) {
-    synchronized (store) {
-      long now = System.currentTimeMillis();
-      try {
-        PreparedStatement s = store.statement(
-          "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-              + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)");
-        s.setString(1, String.join("\n", urls));
-        Store.setNullable(s, 2, file == null ? null : file.toString());
-        s.setString(3, directory.toString());
-        s.setString(4, encode(options));
-        s.setInt(5, priority);
-        s.setString(6, owner);
-        s.setLong(7, now);
-        s.setLong(8, now);
-        s.setLong(9, now);
-        s.executeUpdate();
-        try (ResultSet keys = s.getGeneratedKeys()) {
-          keys.next();
-          return get(keys.getLong(1)).orElseThrow();
-        }
-      } catch (SQLException e) {
-        throw store.failure("queue " + urls.get(0), e);
+    String encoded = encode(options);
+    long now = System.currentTimeMillis();
+    long id = store.write("queue " + urls.get(0), () -> {
+      PreparedStatement s = store.statement(
+        "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
+            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)");
+      s.setString(1, String.join("\n", urls));
+      Store.setNullable(s, 2, file == null ? null : file.toString());
+      s.setString(3, directory.toString());
+      s.setString(4, encoded);
+      s.setInt(5, priority);
+      s.setString(6, owner);
+      s.setLong(7, now);
+      s.setLong(8, now);
+      s.setLong(9, now);
+      s.executeUpdate();
+      try (ResultSet keys = s.getGeneratedKeys()) {
+        keys.next();
+        return keys.getLong(1);
       }
-    }
+    });
+    // the entry as written, not read back: a batch adds one every few milliseconds
+    return new QueueEntry(id, List.copyOf(urls), file, directory, decode(encoded), priority, EntryState.QUEUED, null, null,
+        null, -1, 0, owner, now);
   }
 
   /** The entry with this id, if any. */
@@ -199,26 +199,24 @@ public final class QueueTable {
    * transaction).
    */
   public boolean claim(long id, String owner, Predicate<QueueEntry> held) {
-    synchronized (store) {
-      return store.inTransaction("claim queue entry " + id, () -> {
-        Optional<QueueEntry> e = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
-        if (e.isEmpty()) {
-          return false;
-        }
-        String holder = e.get().owner();
-        if (holder != null && !holder.equals(owner) && held.test(e.get())) {
-          return false;
-        }
-        PreparedStatement s = store.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
-        long now = System.currentTimeMillis();
-        s.setString(1, owner);
-        s.setLong(2, now);
-        s.setLong(3, now);
-        s.setLong(4, id);
-        s.executeUpdate();
-        return true;
-      });
-    }
+    return store.write("claim queue entry " + id, () -> {
+      Optional<QueueEntry> e = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+      if (e.isEmpty()) {
+        return false;
+      }
+      String holder = e.get().owner();
+      if (holder != null && !holder.equals(owner) && held.test(e.get())) {
+        return false;
+      }
+      PreparedStatement s = store.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
+      long now = System.currentTimeMillis();
+      s.setString(1, owner);
+      s.setLong(2, now);
+      s.setLong(3, now);
+      s.setLong(4, id);
+      s.executeUpdate();
+      return true;
+    });
   }
 
   /**
@@ -228,55 +226,48 @@ public final class QueueTable {
    * live other owner.
    */
   public Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
-    synchronized (store) {
-      return store.inTransaction("start queue entry " + id, () -> {
-        Optional<QueueEntry> found = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
-        if (found.isEmpty()) {
-          return Optional.<QueueEntry>empty();
+    return store.write("start queue entry " + id, () -> {
+      Optional<QueueEntry> found = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+      if (found.isEmpty()) {
+        return Optional.<QueueEntry>empty();
+      }
+      QueueEntry e = found.get();
+      boolean mine = owner.equals(e.owner());
+      if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
+        if (mine) {
+          update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
         }
-        QueueEntry e = found.get();
-        boolean mine = owner.equals(e.owner());
-        if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
-          if (mine) {
-            update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
-          }
-          return Optional.<QueueEntry>empty();
-        }
-        if (e.owner() != null && !mine && held.test(e)) {
-          return Optional.<QueueEntry>empty();
-        }
-        long now = System.currentTimeMillis();
-        update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
-            + " WHERE id = ?", owner, now, now, id);
-        return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
-            EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now));
-      });
-    }
+        return Optional.<QueueEntry>empty();
+      }
+      if (e.owner() != null && !mine && held.test(e)) {
+        return Optional.<QueueEntry>empty();
+      }
+      long now = System.currentTimeMillis();
+      update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
+          + " WHERE id = ?", owner, now, now, id);
+      return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
+          EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now));
+    });
   }
 
   /** Gives up {@code owner}'s claim on the entry (no-op if someone else holds it). */
   public void release(long id, String owner) {
-    synchronized (store) {
-      update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
-    }
+    write("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
   }
 
   /** Sets the state and error (both null to clear the error) of an entry. */
   public void setState(long id, EntryState state, String error, String errorKind) {
-    synchronized (store) {
-      try {
-        PreparedStatement s = store.statement(
-          "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
-        s.setString(1, state.name());
-        Store.setNullable(s, 2, error);
-        Store.setNullable(s, 3, errorKind);
-        s.setLong(4, System.currentTimeMillis());
-        s.setLong(5, id);
-        s.executeUpdate();
-      } catch (SQLException e) {
-        throw store.failure("update queue entry " + id, e);
-      }
-    }
+    store.write("update queue entry " + id, () -> {
+      PreparedStatement s = store.statement(
+        "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
+      s.setString(1, state.name());
+      Store.setNullable(s, 2, error);
+      Store.setNullable(s, 3, errorKind);
+      s.setLong(4, System.currentTimeMillis());
+      s.setLong(5, id);
+      s.executeUpdate();
+      return null;
+    });
   }
 
   /**
@@ -284,19 +275,15 @@ public final class QueueTable {
    * {@code owner}; the caller has made sure no other live process holds it.
    */
   public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
-    synchronized (store) {
-      long now = System.currentTimeMillis();
-      update("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
-          + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority,
-          owner, now, now, id);
-    }
+    long now = System.currentTimeMillis();
+    write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
+        + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority,
+        owner, now, now, id);
   }
 
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
   public void updateOptions(long id, Map<String, String> options) {
-    synchronized (store) {
-      update("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
-    }
+    write("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
   }
 
   /**
@@ -305,26 +292,24 @@ public final class QueueTable {
    * by other processes.
    */
   public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
-    synchronized (store) {
-      return store.inTransaction("record queue progress", () -> {
-        long now = System.currentTimeMillis();
-        PreparedStatement update = store.statement(PROGRESS);
-        for (EntryProgress p : progress) {
-          bindProgress(update, now, p, owner);
-          update.addBatch();
+    return store.write("record queue progress", () -> {
+      long now = System.currentTimeMillis();
+      PreparedStatement update = store.statement(PROGRESS);
+      for (EntryProgress p : progress) {
+        bindProgress(update, now, p, owner);
+        update.addBatch();
+      }
+      update.executeBatch();
+      Map<Long, EntryState> states = new HashMap<>();
+      PreparedStatement read = store.statement(OWNED);
+      read.setString(1, owner);
+      try (ResultSet rs = read.executeQuery()) {
+        while (rs.next()) {
+          states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
         }
-        update.executeBatch();
-        Map<Long, EntryState> states = new HashMap<>();
-        PreparedStatement read = store.statement(OWNED);
-        read.setString(1, owner);
-        try (ResultSet rs = read.executeQuery()) {
-          while (rs.next()) {
-            states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
-          }
-        }
-        return states;
-      });
-    }
+      }
+      return states;
+    });
   }
 
   /**
@@ -333,40 +318,36 @@ public final class QueueTable {
    * gives up the claim. Returns the entry as stored now, if it still exists.
    */
   public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
-    synchronized (store) {
-      return store.inTransaction("record the end of queue entry " + last.id(), () -> {
-        long now = System.currentTimeMillis();
-        PreparedStatement p = store.statement(PROGRESS);
-        bindProgress(p, now, last, owner);
-        p.executeUpdate();
-        if (state != null) {
-          // the end state and the release in one statement: each update of a row is numbered
-          // again by a trigger (schema v8), and a batch of small files ends a download every few ms
-          PreparedStatement s = store.statement("UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
-              + " owner = CASE WHEN owner = ? THEN NULL ELSE owner END WHERE id = ?");
-          s.setString(1, state.name());
-          Store.setNullable(s, 2, error);
-          Store.setNullable(s, 3, errorKind);
-          s.setLong(4, now);
-          s.setString(5, owner);
-          s.setLong(6, last.id());
-          s.executeUpdate();
-        } else {
-          PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
-          r.setLong(1, last.id());
-          r.setString(2, owner);
-          r.executeUpdate();
-        }
-        return select("SELECT * FROM queue WHERE id = ?", last.id()).stream().findFirst();
-      });
-    }
+    return store.write("record the end of queue entry " + last.id(), () -> {
+      long now = System.currentTimeMillis();
+      PreparedStatement p = store.statement(PROGRESS);
+      bindProgress(p, now, last, owner);
+      p.executeUpdate();
+      if (state != null) {
+        // the end state and the release in one statement: each update of a row is numbered
+        // again by a trigger (schema v8), and a batch of small files ends a download every few ms
+        PreparedStatement s = store.statement("UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
+            + " owner = CASE WHEN owner = ? THEN NULL ELSE owner END WHERE id = ?");
+        s.setString(1, state.name());
+        Store.setNullable(s, 2, error);
+        Store.setNullable(s, 3, errorKind);
+        s.setLong(4, now);
+        s.setString(5, owner);
+        s.setLong(6, last.id());
+        s.executeUpdate();
+      } else {
+        PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
+        r.setLong(1, last.id());
+        r.setString(2, owner);
+        r.executeUpdate();
+      }
+      return select("SELECT * FROM queue WHERE id = ?", last.id()).stream().findFirst();
+    });
   }
 
   /** Forgets an entry (the engine's resume record of its file is kept). */
   public void remove(long id) {
-    synchronized (store) {
-      update("DELETE FROM queue WHERE id = ?", id);
-    }
+    write("DELETE FROM queue WHERE id = ?", id);
   }
 
   private static void bindProgress(PreparedStatement s, long now, EntryProgress p, String owner) throws SQLException {
@@ -378,14 +359,19 @@ public final class QueueTable {
     s.setString(6, owner);
   }
 
-  private void update(String sql, Object... args) {
-    try {
-      PreparedStatement s = store.statement(sql);
-      bind(s, args);
-      s.executeUpdate();
-    } catch (SQLException e) {
-      throw store.failure("update the queue", e);
-    }
+  /** One statement as a write of its own (see {@link Store#write}). */
+  private void write(String sql, Object... args) {
+    store.write("update the queue", () -> {
+      update(sql, args);
+      return null;
+    });
+  }
+
+  /** One statement, inside a write. */
+  private void update(String sql, Object... args) throws SQLException {
+    PreparedStatement s = store.statement(sql);
+    bind(s, args);
+    s.executeUpdate();
   }
 
   private static void bind(PreparedStatement s, Object... args) throws SQLException {

@@ -19,7 +19,8 @@ import org.sqlite.JDBC;
 /**
  * The SQLite store. One connection per process, every method serialised on it, so this process has
  * exactly one writer; other processes on the same file wait up to the busy timeout (WAL lets their
- * readers go on). Thread-safe.
+ * readers go on). Writes that arrive together share one transaction ({@link GroupCommit}); each
+ * still returns only once committed. Thread-safe.
  *
  * <p>Callers keep invariant 1 (recorded progress never exceeds durable bytes) by forcing the data
  * file before {@link #checkpoint}: the store only promises that a checkpoint is atomic.
@@ -35,6 +36,7 @@ public final class Store implements AutoCloseable {
   private final Path file;
   private final Connection connection;
   private final QueueTable queue;
+  private final GroupCommit writes;
   // SQL texts are constants of this package, so the map stays small: each is compiled once per
   // connection instead of on every call (compiling was a third of the store's time in a batch)
   private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -45,6 +47,7 @@ public final class Store implements AutoCloseable {
     this.file = file;
     this.connection = connection;
     this.queue = new QueueTable(this);
+    this.writes = new GroupCommit(this, connection);
   }
 
   /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
@@ -159,18 +162,17 @@ public final class Store implements AutoCloseable {
   }
 
   /** Stores a setting, replacing its earlier value; a null value removes it. */
-  public synchronized void saveSetting(String key, String value) {
+  public void saveSetting(String key, String value) {
     String sql = value == null ? "DELETE FROM settings WHERE key = ?" : "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)";
-    try {
+    write("save setting " + key, () -> {
       PreparedStatement s = statement(sql);
       s.setString(1, key);
       if (value != null) {
         s.setString(2, value);
       }
       s.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("save setting " + key, e);
-    }
+      return null;
+    });
   }
 
   /** The stored download whose final file is {@code target}, if any. */
@@ -208,8 +210,8 @@ public final class Store implements AutoCloseable {
    * Records a new download to {@code target}, replacing any earlier record for the same target
    * (and its segments) in the same transaction. Returns the new id.
    */
-  public synchronized long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
-    return inTransaction("create download for " + target, () -> {
+  public long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
+    return write("create download for " + target, () -> {
       PreparedStatement d = statement("DELETE FROM downloads WHERE target = ?");
       d.setString(1, target.toAbsolutePath().toString());
       d.executeUpdate();
@@ -256,7 +258,7 @@ public final class Store implements AutoCloseable {
    * Replaces the segments of a download with {@code segments} in one transaction. The caller must
    * have forced every byte these records call done.
    */
-  public synchronized void checkpoint(long id, List<SegmentRecord> segments) {
+  public void checkpoint(long id, List<SegmentRecord> segments) {
     checkpoint(id, segments, Map.of());
   }
 
@@ -264,8 +266,8 @@ public final class Store implements AutoCloseable {
    * Replaces the segments of a download and adds the sums of blocks that became complete, in one
    * transaction: a block's sum is recorded exactly when the progress that finishes it is.
    */
-  public synchronized void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
-    inTransaction("checkpoint download " + id, () -> {
+  public void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
+    write("checkpoint download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
       return null;
     });
@@ -308,8 +310,8 @@ public final class Store implements AutoCloseable {
    * Replaces a download's progress after its bytes on disk were found damaged: the segments as
    * trimmed, and only the block sums still valid, in one transaction.
    */
-  public synchronized void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
-    inTransaction("repair download " + id, () -> {
+  public void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
+    write("repair download " + id, () -> {
       PreparedStatement d = statement("DELETE FROM blocks WHERE download_id = ?");
       d.setLong(1, id);
       d.executeUpdate();
@@ -335,8 +337,8 @@ public final class Store implements AutoCloseable {
   }
 
   /** Records what a download learned about a host, replacing what was known. */
-  public synchronized void remember(HostMemory m) {
-    try {
+  public void remember(HostMemory m) {
+    write("record host " + m.host(), () -> {
       PreparedStatement s = statement(
           "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
       s.setString(1, m.host());
@@ -345,9 +347,8 @@ public final class Store implements AutoCloseable {
       s.setDouble(4, m.bytesPerSecond());
       s.setLong(5, m.updatedMillis());
       s.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("record host " + m.host(), e);
-    }
+      return null;
+    });
   }
 
   /** What each HTTP version delivered from {@code host} ({@code host:port}), if anything was measured. */
@@ -369,8 +370,8 @@ public final class Store implements AutoCloseable {
   }
 
   /** Records what a download learned about one HTTP version of a host, replacing what was known of it. */
-  public synchronized void remember(ProtocolMemory m) {
-    try {
+  public void remember(ProtocolMemory m) {
+    write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
       PreparedStatement s = statement("INSERT OR REPLACE INTO host_protocols"
           + " (host, protocol, offered, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
       s.setString(1, m.host());
@@ -379,14 +380,13 @@ public final class Store implements AutoCloseable {
       s.setDouble(4, m.bytesPerSecond());
       s.setLong(5, m.updatedMillis());
       s.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("record protocol " + m.protocol() + " of host " + m.host(), e);
-    }
+      return null;
+    });
   }
 
   /** Sets the status (and error text, null to clear) of a download. */
-  public synchronized void markStatus(long id, DownloadStatus status, String error) {
-    try {
+  public void markStatus(long id, DownloadStatus status, String error) {
+    write("update download " + id, () -> {
       PreparedStatement s = statement(
           "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
       s.setString(1, status.name());
@@ -394,20 +394,18 @@ public final class Store implements AutoCloseable {
       s.setLong(3, System.currentTimeMillis());
       s.setLong(4, id);
       s.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("update download " + id, e);
-    }
+      return null;
+    });
   }
 
   /** Forgets a download and its segments. */
-  public synchronized void delete(long id) {
-    try {
+  public void delete(long id) {
+    write("delete download " + id, () -> {
       PreparedStatement s = statement("DELETE FROM downloads WHERE id = ?");
       s.setLong(1, id);
       s.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("delete download " + id, e);
-    }
+      return null;
+    });
   }
 
   @Override
@@ -493,27 +491,13 @@ public final class Store implements AutoCloseable {
     return s;
   }
 
-  interface Work<T> {
-    T run() throws SQLException;
-  }
-
-  /** Runs {@code work} in one transaction; callers hold this store's lock. */
-  <T> T inTransaction(String what, Work<T> work) {
-    try {
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run();
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      } finally {
-        connection.setAutoCommit(true);
-      }
-    } catch (SQLException e) {
-      throw failure(what, e);
-    }
+  /**
+   * Runs {@code work} in a transaction, shared with the writes of other threads that come at the
+   * same time ({@link GroupCommit}), and returns its result once committed. {@code work} runs
+   * under this store's lock; callers need not hold it.
+   */
+  <T> T write(String what, GroupCommit.Work<T> work) {
+    return writes.run(what, work);
   }
 
   StoreException failure(String what, SQLException e) {
