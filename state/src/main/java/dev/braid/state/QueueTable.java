@@ -36,6 +36,24 @@ public final class QueueTable {
   private static final String PROGRESS =
       "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?";
 
+  /**
+   * The end of an owner's run of an entry ({@link #finish}), one statement: each update of a row is
+   * numbered again by a trigger (schema v8), and a batch of small files ends a download every few
+   * milliseconds. ?1 owner, ?2 now, ?3 target, ?4 length, ?5 done, ?6 state (null: left as is),
+   * ?7 error, ?8 its kind, ?9 id. Every right-hand side reads the row as it was.
+   */
+  private static final String FINISH = "UPDATE queue SET"
+      + " heartbeat_ms = CASE WHEN owner = ?1 THEN ?2 ELSE heartbeat_ms END,"
+      + " target = CASE WHEN owner = ?1 THEN coalesce(?3, target) ELSE target END,"
+      + " length = CASE WHEN owner = ?1 THEN ?4 ELSE length END,"
+      + " done = CASE WHEN owner = ?1 THEN ?5 ELSE done END,"
+      + " state = coalesce(?6, state),"
+      + " error = CASE WHEN ?6 IS NULL THEN error ELSE ?7 END,"
+      + " error_kind = CASE WHEN ?6 IS NULL THEN error_kind ELSE ?8 END,"
+      + " updated_ms = CASE WHEN ?6 IS NULL THEN updated_ms ELSE ?2 END,"
+      + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
+      + " WHERE id = ?9 RETURNING *";
+
   private final Store store;
 
   QueueTable(Store store) {
@@ -319,29 +337,17 @@ public final class QueueTable {
    */
   public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
     return store.write("record the end of queue entry " + last.id(), () -> {
-      long now = System.currentTimeMillis();
-      PreparedStatement p = store.statement(PROGRESS);
-      bindProgress(p, now, last, owner);
-      p.executeUpdate();
-      if (state != null) {
-        // the end state and the release in one statement: each update of a row is numbered
-        // again by a trigger (schema v8), and a batch of small files ends a download every few ms
-        PreparedStatement s = store.statement("UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
-            + " owner = CASE WHEN owner = ? THEN NULL ELSE owner END WHERE id = ?");
-        s.setString(1, state.name());
-        Store.setNullable(s, 2, error);
-        Store.setNullable(s, 3, errorKind);
-        s.setLong(4, now);
-        s.setString(5, owner);
-        s.setLong(6, last.id());
-        s.executeUpdate();
-      } else {
-        PreparedStatement r = store.statement("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?");
-        r.setLong(1, last.id());
-        r.setString(2, owner);
-        r.executeUpdate();
-      }
-      return select("SELECT * FROM queue WHERE id = ?", last.id()).stream().findFirst();
+      PreparedStatement s = store.statement(FINISH);
+      s.setString(1, owner);
+      s.setLong(2, System.currentTimeMillis());
+      Store.setNullable(s, 3, last.target() == null ? null : last.target().toString());
+      s.setLong(4, last.length());
+      s.setLong(5, last.done());
+      Store.setNullable(s, 6, state == null ? null : state.name());
+      Store.setNullable(s, 7, error);
+      Store.setNullable(s, 8, errorKind);
+      s.setLong(9, last.id());
+      return select(s).stream().findFirst();
     });
   }
 
@@ -384,22 +390,27 @@ public final class QueueTable {
     try {
       PreparedStatement s = store.statement(sql);
       bind(s, args);
-      List<QueueEntry> out = new ArrayList<>();
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          String file = rs.getString("file");
-          String target = rs.getString("target");
-          out.add(new QueueEntry(rs.getLong("id"), Arrays.asList(rs.getString("urls").split("\n")),
-              file == null ? null : Path.of(file), Path.of(rs.getString("directory")), decode(rs.getString("options")),
-              rs.getInt("priority"), EntryState.valueOf(rs.getString("state")), rs.getString("error"),
-              rs.getString("error_kind"), target == null ? null : Path.of(target), rs.getLong("length"),
-              rs.getLong("done"), rs.getString("owner"), rs.getLong("heartbeat_ms")));
-        }
-      }
-      return out;
+      return select(s);
     } catch (SQLException e) {
       throw store.failure("read the queue", e);
     }
+  }
+
+  /** The entries a bound statement returns (a SELECT, or a write's RETURNING *). */
+  private static List<QueueEntry> select(PreparedStatement s) throws SQLException {
+    List<QueueEntry> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        String file = rs.getString("file");
+        String target = rs.getString("target");
+        out.add(new QueueEntry(rs.getLong("id"), Arrays.asList(rs.getString("urls").split("\n")),
+            file == null ? null : Path.of(file), Path.of(rs.getString("directory")), decode(rs.getString("options")),
+            rs.getInt("priority"), EntryState.valueOf(rs.getString("state")), rs.getString("error"),
+            rs.getString("error_kind"), target == null ? null : Path.of(target), rs.getLong("length"),
+            rs.getLong("done"), rs.getString("owner"), rs.getLong("heartbeat_ms")));
+      }
+    }
+    return out;
   }
 
   // options are flat strings chosen by the core (numbers, algorithm=hex); a line per key keeps them readable in the sqlite3 shell

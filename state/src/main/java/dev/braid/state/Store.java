@@ -269,6 +269,21 @@ public final class Store implements AutoCloseable {
   public void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     write("checkpoint download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
+      touch(id);
+      return null;
+    });
+  }
+
+  /**
+   * The last checkpoint of a download whose every byte is done and forced: records the progress
+   * and the block sums, and marks it {@link DownloadStatus#COMPLETED}, in one transaction. The
+   * caller renames its part file after this (a crash in between leaves a complete record with its
+   * part file, which the engine renames on the next run).
+   */
+  public void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
+    write("complete download " + id, () -> {
+      writeProgress(id, segments, newBlockSums);
+      setStatus(id, DownloadStatus.COMPLETED, null);
       return null;
     });
   }
@@ -286,7 +301,6 @@ public final class Store implements AutoCloseable {
       }
       s.executeBatch();
     }
-    touch(id);
   }
 
   /** The recorded CRC32C of each finished block of a download, by block index. */
@@ -316,6 +330,7 @@ public final class Store implements AutoCloseable {
       d.setLong(1, id);
       d.executeUpdate();
       writeProgress(id, segments, validSums);
+      touch(id);
       return null;
     });
   }
@@ -387,15 +402,18 @@ public final class Store implements AutoCloseable {
   /** Sets the status (and error text, null to clear) of a download. */
   public void markStatus(long id, DownloadStatus status, String error) {
     write("update download " + id, () -> {
-      PreparedStatement s = statement(
-          "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
-      s.setString(1, status.name());
-      s.setString(2, error);
-      s.setLong(3, System.currentTimeMillis());
-      s.setLong(4, id);
-      s.executeUpdate();
+      setStatus(id, status, error);
       return null;
     });
+  }
+
+  private void setStatus(long id, DownloadStatus status, String error) throws SQLException {
+    PreparedStatement s = statement("UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
+    s.setString(1, status.name());
+    s.setString(2, error);
+    s.setLong(3, System.currentTimeMillis());
+    s.setLong(4, id);
+    s.executeUpdate();
   }
 
   /** Forgets a download and its segments. */

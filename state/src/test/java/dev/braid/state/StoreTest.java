@@ -91,6 +91,24 @@ class StoreTest {
   }
 
   @Test
+  void theLastCheckpointRecordsProgressSumsAndCompletionTogether() {
+    Path db = dir.resolve("s.db");
+    long id;
+    try (Store store = Store.open(db)) {
+      id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of(new SegmentRecord(0, 100, 0)));
+      store.markStatus(id, DownloadStatus.FAILED, "an earlier pass failed");
+      store.complete(id, List.of(new SegmentRecord(0, 100, 100)), java.util.Map.of(0, 42));
+    }
+    try (Store store = Store.open(db)) {
+      DownloadRecord r = store.find(id).orElseThrow();
+      assertEquals(DownloadStatus.COMPLETED, r.status());
+      assertEquals(null, r.error());
+      assertEquals(List.of(new SegmentRecord(0, 100, 100)), store.segments(id));
+      assertEquals(java.util.Map.of(0, 42), store.blockSums(id));
+    }
+  }
+
+  @Test
   void garbageFileIsReportedAsNotADatabase() throws Exception {
     Path db = dir.resolve("bad.db");
     Files.write(db, new byte[4096]);

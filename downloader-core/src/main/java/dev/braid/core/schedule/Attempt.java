@@ -84,6 +84,8 @@ final class Attempt {
   /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). Updated by the driver only. */
   private volatile BlockSums sums;
   private long reused;
+  /** The last checkpoint marked the record complete: every byte done and forced, nothing left to verify. */
+  private boolean recordedComplete;
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
@@ -290,8 +292,9 @@ final class Attempt {
 
   /**
    * Resumes from the store when the server proves the file unchanged; otherwise starts from zero.
-   * A completed record with its part file still there and no final file is a rename that a power
-   * cut undid (renames are not forced): it resumes too, with nothing left to fetch.
+   * A completed record with its part file still there and no final file is a rename that did not
+   * happen (a crash right after the last checkpoint) or that a power cut undid (renames are not
+   * forced): it resumes too, with nothing left to fetch.
    */
   private void plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target)
       throws DownloadException, IOException {
@@ -439,7 +442,7 @@ final class Attempt {
           }
         }
         if (now >= next) {
-          checkpoint(part);
+          checkpoint(part, false);
           next = now + interval;
         }
       }
@@ -457,7 +460,11 @@ final class Attempt {
     if (measurable && fatal == null && table.complete()) {
       job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
-    checkpoint(part);
+    // with every byte done and no checksum to verify, the last checkpoint also marks the record
+    // complete, before the rename: one transaction fewer per file. A crash between them leaves a
+    // complete record with its part file, which plan() resumes with nothing to fetch
+    recordedComplete = fatal == null && table.complete() && request.checksum().isEmpty();
+    checkpoint(part, recordedComplete);
   }
 
   /**
@@ -518,7 +525,9 @@ final class Attempt {
     } catch (IOException e) {
       throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
     }
-    job.store().markStatus(recordId, DownloadStatus.COMPLETED, null);
+    if (!recordedComplete) {
+      job.store().markStatus(recordId, DownloadStatus.COMPLETED, null);
+    }
     long length = table.doneBytes();
     return new DownloadResult(target, length, job.fetched().sum(), reused, job.elapsed(), job.restarts(), job.metrics());
   }
@@ -544,8 +553,11 @@ final class Attempt {
     }
   }
 
-  /** Forces the data, then records the progress snapshot taken before the force (invariant 1). */
-  private void checkpoint(PartFile part) throws LocalFileException {
+  /**
+   * Forces the data, then records the progress snapshot taken before the force (invariant 1),
+   * and with {@code complete} marks the record complete in the same transaction.
+   */
+  private void checkpoint(PartFile part, boolean complete) throws LocalFileException {
     var snapshot = table.snapshot();
     Map<Integer, Integer> finished;
     try {
@@ -554,7 +566,11 @@ final class Attempt {
     } catch (IOException e) {
       throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
     }
-    job.store().checkpoint(recordId, snapshot, finished);
+    if (complete) {
+      job.store().complete(recordId, snapshot, finished);
+    } else {
+      job.store().checkpoint(recordId, snapshot, finished);
+    }
   }
 
   private void recordOutcome(DownloadStatus status, String message) {
