@@ -56,9 +56,11 @@ final class DownloadQueue implements AutoCloseable {
    * The handle of each id while anyone holds it, so that callers see one object per download.
    * Weak: a batch of 60,000 files kept every finished download's handle (~3 KiB each) and ran
    * the heap full. The queue holds strongly only what it must finish: {@link #running} and
-   * {@link #wanted}.
+   * {@link #wanted}. Its upkeep runs on the calling threads, not as a task on the common pool for
+   * each download (a wake-up of another thread every few milliseconds in a batch).
    */
-  private final Map<Long, Download> handles = Caffeine.newBuilder().weakValues().<Long, Download>build().asMap();
+  private final Map<Long, Download> handles =
+      Caffeine.newBuilder().weakValues().executor(Runnable::run).<Long, Download>build().asMap();
   private final Map<Long, Download> running = new ConcurrentHashMap<>();
   /**
    * Entries this instance drives even when it does not run the whole queue: submitted or resumed

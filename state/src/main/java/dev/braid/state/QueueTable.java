@@ -54,6 +54,10 @@ public final class QueueTable {
       + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
       + " WHERE id = ?9 RETURNING *";
 
+  /** {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. */
+  private static final String START_OURS = "UPDATE queue SET heartbeat_ms = ?2, updated_ms = ?2, state = 'ACTIVE',"
+      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE') RETURNING *";
+
   private final Store store;
 
   QueueTable(Store store) {
@@ -72,7 +76,7 @@ public final class QueueTable {
     long id = store.write("queue " + urls.get(0), () -> {
       PreparedStatement s = store.statement(
         "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?)");
+            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?) RETURNING id");
       s.setString(1, String.join("\n", urls));
       Store.setNullable(s, 2, file == null ? null : file.toString());
       s.setString(3, directory.toString());
@@ -82,11 +86,7 @@ public final class QueueTable {
       s.setLong(7, now);
       s.setLong(8, now);
       s.setLong(9, now);
-      s.executeUpdate();
-      try (ResultSet keys = s.getGeneratedKeys()) {
-        keys.next();
-        return keys.getLong(1);
-      }
+      return Store.insertedId(s);
     });
     // the entry as written, not read back: a batch adds one every few milliseconds
     return new QueueEntry(id, List.copyOf(urls), file, directory, decode(encoded), priority, EntryState.QUEUED, null, null,
@@ -245,6 +245,17 @@ public final class QueueTable {
    */
   public Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
     return store.write("start queue entry " + id, () -> {
+      long now = System.currentTimeMillis();
+      // the usual case, one statement: the entry may run and this owner claimed it when it added
+      // it (a batch starts one every few milliseconds)
+      PreparedStatement ours = store.statement(START_OURS);
+      ours.setString(1, owner);
+      ours.setLong(2, now);
+      ours.setLong(3, id);
+      Optional<QueueEntry> started = select(ours).stream().findFirst();
+      if (started.isPresent()) {
+        return started;
+      }
       Optional<QueueEntry> found = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
       if (found.isEmpty()) {
         return Optional.<QueueEntry>empty();
@@ -260,7 +271,6 @@ public final class QueueTable {
       if (e.owner() != null && !mine && held.test(e)) {
         return Optional.<QueueEntry>empty();
       }
-      long now = System.currentTimeMillis();
       update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
           + " WHERE id = ?", owner, now, now, id);
       return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),

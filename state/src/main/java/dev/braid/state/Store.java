@@ -29,7 +29,10 @@ public final class Store implements AutoCloseable {
   /** As long as the busy timeout: how long an open waits for another process that holds the database. */
   private static final long OPEN_PATIENCE_NANOS = 5_000_000_000L;
   private static final String OPTIONS =
-      "?journal_mode=WAL&synchronous=NORMAL&busy_timeout=5000&transaction_mode=IMMEDIATE&foreign_keys=true";
+      "?journal_mode=WAL&synchronous=NORMAL&busy_timeout=5000&transaction_mode=IMMEDIATE&foreign_keys=true"
+          // inserts return their ids (RETURNING); with generated keys on, the driver matched
+          // every update's SQL against a regular expression to see whether it was an insert
+          + "&jdbc.get_generated_keys=false";
 
   static final String UNFINISHED = "SELECT * FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
 
@@ -219,18 +222,14 @@ public final class Store implements AutoCloseable {
       long id;
       PreparedStatement s = statement(
           "INSERT INTO downloads (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
       s.setString(1, url);
       s.setString(2, target.toAbsolutePath().toString());
       bindRemote(s, 3, remote);
       s.setString(8, DownloadStatus.ACTIVE.name());
       s.setLong(9, now);
       s.setLong(10, now);
-      s.executeUpdate();
-      try (ResultSet keys = s.getGeneratedKeys()) {
-        keys.next();
-        id = keys.getLong(1);
-      }
+      id = insertedId(s);
       writeSegments(id, segments);
       return id;
     });
@@ -445,6 +444,14 @@ public final class Store implements AutoCloseable {
       s.addBatch();
     }
     s.executeBatch();
+  }
+
+  /** Runs an INSERT ... RETURNING id and returns the id. */
+  static long insertedId(PreparedStatement s) throws SQLException {
+    try (ResultSet rs = s.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   private void touch(long id) throws SQLException {
