@@ -230,7 +230,8 @@ public final class Store implements AutoCloseable {
       s.setLong(9, now);
       s.setLong(10, now);
       id = insertedId(s);
-      writeSegments(id, segments);
+      // a new id has no segments yet (the old record's went with it: ON DELETE CASCADE)
+      insertSegments(id, segments);
       return id;
     });
   }
@@ -434,6 +435,10 @@ public final class Store implements AutoCloseable {
     PreparedStatement d = statement("DELETE FROM segments WHERE download_id = ?");
     d.setLong(1, id);
     d.executeUpdate();
+    insertSegments(id, segments);
+  }
+
+  private void insertSegments(long id, List<SegmentRecord> segments) throws SQLException {
     PreparedStatement s = statement(
         "INSERT INTO segments (download_id, start, end, done) VALUES (?, ?, ?, ?)");
     for (SegmentRecord r : segments) {

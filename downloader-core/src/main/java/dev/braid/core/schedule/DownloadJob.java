@@ -66,6 +66,9 @@ public final class DownloadJob implements Runnable {
   private int restarts;
   private volatile long damaged;
   private int changesSeen;
+  /** The key of {@link #hostMemory} as read in this pass; null before the pass reads it. Driver thread only. */
+  private String hostMemoryKey;
+  private Optional<HostMemory> hostMemory;
 
   /**
    * @param workers runs the worker loops, one thread per open connection
@@ -217,7 +220,7 @@ public final class DownloadJob implements Runnable {
       }
       return new ConnectionController(n, n, true, now);
     }
-    Optional<HostMemory> memory = store.host(memoryKey(id));
+    Optional<HostMemory> memory = hostMemory(memoryKey(id));
     long rtt = roundTripNanos();
     HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
     noteChange(new ConnectionChange(elapsed(), 0, policy.start(), policy.why() + over));
@@ -234,7 +237,7 @@ public final class DownloadJob implements Runnable {
    */
   ConnectionWarmup warmFor(URI uri) {
     String host = hostOf(uri);
-    HostPolicy policy = HostPolicy.of(store.host(host), request.maxConnections(), System.currentTimeMillis(), 0);
+    HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0);
     if (!policy.remembered()) {
       return ConnectionWarmup.NONE;
     }
@@ -264,8 +267,22 @@ public final class DownloadJob implements Runnable {
     return hostOf(id) + (route.protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2 ? " h2" : "");
   }
 
+  /**
+   * The host memory under {@code key}, read once per pass: the warm-up before the probe and the
+   * controller after it ask for the same host (in a batch, twice per file). Driver thread only.
+   */
+  private Optional<HostMemory> hostMemory(String key) {
+    if (!key.equals(hostMemoryKey)) {
+      hostMemory = store.host(key);
+      hostMemoryKey = key;
+    }
+    return hostMemory;
+  }
+
   /** Records what this pass learned about the host for the next download there. */
   void remember(RemoteIdentity id, WorkerPool pool) {
+    // the next pass reads the memory afresh, this one's included
+    hostMemoryKey = null;
     if (pool == null || request.connections().isPresent() || !id.ranges()) {
       return;
     }
