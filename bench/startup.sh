@@ -28,7 +28,8 @@ if [[ -z ${BRAID:-} ]]; then install_braid_copy "$BENCH_DIR/braid-under-test-sta
 read -r -a braid_cmd <<< "$BRAID"
 JAR=$(dirname "${braid_cmd[0]}")/braid.jar
 # the launcher's JVM flags, without its archive (which holds braid's classes)
-FLAGS=$(sed -n 's/^exec "\$java" \(.*\) \\$/\1/p' "$REPO/downloader-cli/src/main/dist/braid")
+FLAGS=$(sed -n 's/^flags="\(.*\) \$jit \$sqlite"$/\1/p' "$REPO/downloader-cli/src/main/dist/braid")
+[[ -n $FLAGS ]] || die "cannot read the launcher's JVM flags"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' > "$BENCH_DIR/hello/Hello.java"
 javac -d "$BENCH_DIR/hello" "$BENCH_DIR/hello/Hello.java"
 # the floor: compiled against the libraries inside braid.jar, with the launcher's JIT and SQLite

@@ -29,4 +29,6 @@ fi
 "$java" -XX:+UseSerialGC -Xmx256m -Xmn32m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
   -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M > "$target/braid-cds-training.log" 2>&1 \
   || { echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2; rm -f "$target/braid.jsa"; exit 0; }
-printf '%s' "$jar $(stat -c '%s %Y' "$jar")" > "$target/braid.jsa.stamp"
+# the launcher's own stamp for this JVM: the archive is used only by the JVM that made it
+JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")") BRAID_PRINT_STAMP=1 "$target/braid" \
+  > "$target/braid.jsa.stamp"
