@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 
 /**
  * What to download and how. Immutable; build with {@link #builder(String)}.
@@ -364,29 +365,33 @@ public final class DownloadRequest {
       }
     }
 
+    private static final Pattern USER_INFO = Pattern.compile("://[^/@?#]*@");
+
     private static URI parse(String given) throws InvalidRequestException {
       if (given == null || given.isBlank()) {
         throw new InvalidRequestException("no URL given");
       }
-      String url = given;
-      // the URL may carry a password: error messages show it masked
-      String shown = given.replaceFirst("://[^/@?#]*@", "://***@");
       URI uri;
       try {
-        uri = new URI(url.trim());
+        uri = new URI(given.trim());
       } catch (URISyntaxException e) {
-        throw new InvalidRequestException("malformed URL " + shown + ": " + e.getReason(), e);
+        throw new InvalidRequestException("malformed URL " + masked(given) + ": " + e.getReason(), e);
       }
       String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
       if (!scheme.equals("http") && !scheme.equals("https")) {
         throw new InvalidRequestException(scheme.isEmpty()
-            ? "malformed URL " + shown + ": it needs http:// or https://"
-            : "unsupported scheme " + scheme + ": in " + shown + " (Braid downloads http and https)");
+            ? "malformed URL " + masked(given) + ": it needs http:// or https://"
+            : "unsupported scheme " + scheme + ": in " + masked(given) + " (Braid downloads http and https)");
       }
       if (uri.getHost() == null || uri.getHost().isEmpty()) {
-        throw new InvalidRequestException("malformed URL " + shown + ": no host");
+        throw new InvalidRequestException("malformed URL " + masked(given) + ": no host");
       }
       return uri;
+    }
+
+    /** The URL as error messages show it: a password it may carry is masked. */
+    private static String masked(String given) {
+      return USER_INFO.matcher(given).replaceFirst("://***@");
     }
   }
 }

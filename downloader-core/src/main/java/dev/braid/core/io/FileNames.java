@@ -19,6 +19,8 @@ public final class FileNames {
   private static final Pattern EXTENDED = Pattern.compile("(?i)(?:^|;)\\s*filename\\*\\s*=\\s*([^';]+)'[^']*'([^;]+)");
   private static final Pattern QUOTED = Pattern.compile("(?i)(?:^|;)\\s*filename\\s*=\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
   private static final Pattern TOKEN = Pattern.compile("(?i)(?:^|;)\\s*filename\\s*=\\s*([^;\\s\"]+)");
+  private static final Pattern LEADING_DOTS = Pattern.compile("^[.\\s]+");
+  private static final Pattern TRAILING_DOTS = Pattern.compile("[.\\s]+$");
   private static final Pattern RESERVED = Pattern.compile("(?i)^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\\..*)?$");
 
   private FileNames() {}
@@ -84,7 +86,7 @@ public final class FileNames {
     });
     name = b.toString().strip();
     // no hidden files, no "." or ".."; Windows drops trailing dots and spaces itself
-    name = name.replaceFirst("^[.\\s]+", "").replaceFirst("[.\\s]+$", "");
+    name = TRAILING_DOTS.matcher(LEADING_DOTS.matcher(name).replaceFirst("")).replaceFirst("");
     if (RESERVED.matcher(name).matches()) {
       name = "_" + name;
     }
