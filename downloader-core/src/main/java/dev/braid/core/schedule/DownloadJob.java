@@ -66,9 +66,9 @@ public final class DownloadJob implements Runnable {
   private int restarts;
   private volatile long damaged;
   private int changesSeen;
-  /** The key of {@link #hostMemory} as read in this pass; null before the pass reads it. Driver thread only. */
+  /** The host memory this pass read ({@link #hostMemory}), and its key; null before the pass reads it. Driver thread only. */
   private String hostMemoryKey;
-  private Optional<HostMemory> hostMemory;
+  private Optional<HostMemory> hostMemoryRead;
 
   /**
    * @param workers runs the worker loops, one thread per open connection
@@ -273,10 +273,10 @@ public final class DownloadJob implements Runnable {
    */
   private Optional<HostMemory> hostMemory(String key) {
     if (!key.equals(hostMemoryKey)) {
-      hostMemory = store.host(key);
+      hostMemoryRead = store.host(key);
       hostMemoryKey = key;
     }
-    return hostMemory;
+    return hostMemoryRead;
   }
 
   /** Records what this pass learned about the host for the next download there. */
