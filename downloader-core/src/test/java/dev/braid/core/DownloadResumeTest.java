@@ -158,20 +158,21 @@ class DownloadResumeTest extends DownloadHarness {
   }
 
   /**
-   * The final rename is not forced: a power cut after it may bring back the part file under a
-   * record already marked complete. What the disk holds then is simulated by renaming back.
+   * Downloads {@code c} to f.bin, then leaves what a power cut after the (unforced) final rename
+   * may: the part file back under a record already marked complete. Returns the target.
    */
-  private static void undoRename(Path out) throws Exception {
-    Files.move(out, out.resolveSibling(out.getFileName() + ".part"));
+  private Path completedThenRenameUndone(Content c) throws Exception {
+    server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out));
+    Files.move(out, out.resolveSibling("f.bin.part"));
+    return out;
   }
 
   @Test
   void aRenameThatAPowerCutUndidIsCompletedByTheNextRunWithoutFetching() throws Exception {
     Content c = Content.random(3L << 20, 12);
-    server.serve("/f.bin", c).etag("\"v1\"");
-    Path out = dir.resolve("f.bin");
-    get(request("/f.bin", out));
-    undoRename(out);
+    Path out = completedThenRenameUndone(c);
     DownloadResult r = get(request("/f.bin", out));
     assertEquals(sha256(c), sha256(out));
     assertFalse(Files.exists(out.resolveSibling("f.bin.part")));
@@ -185,10 +186,7 @@ class DownloadResumeTest extends DownloadHarness {
   @Test
   void aCompletePartFileWhoseBytesChangedSinceIsFetchedAgainNotRenamed() throws Exception {
     Content c = Content.random(3L << 20, 13);
-    server.serve("/f.bin", c).etag("\"v1\"");
-    Path out = dir.resolve("f.bin");
-    get(request("/f.bin", out));
-    undoRename(out);
+    Path out = completedThenRenameUndone(c);
     try (FileChannel ch = FileChannel.open(out.resolveSibling("f.bin.part"), StandardOpenOption.WRITE)) {
       ch.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), (2L << 20) + 10);
     }
