@@ -50,7 +50,7 @@ public final class Store implements AutoCloseable {
     this.file = file;
     this.connection = connection;
     this.queue = new QueueTable(this);
-    this.writes = new GroupCommit(this, connection);
+    this.writes = new GroupCommit(this);
   }
 
   /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
