@@ -23,13 +23,20 @@ import java.util.function.Predicate;
 public final class QueueTable {
   /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
   static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
+  /**
+   * The columns of an entry, in the order {@link #select(PreparedStatement)} reads them: by
+   * position, as the driver otherwise looks each name up in every result set anew.
+   */
+  static final String ENTRY =
+      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+  static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
   /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
-  static final String MATCHING = "SELECT * FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+  static final String MATCHING = "SELECT " + ENTRY + " FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
   static final String RUNNABLE =
       "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   /** The entries an owner holds, read by every heartbeat. */
-  static final String CHANGED = "SELECT * FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
+  static final String CHANGED = "SELECT " + ENTRY + " FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
   static final String REMOVED = "SELECT id FROM queue_removed WHERE seq > ? AND seq <= ? ORDER BY seq";
   static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
   /** The progress of an entry, recorded only while {@code owner} still holds it. */
@@ -52,11 +59,11 @@ public final class QueueTable {
       + " error_kind = CASE WHEN ?6 IS NULL THEN error_kind ELSE ?8 END,"
       + " updated_ms = CASE WHEN ?6 IS NULL THEN updated_ms ELSE ?2 END,"
       + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
-      + " WHERE id = ?9 RETURNING *";
+      + " WHERE id = ?9 RETURNING " + ENTRY;
 
   /** {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. */
   private static final String START_OURS = "UPDATE queue SET heartbeat_ms = ?2, updated_ms = ?2, state = 'ACTIVE',"
-      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE') RETURNING *";
+      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE') RETURNING " + ENTRY;
 
   private final Store store;
 
@@ -96,7 +103,7 @@ public final class QueueTable {
   /** The entry with this id, if any. */
   public Optional<QueueEntry> get(long id) {
     synchronized (store) {
-      return select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+      return select(BY_ID, id).stream().findFirst();
     }
   }
 
@@ -157,14 +164,14 @@ public final class QueueTable {
   /** The entries in {@code state}, oldest first. */
   public List<QueueEntry> inState(EntryState state) {
     synchronized (store) {
-      return select("SELECT * FROM queue WHERE state = ? ORDER BY id", state.name());
+      return select("SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id", state.name());
     }
   }
 
   /** Every entry, oldest first. */
   public List<QueueEntry> all() {
     synchronized (store) {
-      return select("SELECT * FROM queue ORDER BY id");
+      return select("SELECT " + ENTRY + " FROM queue ORDER BY id");
     }
   }
 
@@ -218,7 +225,7 @@ public final class QueueTable {
    */
   public boolean claim(long id, String owner, Predicate<QueueEntry> held) {
     return store.write("claim queue entry " + id, () -> {
-      Optional<QueueEntry> e = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+      Optional<QueueEntry> e = select(BY_ID, id).stream().findFirst();
       if (e.isEmpty()) {
         return false;
       }
@@ -256,7 +263,7 @@ public final class QueueTable {
       if (started.isPresent()) {
         return started;
       }
-      Optional<QueueEntry> found = select("SELECT * FROM queue WHERE id = ?", id).stream().findFirst();
+      Optional<QueueEntry> found = select(BY_ID, id).stream().findFirst();
       if (found.isEmpty()) {
         return Optional.<QueueEntry>empty();
       }
@@ -406,18 +413,18 @@ public final class QueueTable {
     }
   }
 
-  /** The entries a bound statement returns (a SELECT, or a write's RETURNING *). */
+  /** The entries a bound statement returns (a SELECT or a write's RETURNING, of the {@link #ENTRY} columns). */
   private static List<QueueEntry> select(PreparedStatement s) throws SQLException {
     List<QueueEntry> out = new ArrayList<>();
     try (ResultSet rs = s.executeQuery()) {
       while (rs.next()) {
-        String file = rs.getString("file");
-        String target = rs.getString("target");
-        out.add(new QueueEntry(rs.getLong("id"), Arrays.asList(rs.getString("urls").split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString("directory")), decode(rs.getString("options")),
-            rs.getInt("priority"), EntryState.valueOf(rs.getString("state")), rs.getString("error"),
-            rs.getString("error_kind"), target == null ? null : Path.of(target), rs.getLong("length"),
-            rs.getLong("done"), rs.getString("owner"), rs.getLong("heartbeat_ms")));
+        String file = rs.getString(3);
+        String target = rs.getString(10);
+        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
+            file == null ? null : Path.of(file), Path.of(rs.getString(4)), decode(rs.getString(5)),
+            rs.getInt(6), EntryState.valueOf(rs.getString(7)), rs.getString(8),
+            rs.getString(9), target == null ? null : Path.of(target), rs.getLong(11),
+            rs.getLong(12), rs.getString(13), rs.getLong(14)));
       }
     }
     return out;

@@ -34,7 +34,12 @@ public final class Store implements AutoCloseable {
           // every update's SQL against a regular expression to see whether it was an insert
           + "&jdbc.get_generated_keys=false";
 
-  static final String UNFINISHED = "SELECT * FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
+  /**
+   * The columns of a record, in the order {@link #read} reads them: by position, as the driver
+   * otherwise looks each name up in every result set anew.
+   */
+  static final String RECORD = "id, url, target, final_url, length, etag, last_modified, ranges, status, error";
+  static final String UNFINISHED = "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
 
   private final Path file;
   private final Connection connection;
@@ -180,7 +185,7 @@ public final class Store implements AutoCloseable {
 
   /** The stored download whose final file is {@code target}, if any. */
   public synchronized Optional<DownloadRecord> findByTarget(Path target) {
-    return query("SELECT * FROM downloads WHERE target = ?", target.toAbsolutePath().toString()).stream().findFirst();
+    return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString()).stream().findFirst();
   }
 
   /** Downloads of {@code url} that have not completed, newest first. */
@@ -191,7 +196,7 @@ public final class Store implements AutoCloseable {
   /** The stored download with this id, if any. */
   public synchronized Optional<DownloadRecord> find(long id) {
     try {
-      PreparedStatement s = statement("SELECT * FROM downloads WHERE id = ?");
+      PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
       s.setLong(1, id);
       return read(s).stream().findFirst();
     } catch (SQLException e) {
@@ -202,7 +207,7 @@ public final class Store implements AutoCloseable {
   /** Every stored download, oldest first. */
   public synchronized List<DownloadRecord> list() {
     try {
-      PreparedStatement s = statement("SELECT * FROM downloads ORDER BY id");
+      PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads ORDER BY id");
       return read(s);
     } catch (SQLException e) {
       throw failure("list downloads", e);
@@ -215,14 +220,13 @@ public final class Store implements AutoCloseable {
    */
   public long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
     return write("create download for " + target, () -> {
-      PreparedStatement d = statement("DELETE FROM downloads WHERE target = ?");
-      d.setString(1, target.toAbsolutePath().toString());
-      d.executeUpdate();
       long now = System.currentTimeMillis();
       long id;
-      PreparedStatement s = statement(
-          "INSERT INTO downloads (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+      // target is unique: REPLACE deletes an earlier record of it, and with it (foreign keys are
+      // on) its segments and block sums, in the same statement
+      PreparedStatement s = statement("INSERT OR REPLACE INTO downloads"
+          + " (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
       s.setString(1, url);
       s.setString(2, target.toAbsolutePath().toString());
       bindRemote(s, 3, remote);
@@ -230,7 +234,7 @@ public final class Store implements AutoCloseable {
       s.setLong(9, now);
       s.setLong(10, now);
       id = insertedId(s);
-      // a new id has no segments yet (the old record's went with it: ON DELETE CASCADE)
+      // a new id has no segments yet
       insertSegments(id, segments);
       return id;
     });
@@ -497,10 +501,9 @@ public final class Store implements AutoCloseable {
     try (ResultSet rs = s.executeQuery()) {
       while (rs.next()) {
         RemoteIdentity remote = new RemoteIdentity(
-            rs.getString("final_url"), rs.getLong("length"), rs.getString("etag"),
-            rs.getString("last_modified"), rs.getInt("ranges") != 0);
-        out.add(new DownloadRecord(rs.getLong("id"), rs.getString("url"), Path.of(rs.getString("target")), remote,
-            DownloadStatus.valueOf(rs.getString("status")), rs.getString("error")));
+            rs.getString(4), rs.getLong(5), rs.getString(6), rs.getString(7), rs.getInt(8) != 0);
+        out.add(new DownloadRecord(rs.getLong(1), rs.getString(2), Path.of(rs.getString(3)), remote,
+            DownloadStatus.valueOf(rs.getString(9)), rs.getString(10)));
       }
     }
     return out;

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,8 +41,13 @@ class StoreTest {
     try (Store store = Store.open(dir.resolve("s.db"))) {
       Path target = dir.resolve("f.bin");
       long first = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 30)));
+      store.checkpoint(first, List.of(new SegmentRecord(0, 100, 100)), Map.of(0, 7));
       long second = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 0)));
       assertTrue(store.find(first).isEmpty());
+      // the earlier record's segments and sums go with it: left behind, nothing would remove them
+      assertEquals(List.of(), store.segments(first));
+      assertEquals(Map.of(), store.blockSums(first));
+      assertEquals(Map.of(), store.blockSums(second));
       assertEquals(List.of(new SegmentRecord(0, 100, 0)), store.segments(second));
       assertEquals(1, store.list().size());
     }
