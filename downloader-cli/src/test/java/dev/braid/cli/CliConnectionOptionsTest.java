@@ -183,6 +183,25 @@ class CliConnectionOptionsTest {
   }
 
   @Test
+  void aCaCertificateFileThatCannotBeUsedIsRefusedWithExitSixBeforeAnyRequest() throws Exception {
+    try (TestServer server = TestServer.start()) {
+      server.serve("/f", Content.random(1000, 3));
+      Path garbage = Files.writeString(work.resolve("garbage.pem"), "not a certificate\n");
+      Path empty = Files.createFile(work.resolve("empty.pem"));
+      Result missing = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "--ca-cert",
+          work.resolve("nope.pem").toString()).assertExit(6);
+      assertTrue(missing.stderr().contains("nope.pem does not exist"), missing.describe());
+      Result unusable = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "--ca-cert", garbage.toString())
+          .assertExit(6);
+      assertTrue(unusable.stderr().contains("cannot use the CA certificates in " + garbage), unusable.describe());
+      Result none = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "--ca-cert", empty.toString()).assertExit(6);
+      assertTrue(none.stderr().contains("holds no certificate"), none.describe());
+      assertEquals(0, server.requests().size());
+      assertFalse(Files.exists(work.resolve("f.bin")) || Files.exists(work.resolve("f.bin.part")));
+    }
+  }
+
+  @Test
   void aDeadlineEndsASlowDownloadWithExitThreeAndKeepsItsBytes() throws Exception {
     try (TestServer server = TestServer.start()) {
       server.serve("/f", Content.random(4 << 20, 2)).etag("\"d\"").rateLimitPerConnection(512 << 10);

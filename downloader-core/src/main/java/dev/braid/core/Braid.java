@@ -17,6 +17,7 @@ import dev.braid.state.StoreException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -65,13 +66,20 @@ public final class Braid implements AutoCloseable {
   private final MetricsEndpoint metricsEndpoint;
 
   private Braid(Builder b) throws LocalFileException {
-    SSLContext tls = null;
+    FutureTask<SSLContext> tls = null;
     if (b.caCertificates != null) {
+      List<Certificate> cas;
       try {
-        tls = LazyTlsStrategy.contextTrusting(b.caCertificates);
+        cas = LazyTlsStrategy.readCertificates(b.caCertificates);
       } catch (IOException e) {
         throw new LocalFileException(e.getMessage(), e);
       }
+      // the context also loads the JDK's own CAs (~0.1 s): it is made beside the store and the
+      // client, and the first https connection waits for it if it is not ready
+      tls = new FutureTask<>(() -> LazyTlsStrategy.contextTrusting(cas));
+      Thread builder = new Thread(tls, "braid-tls-context");
+      builder.setDaemon(true);
+      builder.start();
     }
     // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
     // hundred milliseconds each to start: on two cores they start side by side

@@ -39,7 +39,7 @@ final class H2Transport implements AutoCloseable {
   private final Duration firstByteTimeout;
   private final Duration readTimeout;
 
-  H2Transport(HttpSettings settings, LazyTlsStrategy tls, CachingDnsResolver dns) {
+  H2Transport(HttpSettings settings, LazyTlsStrategy tls, CachingDnsResolver dns) throws IOException {
     this.firstByteTimeout = settings.firstByteTimeout();
     this.readTimeout = settings.readTimeout();
     // the HTTP/2-only client: one connection per host, shared by every stream, and cancelling a

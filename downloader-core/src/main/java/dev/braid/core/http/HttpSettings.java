@@ -2,6 +2,7 @@ package dev.braid.core.http;
 
 import dev.braid.core.HostResolver;
 import java.time.Duration;
+import java.util.concurrent.Future;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -15,7 +16,7 @@ import javax.net.ssl.SSLContext;
  * @param maxRedirects redirects followed before giving up
  * @param userAgent the User-Agent header
  * @param allowDowngrade whether a redirect from https to http is followed
- * @param tls the TLS context, or null for the JDK's default (built on the first https connection)
+ * @param tls the TLS context, being built, or null for the JDK's default (built on the first https connection)
  * @param insecure accept any certificate for any host name
  * @param resolver where DNS answers come from (they are cached for {@code dnsTtl})
  * @param dnsTtl how long an answer is reused
@@ -24,5 +25,5 @@ import javax.net.ssl.SSLContext;
  */
 public record HttpSettings(Duration connectTimeout, Duration tlsHandshakeTimeout, Duration firstByteTimeout,
     Duration readTimeout, int maxConnectionsPerHost, int maxRedirects, String userAgent, boolean allowDowngrade,
-    SSLContext tls, boolean insecure, HostResolver resolver, Duration dnsTtl, ProxyPlan proxies,
+    Future<SSLContext> tls, boolean insecure, HostResolver resolver, Duration dnsTtl, ProxyPlan proxies,
     Duration idleConnectionTimeout) {}

@@ -4,13 +4,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
-import javax.net.ssl.SSLContext;
 import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
@@ -36,15 +41,16 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
   /** TLS 1.0 and 1.1 are never offered. */
   private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
 
-  private final SSLContext context;
+  private final Future<SSLContext> context;
   private final boolean insecure;
   private volatile TlsSocketStrategy delegate;
 
   /**
-   * @param context the TLS context to use (see {@link #contextTrusting}), or null for the JDK's default, built on first use
+   * @param context the TLS context to use, being built (see {@link #contextTrusting}), or null for
+   *     the JDK's default, built on first use
    * @param insecure accept any certificate for any name (the user asked for it explicitly)
    */
-  LazyTlsStrategy(SSLContext context, boolean insecure) {
+  LazyTlsStrategy(Future<SSLContext> context, boolean insecure) {
     this.context = context;
     this.insecure = insecure;
   }
@@ -69,11 +75,11 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
   }
 
   /** The same strategy for the async (HTTP/2) client: the same context, so one session cache for both. */
-  TlsStrategy forAsync() {
+  TlsStrategy forAsync() throws IOException {
     return (TlsStrategy) delegate();
   }
 
-  private TlsSocketStrategy delegate() {
+  private TlsSocketStrategy delegate() throws IOException {
     TlsSocketStrategy d = delegate;
     if (d == null) {
       synchronized (this) {
@@ -87,14 +93,38 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
     return d;
   }
 
-  private TlsSocketStrategy build() {
+  private TlsSocketStrategy build() throws IOException {
     if (insecure) {
       return new DefaultClientTlsStrategy(trustingEverything(), PROTOCOLS, null, null, HostnameVerificationPolicy.CLIENT,
           NoopHostnameVerifier.INSTANCE);
     }
-    SSLContext c = context == null ? SSLContexts.createDefault() : context;
+    SSLContext c = context == null ? SSLContexts.createDefault() : await(context);
     return new DefaultClientTlsStrategy(c, PROTOCOLS, null, null, HostnameVerificationPolicy.BOTH,
         HttpsSupport.getDefaultHostnameVerifier());
+  }
+
+  /**
+   * The context being built elsewhere. The wait is not cut short by an interrupt, which is kept
+   * for the caller: it lasts as long as the build (a tenth of a second), and a connection without
+   * it could not go on anyway.
+   */
+  private static SSLContext await(Future<SSLContext> building) throws IOException {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return building.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   private static SSLContext trustingEverything() {
@@ -124,11 +154,36 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
   }
 
   /**
-   * An SSLContext that trusts the JDK's CAs plus every certificate in {@code pem}.
+   * The certificates in {@code pem}, read at once, so that a file that cannot be used is refused
+   * before anything starts.
    *
-   * @throws IOException when the file cannot be read or holds no usable certificate
+   * @throws IOException when the file cannot be read or holds no certificate
    */
-  public static SSLContext contextTrusting(Path pem) throws IOException {
+  public static List<Certificate> readCertificates(Path pem) throws IOException {
+    List<Certificate> all;
+    try (InputStream in = Files.newInputStream(pem)) {
+      all = List.copyOf(CertificateFactory.getInstance("X.509").generateCertificates(in));
+    } catch (CertificateException e) {
+      throw new IOException("cannot use the CA certificates in " + pem + ": " + e.getMessage(), e);
+    } catch (NoSuchFileException e) {
+      throw new IOException("the CA certificate file " + pem + " does not exist", e);
+    } catch (IOException e) {
+      throw new IOException("cannot read the CA certificates in " + pem + ": " + e, e);
+    }
+    if (all.isEmpty()) {
+      throw new IOException(pem + " holds no certificate");
+    }
+    return all;
+  }
+
+  /**
+   * An SSLContext that trusts the JDK's CAs plus {@code extra}. Reading the JDK's CAs (about 140)
+   * takes a tenth of a second at start-up, so {@code Braid} builds this on a thread of its own
+   * while the rest starts.
+   *
+   * @throws IOException when the JDK's trust store or TLS cannot be set up with them
+   */
+  public static SSLContext contextTrusting(List<Certificate> extra) throws IOException {
     try {
       KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
       trusted.load(null, null);
@@ -143,13 +198,8 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
         }
       }
       int own = 0;
-      try (InputStream in = Files.newInputStream(pem)) {
-        for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
-          trusted.setCertificateEntry("user-" + own++, c);
-        }
-      }
-      if (own == 0) {
-        throw new IOException(pem + " holds no certificate");
+      for (Certificate c : extra) {
+        trusted.setCertificateEntry("user-" + own++, c);
       }
       TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(trusted);
@@ -157,7 +207,7 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
       context.init(null, tmf.getTrustManagers(), null);
       return context;
     } catch (GeneralSecurityException e) {
-      throw new IOException("cannot use the CA certificates in " + pem + ": " + e.getMessage(), e);
+      throw new IOException("cannot set up TLS with the given CA certificates: " + e.getMessage(), e);
     }
   }
 }

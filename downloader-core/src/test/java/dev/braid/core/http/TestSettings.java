@@ -4,6 +4,7 @@ import dev.braid.core.HostResolver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 /** Client settings for tests that drive the transport directly. */
 final class TestSettings {
@@ -17,7 +18,7 @@ final class TestSettings {
   /** Like {@link #plain}, trusting the certificates in {@code pem} as well. */
   static HttpSettings trusting(Path pem) throws IOException {
     return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10), 8, 5,
-        "t", false, LazyTlsStrategy.contextTrusting(pem), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT,
+        "t", false, CompletableFuture.completedFuture(LazyTlsStrategy.contextTrusting(LazyTlsStrategy.readCertificates(pem))), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT,
         Duration.ofSeconds(30));
   }
 }
