@@ -1,6 +1,5 @@
 package dev.braid.core;
 
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.braid.core.queue.ProcessOwner;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.state.DownloadRecord;
@@ -54,13 +53,10 @@ final class DownloadQueue implements AutoCloseable {
   private final boolean runAll;
   /**
    * The handle of each id while anyone holds it, so that callers see one object per download.
-   * Weak: a batch of 60,000 files kept every finished download's handle (~3 KiB each) and ran
-   * the heap full. The queue holds strongly only what it must finish: {@link #running} and
-   * {@link #wanted}. Its upkeep runs on the calling threads, not as a task on the common pool for
-   * each download (a wake-up of another thread every few milliseconds in a batch).
+   * Weak (see {@link WeakHandles}); the queue holds strongly only what it must finish:
+   * {@link #running} and {@link #wanted}.
    */
-  private final Map<Long, Download> handles =
-      Caffeine.newBuilder().weakValues().executor(Runnable::run).<Long, Download>build().asMap();
+  private final WeakHandles handles = new WeakHandles();
   private final Map<Long, Download> running = new ConcurrentHashMap<>();
   /**
    * Entries this instance drives even when it does not run the whole queue: submitted or resumed
@@ -602,7 +598,7 @@ final class DownloadQueue implements AutoCloseable {
       if (running.containsKey(e.id())) {
         continue;
       }
-      boolean added = e.id() > newest && !addedHere.contains(e.id()) && !handles.containsKey(e.id());
+      boolean added = e.id() > newest && !addedHere.contains(e.id()) && !handles.contains(e.id());
       Download h = added ? handle(e) : handles.get(e.id());
       if (h == null) {
         continue;

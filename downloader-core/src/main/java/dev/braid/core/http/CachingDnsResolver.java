@@ -1,80 +1,98 @@
 package dev.braid.core.http;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
-import com.github.benmanes.caffeine.cache.Ticker;
 import dev.braid.core.HostResolver;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.apache.hc.client5.http.DnsResolver;
 
 /**
- * HttpClient's {@link DnsResolver} backed by a Caffeine cache: an answer is kept for a bounded
- * TTL, a failure for a short time (a typo'd host must not be asked again by every retry), and
- * concurrent look-ups of one name are merged: the first caller resolves, the others wait for its
- * answer. Every look-up is timed into the calling download's {@link PhaseRecorder}.
+ * HttpClient's {@link DnsResolver} with a cache: an answer is kept for a bounded TTL, a failure
+ * for a short time (a typo'd host must not be asked again by every retry), and concurrent
+ * look-ups of one name are merged: the first caller resolves, the others wait for its answer.
+ * Every look-up is timed into the calling download's {@link PhaseRecorder}.
+ *
+ * <p>A map of our own rather than a Caffeine cache: building Caffeine's first cache in a process
+ * (its generated classes, method handles and the JDK's string-concatenation bootstrap) was ~40
+ * ms of every command's start-up, for a table that holds a few names.
  */
 final class CachingDnsResolver implements DnsResolver {
-  private static final int MAX_HOSTS = 1024;
+  /** Past this many names, answers past their TTL are dropped, then every settled one. */
+  static final int MAX_HOSTS = 1024;
 
   private final HostResolver delegate;
-  private final AsyncCache<String, Answer> cache;
+  private final long positiveNanos;
+  private final long negativeNanos;
+  private final LongSupplier clock;
+  private final ConcurrentHashMap<String, Lookup> lookups = new ConcurrentHashMap<>();
 
   /** Either addresses or the failure that resolving met. */
   private record Answer(InetAddress[] addresses, UnknownHostException failure) {}
 
-  CachingDnsResolver(HostResolver delegate, Duration ttl, Duration negativeTtl, Ticker ticker) {
+  /** One name's look-up: in flight, or answered and usable until {@code expiresAt}. */
+  private static final class Lookup {
+    final CompletableFuture<Answer> answer = new CompletableFuture<>();
+    /** Written before the answer completes, so whoever sees the answer sees it too. */
+    volatile long expiresAt;
+
+    boolean usable(long now) {
+      return !answer.isDone() || now - expiresAt < 0;
+    }
+  }
+
+  /**
+   * @param clock nanoseconds, as {@link System#nanoTime} (tests move it by hand)
+   */
+  CachingDnsResolver(HostResolver delegate, Duration ttl, Duration negativeTtl, LongSupplier clock) {
     this.delegate = delegate;
-    long positive = ttl.toNanos();
-    long negative = Math.min(negativeTtl.toNanos(), positive);
-    this.cache = Caffeine.newBuilder()
-        .maximumSize(MAX_HOSTS)
-        .ticker(ticker)
-        .expireAfter(new Expiry<String, Answer>() {
-          @Override
-          public long expireAfterCreate(String host, Answer a, long now) {
-            return a.failure() == null ? positive : negative;
-          }
-
-          // an async cache calls this when the look-up's future completes: the TTL runs from the answer
-          @Override
-          public long expireAfterUpdate(String host, Answer a, long now, long current) {
-            return expireAfterCreate(host, a, now);
-          }
-
-          @Override
-          public long expireAfterRead(String host, Answer a, long now, long current) {
-            return current;
-          }
-        })
-        .buildAsync();
+    this.positiveNanos = ttl.toNanos();
+    this.negativeNanos = Math.min(negativeTtl.toNanos(), positiveNanos);
+    this.clock = clock;
   }
 
   @Override
   public InetAddress[] resolve(String host) throws UnknownHostException {
     String key = host.toLowerCase(Locale.ROOT);
-    CompletableFuture<Answer> mine = new CompletableFuture<>();
-    // putIfAbsent is atomic: exactly one caller installs its future and resolves on its own
-    // thread; the others join that future. No pool thread blocks on DNS, and a slow name never
-    // holds a lock other names need.
-    CompletableFuture<Answer> existing = cache.asMap().putIfAbsent(key, mine);
-    CompletableFuture<Answer> answer = existing != null ? existing : mine;
     long start = System.nanoTime();
-    if (existing == null) {
-      mine.complete(lookUp(host));
+    Lookup mine = new Lookup();
+    Lookup found;
+    // putIfAbsent is atomic: exactly one caller installs its look-up and resolves on its own
+    // thread; the others join it. No lock is held while resolving, so a slow name never holds
+    // up the others; an expired answer is removed and the next round installs a fresh look-up
+    while ((found = lookups.putIfAbsent(key, mine)) != null && !found.usable(clock.getAsLong())) {
+      lookups.remove(key, found);
     }
-    Answer a = answer.join();
-    PhaseRecorder.current().dns(System.nanoTime() - start, existing == null);
+    Lookup used = found == null ? mine : found;
+    if (used == mine) {
+      if (lookups.size() > MAX_HOSTS) {
+        trim();
+      }
+      // the TTL runs from the answer, not from the question
+      Answer a = lookUp(host);
+      mine.expiresAt = clock.getAsLong() + (a.failure() == null ? positiveNanos : negativeNanos);
+      mine.answer.complete(a);
+    }
+    Answer a = used.answer.join();
+    PhaseRecorder.current().dns(System.nanoTime() - start, used == mine);
     if (a.failure() != null) {
       UnknownHostException e = new UnknownHostException(a.failure().getMessage());
       e.initCause(a.failure());
       throw e;
     }
     return a.addresses().clone();
+  }
+
+  /** Drops the expired answers, then, if the table is still over its bound, every settled one. */
+  private void trim() {
+    long now = clock.getAsLong();
+    lookups.values().removeIf(l -> !l.usable(now));
+    if (lookups.size() > MAX_HOSTS) {
+      lookups.values().removeIf(l -> l.answer.isDone());
+    }
   }
 
   private Answer lookUp(String host) {

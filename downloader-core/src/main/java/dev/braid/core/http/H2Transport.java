@@ -1,6 +1,5 @@
 package dev.braid.core.http;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

@@ -87,6 +87,27 @@ class CachingDnsResolverTest {
     }
   }
 
+  @Test
+  void pastItsBoundTheCacheDropsExpiredAnswersFirstThenEverySettledOne() throws Exception {
+    CachingDnsResolver dns = resolver(host -> {
+      asked.incrementAndGet();
+      return new InetAddress[] {LOOPBACK};
+    });
+    dns.resolve("old.test");
+    now.addAndGet(Duration.ofSeconds(61).toNanos());
+    for (int i = 0; i < CachingDnsResolver.MAX_HOSTS; i++) {
+      dns.resolve("h" + i + ".test");
+    }
+    // the bound was passed by the last name: only the expired answer went
+    dns.resolve("h0.test");
+    assertEquals(CachingDnsResolver.MAX_HOSTS + 1, asked.get(), "a fresh answer is kept");
+    dns.resolve("one-more.test");
+    dns.resolve("another.test");
+    // over the bound with nothing expired: every settled answer goes
+    dns.resolve("h1.test");
+    assertEquals(CachingDnsResolver.MAX_HOSTS + 4, asked.get(), "the table was emptied rather than grown");
+  }
+
   private CachingDnsResolver resolver(HostResolver delegate) {
     return new CachingDnsResolver(delegate, Duration.ofSeconds(60), Duration.ofSeconds(5), now::get);
   }
