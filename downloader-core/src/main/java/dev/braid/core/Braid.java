@@ -5,6 +5,7 @@ import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.LazyTlsStrategy;
 import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.ProxyPlan;
+import dev.braid.core.http.Uninterruptibly;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
@@ -142,27 +143,17 @@ public final class Braid implements AutoCloseable {
   }
 
   private static Store awaitStore(FutureTask<Store> opening) throws LocalFileException {
-    boolean interrupted = false;
     try {
-      while (true) {
-        try {
-          return opening.get();
-        } catch (InterruptedException e) {
-          // the store opens in a moment either way; abandoning it would leak its connection
-          interrupted = true;
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof StoreException se) {
-            throw new LocalFileException(se.getMessage(), se);
-          }
-          throw new IllegalStateException("cannot open the state database", e.getCause());
-        }
+      // the store opens in a moment either way; abandoning it would leak its connection
+      return Uninterruptibly.get(opening);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof StoreException se) {
+        throw new LocalFileException(se.getMessage(), se);
       }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      throw new IllegalStateException("cannot open the state database", e.getCause());
     }
   }
+
 
   /**
    * Starts the once-per-process set-up of the state database's driver on a daemon thread and

@@ -63,7 +63,8 @@ public final class QueueTable {
 
   /** {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. */
   private static final String START_OURS = "UPDATE queue SET heartbeat_ms = ?2, updated_ms = ?2, state = 'ACTIVE',"
-      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE') RETURNING " + ENTRY;
+      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE')"
+      + " RETURNING " + ENTRY;
 
   private final Store store;
 

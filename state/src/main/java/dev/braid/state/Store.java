@@ -39,7 +39,8 @@ public final class Store implements AutoCloseable {
    * otherwise looks each name up in every result set anew.
    */
   static final String RECORD = "id, url, target, final_url, length, etag, last_modified, ranges, status, error";
-  static final String UNFINISHED = "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
+  static final String UNFINISHED =
+      "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
 
   private final Path file;
   private final Connection connection;
@@ -185,7 +186,8 @@ public final class Store implements AutoCloseable {
 
   /** The stored download whose final file is {@code target}, if any. */
   public synchronized Optional<DownloadRecord> findByTarget(Path target) {
-    return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString()).stream().findFirst();
+    return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString())
+        .stream().findFirst();
   }
 
   /** Downloads of {@code url} that have not completed, newest first. */

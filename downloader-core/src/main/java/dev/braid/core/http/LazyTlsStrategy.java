@@ -103,27 +103,12 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
         HttpsSupport.getDefaultHostnameVerifier());
   }
 
-  /**
-   * The context being built elsewhere. The wait is not cut short by an interrupt, which is kept
-   * for the caller: it lasts as long as the build (a tenth of a second), and a connection without
-   * it could not go on anyway.
-   */
+  /** The context being built on its own thread (see {@link Uninterruptibly}). */
   private static SSLContext await(Future<SSLContext> building) throws IOException {
-    boolean interrupted = false;
     try {
-      while (true) {
-        try {
-          return building.get();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      return Uninterruptibly.get(building);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
     }
   }
 

@@ -17,8 +17,8 @@ final class TestSettings {
 
   /** Like {@link #plain}, trusting the certificates in {@code pem} as well. */
   static HttpSettings trusting(Path pem) throws IOException {
+    var context = CompletableFuture.completedFuture(LazyTlsStrategy.contextTrusting(LazyTlsStrategy.readCertificates(pem)));
     return new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(10), 8, 5,
-        "t", false, CompletableFuture.completedFuture(LazyTlsStrategy.contextTrusting(LazyTlsStrategy.readCertificates(pem))), false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT,
-        Duration.ofSeconds(30));
+        "t", false, context, false, HostResolver.SYSTEM, Duration.ofSeconds(60), ProxyPlan.DIRECT, Duration.ofSeconds(30));
   }
 }
