@@ -33,8 +33,10 @@ import org.apache.hc.core5.http.protocol.HttpContext;
 /**
  * Builds the TLS stack (SSLContext, trust store) on the first https connection rather than when
  * the client is created: a download over plain http never pays for it, and an https one pays
- * while its TCP connection is already up. One strategy, so one SSLContext and one session cache,
- * serves every connection of the client: that is what lets later connections resume a session.
+ * while its TCP connection is already up (with extra CAs, the context is built on a thread of its
+ * own from the start, and the first connection takes it from there). One strategy, so one
+ * SSLContext and one session cache, serves every connection of the client: that is what lets
+ * later connections resume a session.
  * Each handshake is timed, and whether it resumed is recorded, into the caller's {@link PhaseRecorder}.
  */
 public final class LazyTlsStrategy implements TlsSocketStrategy {
