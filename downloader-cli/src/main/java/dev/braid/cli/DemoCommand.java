@@ -6,6 +6,7 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.testserver.Content;
+import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,7 +24,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code braid demo}: a first minute with Braid that needs no internet. It serves a generated file
  * from a server on loopback that throttles each connection (as many real servers do), downloads
  * it with one connection and with the default automatic count, checks both copies byte for byte,
- * and prints the speed-up.
+ * and prints the speed-up. With {@code --https} the server speaks TLS 1.3 with a certificate made
+ * for the run, which Braid is told to trust: the package-time training run of the AppCDS archive
+ * uses it, so that the TLS stack's classes are in the archive too.
  */
 final class DemoCommand implements Callable<Integer> {
   private final OptionSpec size = CommandModel.option(long.class, "SIZE", "file size (default: 16M)", "--size")
@@ -33,11 +36,14 @@ final class DemoCommand implements Callable<Integer> {
       "the server's limit per connection, per second (default: 2M)", "--rate")
       .converters(new ByteSizeConverter()).defaultValue("2M").build();
 
+  private final OptionSpec https = CommandModel.flag(
+      "serve over HTTPS with a certificate made for the run (about a second more: keytool makes it)", "--https").build();
+
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     return CommandModel.command("demo", this,
         "Download a generated file from a throttled server on loopback with 1 and with the default connections, and compare.")
-        .addOption(size).addOption(rate);
+        .addOption(size).addOption(rate).addOption(https);
   }
 
   @Override
@@ -47,8 +53,10 @@ final class DemoCommand implements Callable<Integer> {
     PrintStream out = System.out;
     Path work = Files.createTempDirectory("braid-demo");
     Content content = Content.random(size, 20261130L);
-    try (TestServer server = TestServer.start();
-        Braid braid = Braid.builder().stateDatabase(work.resolve("state.db")).build()) {
+    boolean tls = CommandModel.isSet(https);
+    try (TestCertificate certificate = tls ? TestCertificate.generate() : null;
+        TestServer server = tls ? TestServer.startTls(certificate) : TestServer.start();
+        Braid braid = builder(work, certificate).build()) {
       server.serve("/demo.bin", content).etag("\"demo-1\"").rateLimitPerConnection(rate);
       String url = server.url("/demo.bin");
       out.printf(Locale.ROOT, "Serving %s at %s, limited to %s/s per connection.%n",
@@ -70,6 +78,11 @@ final class DemoCommand implements Callable<Integer> {
     } finally {
       deleteTree(work);
     }
+  }
+
+  private static Braid.Builder builder(Path work, TestCertificate certificate) {
+    Braid.Builder b = Braid.builder().stateDatabase(work.resolve("state.db"));
+    return certificate == null ? b : b.caCertificates(certificate.pemFile());
   }
 
   private static DownloadResult fetch(Braid braid, String url, Path file, int connections, String expected, PrintStream out)

@@ -88,4 +88,13 @@ class CliOutputTest {
     assertTrue(r.stdout().contains("Speed-up"), r.describe());
     assertTrue(!r.stdout().contains("MISMATCH"), r.describe());
   }
+
+  /** The package-time training run of the class-data archive: the same demo over TLS. */
+  @Test
+  void demoOverHttpsServesTlsAndVerifiesBothCopies() throws Exception {
+    Result r = CliProcess.run(work, "demo", "--size", "1M", "--rate", "64M", "--https").assertExit(0).assertNoStackTrace();
+    assertTrue(r.stdout().contains(" at https://127.0.0.1:"), "expected an https URL\n" + r.describe());
+    long verified = Pattern.compile("verified").matcher(r.stdout()).results().count();
+    assertEquals(2, verified, "both copies must be verified\n" + r.describe());
+  }
 }
