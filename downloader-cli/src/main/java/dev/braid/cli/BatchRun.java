@@ -35,6 +35,9 @@ final class BatchRun {
   interface Item {
     int priority();
 
+    /** Whether its URL is an https one, told without building its request. */
+    boolean https();
+
     DownloadRequest request() throws InvalidRequestException;
   }
 

@@ -60,6 +60,11 @@ final class ConnectionOptions {
   private final OptionSpec noProxy = option(String.class, "HOSTS",
       "comma-separated hosts or domains reached directly (default: $no_proxy)", "--no-proxy").build();
 
+  /** Whether {@code --insecure} was given. */
+  boolean insecure() {
+    return isSet(insecure);
+  }
+
   /** Adds these options to a command's model. */
   void addTo(CommandSpec spec) {
     for (OptionSpec o : List.of(headers, userAgent, user, bearer, tlsTimeout, firstByteTimeout, deadline, insecure,

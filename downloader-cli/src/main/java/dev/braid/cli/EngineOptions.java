@@ -58,6 +58,11 @@ final class EngineOptions {
     }
   }
 
+  /** The {@code --ca-cert} file, if given. */
+  Path caCertificates() {
+    return caCert.getValue();
+  }
+
   /** The builder these options describe. */
   Braid.Builder builder() throws InvalidRequestException {
     Braid.Builder b = Braid.builder()

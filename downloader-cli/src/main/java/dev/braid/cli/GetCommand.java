@@ -111,6 +111,10 @@ final class GetCommand implements Callable<Integer> {
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
+      if (engine.caCertificates() == null && !net.insecure() && items.stream().anyMatch(BatchRun.Item::https)) {
+        // TLS is set up while the store and the client start, not after the first connect
+        Braid.warmUpTls();
+      }
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
       try (Braid braid = builder.build()) {
@@ -213,6 +217,11 @@ final class GetCommand implements Callable<Integer> {
     @Override
     public int priority() {
       return request.priority();
+    }
+
+    @Override
+    public boolean https() {
+      return "https".equalsIgnoreCase(request.uri().getScheme());
     }
   }
 

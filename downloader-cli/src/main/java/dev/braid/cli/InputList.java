@@ -129,6 +129,11 @@ final class InputList {
     }
 
     @Override
+    public boolean https() {
+      return text.regionMatches(true, 0, "https:", 0, 6);
+    }
+
+    @Override
     public DownloadRequest request() throws InvalidRequestException {
       return InputList.this.request(this);
     }

@@ -12,9 +12,13 @@ import dev.braid.testserver.Content;
 import dev.braid.testserver.RequestRecord;
 import dev.braid.testserver.Socks5Proxy;
 import dev.braid.testserver.TestServer;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -179,6 +183,40 @@ class CliConnectionOptionsTest {
       assertTrue(badHeader.stderr().startsWith("braid: "), badHeader.describe());
       CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--user", SECRET).assertExit(2);
       CliProcess.run(work, "get", server.url("/f"), "-o", "g.bin", "--proxy", "ftp://proxy:1").assertExit(2);
+    }
+  }
+
+  /**
+   * Without --ca-cert, https goes by the JVM's own trust, which `braid get` sets up ahead of the
+   * first connection when its URLs or list hold an https one: a trust store that holds the
+   * server's certificate lets a URL and a list through; the JVM's usual CAs do not.
+   */
+  @Test
+  void withoutCaCertTheJvmsTrustStoreDecidesForAUrlAndForAList() throws Exception {
+    Content content = Content.random(300_000, 12);
+    try (dev.braid.testserver.TestCertificate cert = dev.braid.testserver.TestCertificate.generate();
+        TestServer server = TestServer.startTls(cert)) {
+      server.serve("/f", content).etag("\"t\"");
+      KeyStore trust = KeyStore.getInstance("PKCS12");
+      trust.load(null, null);
+      try (InputStream in = Files.newInputStream(cert.pemFile())) {
+        trust.setCertificateEntry("test", CertificateFactory.getInstance("X.509").generateCertificate(in));
+      }
+      Path store = work.resolve("trust.p12");
+      try (OutputStream out = Files.newOutputStream(store)) {
+        trust.store(out, "changeit".toCharArray());
+      }
+      List<String> trusting = List.of("-Djavax.net.ssl.trustStore=" + store, "-Djavax.net.ssl.trustStoreType=PKCS12",
+          "-Djavax.net.ssl.trustStorePassword=changeit");
+      CliProcess.run(work, trusting, "get", server.url("/f"), "-o", "one.bin", "-q").assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("one.bin")));
+      Files.writeString(work.resolve("list.txt"), server.url("/f") + "\n  out=two.bin\n");
+      CliProcess.run(work, trusting, "get", "-i", "list.txt", "-q").assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("two.bin")));
+      int served = server.requests().size();
+      Result refused = CliProcess.run(work, "get", server.url("/f"), "-o", "three.bin", "-q").assertExit(ExitCode.NETWORK);
+      assertTrue(refused.stderr().contains("TLS"), refused.describe());
+      assertEquals(served, server.requests().size(), "no request reached the untrusted server");
     }
   }
 

@@ -112,10 +112,16 @@ final class CliProcess implements AutoCloseable {
 
   /** Starts {@code braid args...} with {@code workDir} as its working directory. */
   static CliProcess start(Path workDir, String... args) throws IOException {
+    return start(workDir, List.of(), args);
+  }
+
+  /** Starts {@code braid args...} in a JVM that also gets {@code jvmOptions}. */
+  static CliProcess start(Path workDir, List<String> jvmOptions, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(javaBin(),
         // a CLI run is short: C1 only and the serial collector start faster on a small machine
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-Dorg.sqlite.tmpdir=" + sqliteTemp(), "-cp", childClassPath(), "dev.braid.cli.Main"));
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Dorg.sqlite.tmpdir=" + sqliteTemp()));
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", childClassPath(), "dev.braid.cli.Main"));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile("braid-cli-", ".stdout");
     Path err = Files.createTempFile("braid-cli-", ".stderr");
@@ -133,7 +139,12 @@ final class CliProcess implements AutoCloseable {
 
   /** Runs {@code braid args...} to completion (bounded by {@link #DEFAULT_TIMEOUT}). */
   static Result run(Path workDir, String... args) throws IOException, InterruptedException {
-    try (CliProcess p = start(workDir, args)) {
+    return run(workDir, List.of(), args);
+  }
+
+  /** Runs {@code braid args...} to completion in a JVM that also gets {@code jvmOptions}. */
+  static Result run(Path workDir, List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+    try (CliProcess p = start(workDir, jvmOptions, args)) {
       return p.await(DEFAULT_TIMEOUT);
     }
   }

@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.core.http.DefaultTls;
 import dev.braid.core.http.HttpSettings;
 import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.LazyTlsStrategy;
@@ -75,9 +76,10 @@ public final class Braid implements AutoCloseable {
       } catch (IOException e) {
         throw new LocalFileException(e.getMessage(), e);
       }
-      // the context also loads the JDK's own CAs (~0.1 s): it is made beside the store and the
-      // client, and the first https connection waits for it if it is not ready
-      tls = new FutureTask<>(() -> LazyTlsStrategy.contextTrusting(cas));
+      // the context also loads the JDK's own CAs (~0.1 s), and the host name check a public
+      // suffix list: made beside the store and the client, and the first https connection waits
+      // for it if it is not ready
+      tls = new FutureTask<>(() -> LazyTlsStrategy.prepare(cas));
       Thread builder = new Thread(tls, "braid-tls-context");
       builder.setDaemon(true);
       builder.start();
@@ -165,6 +167,18 @@ public final class Braid implements AutoCloseable {
     Thread t = new Thread(Store::loadDriver, "braid-warm-up");
     t.setDaemon(true);
     t.start();
+  }
+
+  /**
+   * Starts the once-per-process set-up of the JDK's default TLS context (its trusted CAs, the
+   * cipher suites, the public suffix list of the host name check: ~0.2 CPU-s in a new JVM) on a
+   * daemon thread and returns at once, so that the first https connection finds it ready instead
+   * of doing it after its TCP connect. For front ends that know an https download is coming (a
+   * plain-http run would pay for nothing); never needed for correctness. A Braid with
+   * {@link Builder#caCertificates} or {@link Builder#insecure} uses a context of its own.
+   */
+  public static void warmUpTls() {
+    DefaultTls.prepare();
   }
 
   public static Builder builder() {

@@ -21,6 +21,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import org.apache.hc.client5.http.psl.PublicSuffixMatcherLoader;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.HttpsSupport;
@@ -33,10 +34,12 @@ import org.apache.hc.core5.http.protocol.HttpContext;
 /**
  * Builds the TLS stack (SSLContext, trust store) on the first https connection rather than when
  * the client is created: a download over plain http never pays for it, and an https one pays
- * while its TCP connection is already up (with extra CAs, the context is built on a thread of its
- * own from the start, and the first connection takes it from there). One strategy, so one
- * SSLContext and one session cache, serves every connection of the client: that is what lets
- * later connections resume a session.
+ * while its TCP connection is already up. With extra CAs the context is {@linkplain #prepare made}
+ * on a thread of its own from the start, and so is the JDK's default one when a front end knows an
+ * https download comes first ({@link DefaultTls}); the first connection takes it from there. One
+ * strategy, so one SSLContext and one session cache, serves every connection of the client (the
+ * JDK's default context every client of the process): that is what lets later connections resume
+ * a session.
  * Each handshake is timed, and whether it resumed is recorded, into the caller's {@link PhaseRecorder}.
  */
 public final class LazyTlsStrategy implements TlsSocketStrategy {
@@ -48,8 +51,8 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
   private volatile TlsSocketStrategy delegate;
 
   /**
-   * @param context the TLS context to use, being built (see {@link #contextTrusting}), or null for
-   *     the JDK's default, built on first use
+   * @param context the TLS context to use, being built (see {@link #prepare}), or null for
+   *     the JDK's default ({@link DefaultTls})
    * @param insecure accept any certificate for any name (the user asked for it explicitly)
    */
   LazyTlsStrategy(Future<SSLContext> context, boolean insecure) {
@@ -100,13 +103,13 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
       return new DefaultClientTlsStrategy(trustingEverything(), PROTOCOLS, null, null, HostnameVerificationPolicy.CLIENT,
           NoopHostnameVerifier.INSTANCE);
     }
-    SSLContext c = context == null ? SSLContexts.createDefault() : await(context);
+    SSLContext c = context == null ? DefaultTls.context() : await(context);
     return new DefaultClientTlsStrategy(c, PROTOCOLS, null, null, HostnameVerificationPolicy.BOTH,
         HttpsSupport.getDefaultHostnameVerifier());
   }
 
   /** The context being built on its own thread (see {@link Uninterruptibly}). */
-  private static SSLContext await(Future<SSLContext> building) throws IOException {
+  static SSLContext await(Future<SSLContext> building) throws IOException {
     try {
       return Uninterruptibly.get(building);
     } catch (ExecutionException e) {
@@ -161,6 +164,26 @@ public final class LazyTlsStrategy implements TlsSocketStrategy {
       throw new IOException(pem + " holds no certificate");
     }
     return all;
+  }
+
+  /**
+   * What a first https connection needs, made ahead on the caller's thread: the context (the
+   * JDK's default, or one that also trusts {@code extra} when it is not null) and the public
+   * suffix list that the host name check reads (about 15,000 lines, parsed once per process; it
+   * took ~20 ms at the end of the first handshake).
+   *
+   * @throws IOException when TLS cannot be set up
+   */
+  public static SSLContext prepare(List<Certificate> extra) throws IOException {
+    PublicSuffixMatcherLoader.getDefault();
+    if (extra != null) {
+      return contextTrusting(extra);
+    }
+    try {
+      return SSLContexts.createDefault();
+    } catch (RuntimeException e) {
+      throw new IOException("cannot set up TLS: " + e.getMessage(), e);
+    }
   }
 
   /**
