@@ -6,17 +6,22 @@
 # 127.0.0.1. Writes runs.csv, medians.csv and summary.md.
 #
 # Usage: [VAR=value ...] bench/startup.sh
-# Variables [defaults]: SIZE [1M], REPS [10], TOOLS [hello hello-flags floor braid braid-jvm curl aria2c],
-#   BRAID [launcher copy, as in ranged.sh], TIMEOUT [60], BENCH_DIR [/tmp/braid-bench],
-#   PORT [18183], SCENARIO [startup-<SIZE>], RESULTS, QUIET_PCT [25], QUIET_WAIT [30]
+# Variables [defaults]: SIZE [1M], REPS [10], TOOLS [hello hello-flags floor braid braid-jvm curl aria2c;
+#   with TLS=1: hello braid braid-sys curl aria2c], BRAID [launcher copy, as in ranged.sh], TIMEOUT [60],
+#   BENCH_DIR [/tmp/braid-bench], PORT [18183], SCENARIO [startup-<SIZE>[-https]], RESULTS, QUIET_PCT [25],
+#   QUIET_WAIT [30], TLS [0; 1: HTTPS (TLS 1.3/1.2) with a certificate made for the run: braid, curl and
+#   aria2c trust it by their CA options; braid-sys is braid with no --ca-cert, trusting it through the
+#   JVM's own trust store (a copy of the JVM's cacerts plus this certificate, as javax.net.ssl.trustStore:
+#   the path of a server with a public certificate). The floor is plain http only]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
-SIZE=${SIZE:-1M} REPS=${REPS:-10} TIMEOUT=${TIMEOUT:-60}
-TOOLS=${TOOLS:-hello hello-flags floor braid braid-jvm curl aria2c}
+SIZE=${SIZE:-1M} REPS=${REPS:-10} TIMEOUT=${TIMEOUT:-60} TLS=${TLS:-0}
+if [[ $TLS == 1 ]]; then TOOLS=${TOOLS:-hello braid braid-sys curl aria2c}; else TOOLS=${TOOLS:-hello hello-flags floor braid braid-jvm curl aria2c}; fi
 BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench} PORT=${PORT:-18183}
 QUIET_PCT=${QUIET_PCT:-25} QUIET_WAIT=${QUIET_WAIT:-30}
-SCENARIO=${SCENARIO:-startup-$SIZE}
+SUFFIX=; [[ $TLS == 1 ]] && SUFFIX=-https
+SCENARIO=${SCENARIO:-startup-$SIZE$SUFFIX}
 die() { echo "startup.sh: $*" >&2; exit 1; }
 say() { echo "startup.sh: $*" >&2; }
 source "$HERE/lib.sh"
@@ -55,22 +60,36 @@ chmod a+r "$FILE"; SHA=$(sha256sum "$FILE" | cut -d' ' -f1)
 trap 'stop_nginx' EXIT INT TERM
 start_nginx "$DATA"
 OUT=$OUTD/out.bin
+SCHEME=http tls_braid=() tls_curl=() tls_aria=()
+if [[ $TLS == 1 ]]; then
+  [[ " $TOOLS " != *" floor "* ]] || die "the floor is plain http only: leave it out of TOOLS with TLS=1"
+  SCHEME=https tls_braid=(--ca-cert "$SDIR/cert.pem") tls_curl=(--cacert "$SDIR/cert.pem") tls_aria=(--ca-certificate="$SDIR/cert.pem")
+  # the JVM's trust store with the test certificate added, for braid-sys
+  cacerts=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/security/cacerts
+  [[ -r $cacerts ]] || die "cannot read the JVM's trust store $cacerts"
+  rm -f "$SDIR/trust.jks"; cp -L "$cacerts" "$SDIR/trust.jks"; chmod u+w "$SDIR/trust.jks"
+  keytool -importcert -noprompt -alias braid-bench -file "$SDIR/cert.pem" -keystore "$SDIR/trust.jks" -storepass changeit \
+    > /dev/null || die "keytool could not add the test certificate to a copy of $cacerts"
+fi
 if [[ " $TOOLS " == *" floor "* ]]; then
   mkdir -p "$OUTD"
   "${floor_java[@]}" -XX:ArchiveClassesAtExit="$FLOOR/floor.jsa" Floor "http://127.0.0.1:$PORT/$(basename "$FILE")?run=floor-training" \
     "$OUT" "$OUTD/floor.db" > "$FLOOR/training.log" 2>&1 || die "the floor's training run failed: $FLOOR/training.log"
 fi
 tool_cmd() {
-  local url="http://127.0.0.1:$PORT/$(basename "$FILE")?run=$1&rep=$2"
+  local url="$SCHEME://127.0.0.1:$PORT/$(basename "$FILE")?run=$1&rep=$2"
   case $1 in
     hello)       cmd=(java -cp "$BENCH_DIR/hello" Hello) ;;
     # shellcheck disable=SC2206
     hello-flags) cmd=(java $FLAGS -cp "$BENCH_DIR/hello" Hello) ;;
     floor)       cmd=("${floor_java[@]}" -XX:SharedArchiveFile="$FLOOR/floor.jsa" Floor "$url" "$OUT" "$OUTD/floor.db") ;;
-    braid)       cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db") ;;
-    braid-jvm)   cmd=(java -jar "$JAR" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db") ;;
-    curl)        cmd=(curl -sS -f -o "$OUT" "$url") ;;
-    aria2c)      cmd=(aria2c -q --allow-overwrite=true --auto-file-renaming=false --file-allocation=none -d "$OUTD" -o out.bin "$url") ;;
+    braid)       cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db" "${tls_braid[@]}") ;;
+    braid-sys)   cmd=(env "BRAID_JAVA_OPTS=-Djavax.net.ssl.trustStore=$SDIR/trust.jks" "${braid_cmd[@]}" get "$url" -o "$OUT" --quiet
+                   --overwrite --state-db "$OUTD/state.db") ;;
+    braid-jvm)   cmd=(java -jar "$JAR" get "$url" -o "$OUT" --quiet --overwrite --state-db "$OUTD/state.db" "${tls_braid[@]}") ;;
+    curl)        cmd=(curl -sS -f -o "$OUT" "${tls_curl[@]}" "$url") ;;
+    aria2c)      cmd=(aria2c -q --allow-overwrite=true --auto-file-renaming=false --file-allocation=none -d "$OUTD" -o out.bin
+                   "${tls_aria[@]}" "$url") ;;
     *) die "unknown tool $1" ;;
   esac
 }
@@ -107,7 +126,7 @@ medians "$CSV" wall_s cpu_s maxrss_mib > "$RESULTS/medians.csv"
 {
   echo "# $SCENARIO ($(date +%F))"
   echo
-  echo "One $SIZE file from nginx on 127.0.0.1 (braid, curl, aria2c) and a hello-world java program, $REPS"
+  echo "One $SIZE file from nginx on 127.0.0.1$([[ $TLS == 1 ]] && echo ' over HTTPS (a certificate made for the run; braid-sys trusts it through the JVM trust store, the others by their CA options)') (braid, curl, aria2c) and a hello-world java program, $REPS"
   echo "repetitions, tools interleaved. \`hello\` = \`java -cp DIR Hello\`; \`hello-flags\` = the same with the"
   echo "launcher's JVM flags ($FLAGS); \`floor\` = bench/floor/Floor.java, the least a program on braid's"
   echo "libraries does (one SQLite row, one GET with HttpClient 5; those flags, the launcher's JIT flags and its own AppCDS archive);"
@@ -122,7 +141,7 @@ medians "$CSV" wall_s cpu_s maxrss_mib > "$RESULTS/medians.csv"
   echo
   echo "| ratio | median | min–max | reps |"
   echo "|---|---|---|---|"
-  for pair in "braid hello" "braid hello-flags" "floor hello" "braid floor" "braid-jvm hello" "braid braid-jvm" "braid curl" "braid aria2c"; do
+  for pair in "braid hello" "braid-sys hello" "braid hello-flags" "floor hello" "braid floor" "braid-jvm hello" "braid braid-jvm" "braid curl" "braid-sys curl" "braid aria2c"; do
     read -r a b <<< "$pair"
     [[ " $TOOLS " == *" $a "* && " $TOOLS " == *" $b "* ]] || continue
     read -r med lo hi nr < <(paired_ratio "$CSV" "$a" "$b" wall_s); echo "| wall: $a / $b | $med | $lo–$hi | $nr |"
