@@ -15,7 +15,9 @@ import javax.net.ssl.SSLContext;
  *
  * <p>Threads: {@code braid-tls-warm-up}, started at most once per process by {@link #prepare},
  * ends when the set-up is done; a daemon, never interrupted. Without {@link #prepare}, the first
- * connection that needs the context sets it up on its own thread, as before.
+ * connection that needs the context sets it up on its own thread. Like the JDK's own default
+ * context, it is made once: a trust store named by {@code javax.net.ssl.trustStore} later in the
+ * process's life is not read.
  */
 public final class DefaultTls {
   private static final FutureTask<SSLContext> SETUP = new FutureTask<>(() -> LazyTlsStrategy.prepare(null));
