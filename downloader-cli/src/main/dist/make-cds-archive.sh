@@ -26,9 +26,14 @@ if [ -n "$platform" ] && [ -x "$jartool" ]; then
   fi
   rm -rf "$target/native/org"
 fi
-# the same flags as the launcher: an archive made under other GC flags is refused at run time
-"$java" -XX:+UseSerialGC -Xmx256m -Xmn32m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
-  -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M --https > "$target/braid-cds-training.log" 2>&1 \
+# the same flags as the launcher: an archive made under other GC flags is refused at run time;
+# the plain demo when the one over HTTPS cannot run (a JVM without keytool), as the launcher does
+train() {
+  "$java" -XX:+UseSerialGC -Xmx256m -Xmn32m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
+    -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M "$@" >> "$target/braid-cds-training.log" 2>&1
+}
+: > "$target/braid-cds-training.log"
+train --https || { rm -f "$target/braid.jsa"; train; } \
   || { echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2; rm -f "$target/braid.jsa"; exit 0; }
 # the launcher's own stamp for this JVM: the archive is used only by the JVM that made it
 JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")") BRAID_PRINT_STAMP=1 "$target/braid" \
