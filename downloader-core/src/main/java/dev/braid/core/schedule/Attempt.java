@@ -120,8 +120,8 @@ final class Attempt {
           first = null;
         }
         MirrorSet mirrors = request.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
-            ? MirrorSet.single(identity)
-            : MirrorSet.probe(job.route(), identity, request.mirrors(), job.originHeaders(), job.recorder());
+            ? MirrorSet.single(probe.source())
+            : MirrorSet.probe(job.route(), probe.source(), request.mirrors(), job.originHeaders(), job.recorder());
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
             job.settings(), plan.sums(), control);
         drive(context, part, first, probe.offset(), range.to(), protocolWhy, measurable);

@@ -27,8 +27,12 @@ import dev.braid.state.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -43,6 +47,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class DownloadJob implements Runnable {
   static final int MAX_RESTARTS = 3;
+  private static final Set<String> ENGINE_HEADERS = Set.of("accept-encoding", "range", "if-range");
 
   private final ProtocolRoute route;
   private final Store store;
@@ -86,8 +91,19 @@ public final class DownloadJob implements Runnable {
     this.budget = budget;
     this.rateLimit = new TokenBucket(request.rateLimit());
     this.throttle = new Throttle(rateLimit, globalRate);
-    this.originHeaders = OriginHeaders.of(request.uri(), request.headers());
+    this.originHeaders = OriginHeaders.of(request.uri(), withoutEngineHeaders(request.headers()));
     this.recorder = new PhaseRecorder(phases);
+  }
+
+  /**
+   * The user's headers less those the engine decides: Accept-Encoding (a download is of one
+   * representation, the identity one; a browser's "Copy as cURL" sends {@code gzip}, which would
+   * turn ranges into slices of a compressed body) and the Range and If-Range of its requests.
+   */
+  private static Map<String, String> withoutEngineHeaders(Map<String, String> headers) {
+    Map<String, String> kept = new LinkedHashMap<>(headers);
+    kept.keySet().removeIf(name -> ENGINE_HEADERS.contains(name.toLowerCase(Locale.ROOT)));
+    return kept;
   }
 
   @Override
@@ -118,8 +134,8 @@ public final class DownloadJob implements Runnable {
         }
         // the next pass probes again and starts over if the new answer differs from the record
         if (++changesSeen > MAX_RESTARTS) {
-          throw new RemoteChangedException("the remote file kept changing (" + e.getMessage() + "), gave up after "
-              + restarts + " restarts", e);
+          throw new RemoteChangedException("the remote file changed " + changesSeen + " times while it was downloaded"
+              + " (the last time: " + e.getMessage() + "); gave up", e);
         }
       }
     }

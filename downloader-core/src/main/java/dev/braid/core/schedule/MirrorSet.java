@@ -2,6 +2,7 @@ package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadException;
 import dev.braid.core.IntegrityException;
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
@@ -25,19 +26,19 @@ import java.util.concurrent.CompletionException;
 final class MirrorSet {
   /** One URL of the file and what it delivered so far. */
   static final class Mirror {
-    final RemoteIdentity identity;
+    private final RangeSource source;
     private long bytes;
     private long nanos;
     private int connections;
     private int failures;
     private boolean dropped;
 
-    Mirror(RemoteIdentity identity) {
-      this.identity = identity;
+    Mirror(RangeSource source) {
+      this.source = source;
     }
 
-    RemoteIdentity identity() {
-      return identity;
+    RangeSource source() {
+      return source;
     }
   }
 
@@ -47,7 +48,12 @@ final class MirrorSet {
     this.mirrors.addAll(mirrors);
   }
 
-  static MirrorSet single(RemoteIdentity primary) {
+  /** Where ranges without a mirror come from: the probed URL. */
+  RangeSource primary() {
+    return mirrors.get(0).source;
+  }
+
+  static MirrorSet single(RangeSource primary) {
     return new MirrorSet(List.of(new Mirror(primary)));
   }
 
@@ -56,10 +62,10 @@ final class MirrorSet {
    * one that serves a different file (length or validators) fails the download: the user named
    * them as copies of one file, and a splice of two files must never happen.
    */
-  static MirrorSet probe(Requester http, RemoteIdentity primary, List<URI> others, OriginHeaders headers,
+  static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
       PhaseRecorder recorder)
       throws IntegrityException {
-    List<CompletableFuture<RemoteIdentity>> probes = new ArrayList<>();
+    List<CompletableFuture<RangeSource>> probes = new ArrayList<>();
     for (URI uri : others) {
       probes.add(CompletableFuture.supplyAsync(() -> {
         try {
@@ -67,7 +73,7 @@ final class MirrorSet {
           if (r.exchange() != null) {
             r.exchange().abort();
           }
-          return r.identity();
+          return r.source();
         } catch (TransientFailure | DownloadException e) {
           return null;
         }
@@ -76,13 +82,13 @@ final class MirrorSet {
     List<Mirror> live = new ArrayList<>();
     live.add(new Mirror(primary));
     for (int i = 0; i < others.size(); i++) {
-      RemoteIdentity id;
+      RangeSource id;
       try {
         id = probes.get(i).join();
       } catch (CompletionException e) {
         id = null;
       }
-      if (id == null || !id.ranges()) {
+      if (id == null || !id.identity().ranges()) {
         continue;
       }
       String why = difference(primary, id);
@@ -94,7 +100,12 @@ final class MirrorSet {
     return new MirrorSet(live);
   }
 
-  private static String difference(RemoteIdentity a, RemoteIdentity b) {
+  private static String difference(RangeSource primary, RangeSource mirror) {
+    RemoteIdentity a = primary.identity();
+    RemoteIdentity b = mirror.identity();
+    if (!Objects.equals(primary.encoding(), mirror.encoding())) {
+      return "Content-Encoding " + mirror.encoding() + " instead of " + primary.encoding();
+    }
     if (a.length() != b.length()) {
       return "length " + b.length() + " instead of " + a.length();
     }

@@ -227,11 +227,11 @@ final class Worker implements Runnable {
   private Exchange open(Segment seg) throws TransientFailure, RemoteChanged, DownloadException {
     if (!context.identity().ranges()) {
       table.requestEnd(seg, Long.MAX_VALUE);
-      return RangeRequest.openWhole(context.http(), context.identity(), context.headers(), context.recorder());
+      return RangeRequest.openWhole(context.http(), context.mirrors().primary(), context.headers(), context.recorder());
     }
     long from = table.position(seg);
     long to = table.requestEnd(seg, streamer.nextRequestSize(pool.firstRequestSize()));
     mirror = context.mirrors().pick(mirror);
-    return RangeRequest.open(context.http(), mirror.identity(), context.headers(), context.recorder(), from, to);
+    return RangeRequest.open(context.http(), mirror.source(), context.headers(), context.recorder(), from, to);
   }
 }
