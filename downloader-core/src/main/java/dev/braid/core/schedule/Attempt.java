@@ -30,6 +30,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -56,6 +58,8 @@ final class Attempt {
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
+  /** The URLs besides the one whose probe answered, to be used as mirrors. */
+  private List<URI> otherUrls = List.of();
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -119,9 +123,10 @@ final class Attempt {
           first.abort();
           first = null;
         }
-        MirrorSet mirrors = request.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
+        MirrorSet mirrors = otherUrls.isEmpty() || !identity.ranges() || identity.length() <= 0
             ? MirrorSet.single(probe.source())
-            : MirrorSet.probe(job.route(), probe.source(), request.mirrors(), job.originHeaders(), job.recorder());
+            : MirrorSet.probe(job.route(), probe.source(), otherUrls, job.originHeaders(), job.recorder(),
+                why -> job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, why)));
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
             job.settings(), plan.sums(), control);
         drive(context, part, first, probe.offset(), range.to(), protocolWhy, measurable);
@@ -156,11 +161,41 @@ final class Attempt {
     }
   }
 
+  /**
+   * Probes the request's URL, and when it fails for good (a 404, a refused connection, retries
+   * used up) each mirror in turn, so that a dead main URL does not fail a download its mirrors
+   * serve. Sets {@link #otherUrls} to the URLs after the one that answered (those before it
+   * failed). The main URL's error is the one reported when every URL fails.
+   */
   private ProbeResult probe(ResumePlanner.ProbeRange range) throws DownloadException {
+    List<URI> urls = new ArrayList<>();
+    urls.add(request.uri());
+    urls.addAll(request.mirrors());
+    DownloadException first = null;
+    for (int i = 0; i < urls.size(); i++) {
+      try {
+        ProbeResult r = probe(urls.get(i), range);
+        otherUrls = List.copyOf(urls.subList(i + 1, urls.size()));
+        return r;
+      } catch (DownloadPausedException e) {
+        throw e;
+      } catch (DownloadException e) {
+        if (job.deadlinePassed() || i == urls.size() - 1) {
+          throw first == null ? e : first;
+        }
+        first = first == null ? e : first;
+        job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, urls.get(i) + " failed (" + e.getMessage()
+            + "); trying the mirror " + urls.get(i + 1)));
+      }
+    }
+    throw new IllegalStateException("no URL to probe");
+  }
+
+  private ProbeResult probe(URI uri, ResumePlanner.ProbeRange range) throws DownloadException {
     FailurePolicy failures = new FailurePolicy(job.settings(), control, job.recorder());
     while (true) {
       try {
-        return Prober.probe(job.route(), request.uri(), job.originHeaders(), job.recorder(), range.from(), range.to());
+        return Prober.probe(job.route(), uri, job.originHeaders(), job.recorder(), range.from(), range.to());
       } catch (TransientFailure f) {
         Duration wait = failures.retryAfter(f, false);
         if (wait == null) {

@@ -1,7 +1,6 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadException;
-import dev.braid.core.IntegrityException;
 import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Requester;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 /**
  * The URLs one download fetches ranges from: the probed URL and the mirrors that answered with
@@ -58,46 +58,68 @@ final class MirrorSet {
   }
 
   /**
-   * Probes every mirror side by side (one byte each). A mirror that cannot be reached is left out;
-   * one that serves a different file (length or validators) fails the download: the user named
-   * them as copies of one file, and a splice of two files must never happen.
+   * Probes every mirror side by side (one byte each) and keeps those that serve the primary's
+   * file: the same length and coding, and the same validators or, where those differ, the same
+   * bytes where {@link SameBytes} compares them. A mirror that cannot be reached or shown to serve
+   * the same file is left out with a line to {@code notes}; never fatal, never spliced.
    */
   static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
-      PhaseRecorder recorder)
-      throws IntegrityException {
-    List<CompletableFuture<RangeSource>> probes = new ArrayList<>();
+      PhaseRecorder recorder, Consumer<String> notes) {
+    List<CompletableFuture<Verdict>> checks = new ArrayList<>();
     for (URI uri : others) {
-      probes.add(CompletableFuture.supplyAsync(() -> {
-        try {
-          ProbeResult r = Prober.probe(http, uri, headers, recorder, 0, 1);
-          if (r.exchange() != null) {
-            r.exchange().abort();
-          }
-          return r.source();
-        } catch (TransientFailure | DownloadException e) {
-          return null;
-        }
-      }));
+      checks.add(CompletableFuture.supplyAsync(() -> check(http, primary, uri, headers, recorder)));
     }
     List<Mirror> live = new ArrayList<>();
     live.add(new Mirror(primary));
     for (int i = 0; i < others.size(); i++) {
-      RangeSource id;
+      Verdict v;
       try {
-        id = probes.get(i).join();
+        v = checks.get(i).join();
       } catch (CompletionException e) {
-        id = null;
+        v = new Verdict(null, "its check failed: " + e.getCause());
       }
-      if (id == null || !id.identity().ranges()) {
-        continue;
+      if (v.why() == null) {
+        live.add(new Mirror(v.source()));
+      } else {
+        notes.accept("mirror " + others.get(i) + " left out: " + v.why());
       }
-      String why = difference(primary, id);
-      if (why != null) {
-        throw new IntegrityException("mirror " + others.get(i) + " serves a different file: " + why);
-      }
-      live.add(new Mirror(id));
     }
     return new MirrorSet(live);
+  }
+
+  /** What the check of one mirror found: its source, and why it is left out (null when it is not). */
+  private record Verdict(RangeSource source, String why) {
+    static Verdict out(String why) {
+      return new Verdict(null, why);
+    }
+  }
+
+  private static Verdict check(Requester http, RangeSource primary, URI uri, OriginHeaders headers,
+      PhaseRecorder recorder) {
+    RangeSource source;
+    try {
+      ProbeResult r = Prober.probe(http, uri, headers, recorder, 0, 1);
+      if (r.exchange() != null) {
+        r.exchange().abort();
+      }
+      source = r.source();
+    } catch (TransientFailure | DownloadException e) {
+      return Verdict.out("it cannot be reached (" + e.getMessage() + ")");
+    }
+    if (!source.identity().ranges()) {
+      return Verdict.out("it does not serve byte ranges");
+    }
+    String why = difference(primary, source);
+    if (why == null) {
+      return new Verdict(source, null);
+    }
+    if (primary.identity().length() != source.identity().length()
+        || !Objects.equals(primary.encoding(), source.encoding())) {
+      return Verdict.out("it serves a different file: " + why);
+    }
+    String notSame = SameBytes.whyNot(http, primary, source, headers, recorder);
+    return notSame == null ? new Verdict(source, null)
+        : Verdict.out("its validators differ (" + why + ") and " + notSame);
   }
 
   private static String difference(RangeSource primary, RangeSource mirror) {
