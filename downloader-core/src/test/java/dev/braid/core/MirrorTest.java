@@ -66,6 +66,22 @@ class MirrorTest extends DownloadHarness {
   }
 
   @Test
+  void aMirrorWithoutValidatorsIsJudgedByItsBytes() throws Exception {
+    Content c = Content.random(4 << 20, 16);
+    server.serve("/f.bin", c).etag("\"a\"");
+    // the same length, no validators to compare, other bytes: it must not be trusted on its length
+    mirror.serve("/other.bin", Content.random(4 << 20, 17));
+    mirror.serve("/copy.bin", c);
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(4)
+        .mirrors(List.of(mirror.url("/other.bin"), mirror.url("/copy.bin"))).build());
+    assertEquals(c.sha256Hex(), sha256(await(d).file()));
+    assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("/other.bin left out")),
+        d.connectionChanges().toString());
+    assertTrue(d.connectionChanges().stream().noneMatch(ch -> ch.reason().contains("/copy.bin left out")),
+        d.connectionChanges().toString());
+  }
+
+  @Test
   void aMirrorOfAnotherLengthIsLeftOut() throws Exception {
     Content c = Content.random(2 << 20, 12);
     server.serve("/f.bin", c).etag("\"same\"");

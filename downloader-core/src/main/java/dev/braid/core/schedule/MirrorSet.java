@@ -59,8 +59,8 @@ final class MirrorSet {
 
   /**
    * Probes every mirror side by side (one byte each) and keeps those that serve the primary's
-   * file: the same length and coding, and the same validators or, where those differ, the same
-   * bytes where {@link SameBytes} compares them. A mirror that cannot be reached or shown to serve
+   * file: the same length and coding, and the same validators or, where those differ or are
+   * missing, the same bytes where {@link SameBytes} compares them. A mirror that cannot be reached or shown to serve
    * the same file is left out with a line to {@code notes}; never fatal, never spliced.
    */
   static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
@@ -119,7 +119,7 @@ final class MirrorSet {
     }
     String notSame = SameBytes.whyNot(http, primary, source, headers, recorder);
     return notSame == null ? new Verdict(source, null)
-        : Verdict.out("its validators differ (" + why + ") and " + notSame);
+        : Verdict.out("its validators do not show it is the same file (" + why + ") and " + notSame);
   }
 
   private static String difference(RangeSource primary, RangeSource mirror) {
@@ -131,10 +131,15 @@ final class MirrorSet {
     if (a.length() != b.length()) {
       return "length " + b.length() + " instead of " + a.length();
     }
-    if (a.etag() != null && b.etag() != null && !a.etag().equals(b.etag())) {
+    // the validators prove the same file only when both sides have them and all agree; a missing
+    // one proves nothing, so the bytes are compared then too
+    if (a.etag() == null && a.lastModified() == null) {
+      return "no validators on the main URL";
+    }
+    if (!Objects.equals(a.etag(), b.etag())) {
       return "ETag " + b.etag() + " instead of " + a.etag();
     }
-    if (a.lastModified() != null && b.lastModified() != null && !Objects.equals(a.lastModified(), b.lastModified())) {
+    if (!Objects.equals(a.lastModified(), b.lastModified())) {
       return "Last-Modified " + b.lastModified() + " instead of " + a.lastModified();
     }
     return null;
