@@ -115,7 +115,7 @@ public final class RangeRequest {
         // the same file from byte 0: its start is the range asked for; the streamer stops at its end
         return;
       }
-      throw TransientFailure.protocol("the server answered a range of the unchanged file with the whole file (200)");
+      throw new RangesRefused("the server answered a range of the unchanged file with the whole file (200)");
     }
     if (ex.status() == 416) {
       throw new RemoteChanged("the server says bytes " + from + "-" + (to - 1) + " no longer exist (416): it changed");

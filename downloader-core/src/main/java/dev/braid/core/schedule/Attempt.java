@@ -1,12 +1,10 @@
 package dev.braid.core.schedule;
 
-import dev.braid.core.Checksum;
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
-import dev.braid.core.IntegrityException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
@@ -19,8 +17,6 @@ import dev.braid.core.io.PartFileLockedException;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
-import dev.braid.core.probe.Prober;
-import dev.braid.core.verify.FileDigest;
 import dev.braid.state.DownloadRecord;
 import dev.braid.state.DownloadStatus;
 import dev.braid.state.RemoteIdentity;
@@ -30,16 +26,14 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * One pass of a download, on the job's driver thread, in stages: probe (with the
- * {@link FailurePolicy}), name the target ({@link TargetResolver}), resume or start fresh
- * ({@link ResumePlanner}), run the workers on a {@link PassContext} while checkpointing every
- * interval, then verify and rename. A remote file that changes mid-way ends the pass with
+ * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
+ * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
+ * workers on a {@link PassContext} while checkpointing every interval, then verify and rename
+ * ({@link PartCommit}). A remote file that changes mid-way ends the pass with
  * {@link RemoteChanged}; the job decides whether to start another.
  */
 final class Attempt {
@@ -53,13 +47,9 @@ final class Attempt {
   private volatile WorkerPool pool;
   private volatile Path target;
   private ResumePlan plan;
-  /** The last checkpoint marked the record complete: every byte done and forced, nothing left to verify. */
-  private boolean recordedComplete;
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
-  /** The URLs besides the one whose probe answered, to be used as mirrors. */
-  private List<URI> otherUrls = List.of();
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -86,14 +76,16 @@ final class Attempt {
       warmup.cancel();
     }
     long probeStart = System.nanoTime();
-    ProbeResult probe;
+    ProbeStage.Answer answer;
     try {
-      probe = probe(range);
+      answer = new ProbeStage(job, control).probe(range);
     } catch (DownloadException | RuntimeException e) {
       warmup.cancel();
       throw e;
     }
     probeNanos = System.nanoTime() - probeStart;
+    ProbeResult probe = answer.result();
+    List<URI> otherUrls = answer.otherUrls();
     Exchange first = probe.exchange();
     Path partPath = null;
     boolean partExisted = true;
@@ -129,9 +121,10 @@ final class Attempt {
                 why -> job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, why)));
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
             job.settings(), plan.sums(), control);
-        drive(context, part, first, probe.offset(), range.to(), protocolWhy, measurable);
+        PartCommit commit = new PartCommit(job.store(), part, plan);
+        drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;
-        return finish(part, target);
+        return finish(commit, target);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
@@ -161,55 +154,6 @@ final class Attempt {
     }
   }
 
-  /**
-   * Probes the request's URL, and when it fails for good (a 404, a refused connection, retries
-   * used up) each mirror in turn, so that a dead main URL does not fail a download its mirrors
-   * serve. Sets {@link #otherUrls} to the URLs after the one that answered (those before it
-   * failed). The main URL's error is the one reported when every URL fails.
-   */
-  private ProbeResult probe(ResumePlanner.ProbeRange range) throws DownloadException {
-    List<URI> urls = new ArrayList<>();
-    urls.add(request.uri());
-    urls.addAll(request.mirrors());
-    DownloadException first = null;
-    for (int i = 0; i < urls.size(); i++) {
-      try {
-        ProbeResult r = probe(urls.get(i), range);
-        otherUrls = List.copyOf(urls.subList(i + 1, urls.size()));
-        return r;
-      } catch (DownloadPausedException e) {
-        throw e;
-      } catch (DownloadException e) {
-        if (job.deadlinePassed() || i == urls.size() - 1) {
-          throw first == null ? e : first;
-        }
-        first = first == null ? e : first;
-        job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, urls.get(i) + " failed (" + e.getMessage()
-            + "); trying the mirror " + urls.get(i + 1)));
-      }
-    }
-    throw new IllegalStateException("no URL to probe");
-  }
-
-  private ProbeResult probe(URI uri, ResumePlanner.ProbeRange range) throws DownloadException {
-    FailurePolicy failures = new FailurePolicy(job.settings(), control, job.recorder());
-    while (true) {
-      try {
-        return Prober.probe(job.route(), uri, job.originHeaders(), job.recorder(), range.from(), range.to());
-      } catch (TransientFailure f) {
-        Duration wait = failures.retryAfter(f, false);
-        if (wait == null) {
-          throw FailurePolicy.publicError(f);
-        }
-        control.sleep(wait, () -> false);
-        if (job.pauseRequested()) {
-          throw new DownloadPausedException("paused before the download started");
-        }
-        job.checkDeadline();
-      }
-    }
-  }
-
   private static PartFile openPart(Path partPath) throws LocalFileException {
     try {
       return PartFile.open(partPath);
@@ -227,7 +171,7 @@ final class Attempt {
    * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
    * to the download's {@link ProtocolRoute}.
    */
-  private void drive(PassContext context, PartFile part, Exchange first, long firstOffset, long probeEnd,
+  private void drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
       String protocolWhy, boolean measurable) throws LocalFileException {
     long now = System.nanoTime();
     long start = now;
@@ -270,7 +214,7 @@ final class Attempt {
           }
         }
         if (now >= next) {
-          checkpoint(part, false);
+          commit.checkpoint(false);
           next = now + interval;
         }
       }
@@ -291,8 +235,7 @@ final class Attempt {
     // with every byte done and no checksum to verify, the last checkpoint also marks the record
     // complete, before the rename: one transaction fewer per file. A crash between them leaves a
     // complete record with its part file, which the planner resumes with nothing to fetch
-    recordedComplete = control.fatal() == null && table.complete() && request.checksum().isEmpty();
-    checkpoint(part, recordedComplete);
+    commit.checkpoint(control.fatal() == null && table.complete() && request.checksum().isEmpty());
   }
 
   /**
@@ -325,7 +268,7 @@ final class Attempt {
     }
   }
 
-  private DownloadResult finish(PartFile part, Path target) throws DownloadException, RemoteChanged {
+  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
@@ -344,62 +287,12 @@ final class Attempt {
       throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
     }
     if (request.checksum().isPresent()) {
-      verify(part, request.checksum().get());
+      commit.verify(request.checksum().get(), identity, request.minSplitSize());
     }
-    try {
-      // drive's last checkpoint forced every byte before recording them; the rename is not
-      // forced: a power cut that undoes it leaves a complete part file, which the planner resumes
-      part.commitTo(target, request.overwrite());
-    } catch (IOException e) {
-      throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
-    }
-    if (!recordedComplete) {
-      job.store().markStatus(plan.recordId(), DownloadStatus.COMPLETED, null);
-    }
+    commit.commitTo(target, request.overwrite());
     long length = table.doneBytes();
     return new DownloadResult(target, length, job.fetched().sum(), plan.reused(), job.elapsed(), job.restarts(),
         job.metrics());
-  }
-
-  /**
-   * Checks the whole part file against the expected digest before it gets its final name. On a
-   * mismatch the part file stays for inspection, and its record starts from zero, so running the
-   * download again fetches it afresh rather than trusting the same bytes.
-   */
-  private void verify(PartFile part, Checksum expected) throws DownloadException {
-    String actual;
-    try {
-      part.force();
-      actual = FileDigest.hex(part.path(), expected.algorithm());
-    } catch (IOException e) {
-      throw new LocalFileException("cannot read " + part.path() + " to verify it: " + RangeRequest.describe(e), e);
-    }
-    if (!actual.equals(expected.hex())) {
-      job.store().repair(plan.recordId(),
-          SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize()).snapshot(), Map.of());
-      throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
-          + actual + "; the bytes are kept in " + part.path());
-    }
-  }
-
-  /**
-   * Forces the data, then records the progress snapshot taken before the force (invariant 1),
-   * and with {@code complete} marks the record complete in the same transaction.
-   */
-  private void checkpoint(PartFile part, boolean complete) throws LocalFileException {
-    var snapshot = table.snapshot();
-    Map<Integer, Integer> finished;
-    try {
-      part.force();
-      finished = plan.sums() == null ? Map.of() : plan.sums().update(part, snapshot);
-    } catch (IOException e) {
-      throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
-    }
-    if (complete) {
-      job.store().complete(plan.recordId(), snapshot, finished);
-    } else {
-      job.store().checkpoint(plan.recordId(), snapshot, finished);
-    }
   }
 
   private void recordOutcome(DownloadStatus status, String message) {

@@ -4,11 +4,13 @@ import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.IntegrityException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.TransferMetrics;
+import dev.braid.core.fetch.RangesRefused;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.HttpTransport;
@@ -71,6 +73,8 @@ public final class DownloadJob implements Runnable {
   private int restarts;
   private volatile long damaged;
   private int changesSeen;
+  /** Passes ended because the server answered a range with the whole, unchanged file. */
+  private int refusals;
   /** The host memory this pass read ({@link #hostMemory}), and its key; null before the pass reads it. Driver thread only. */
   private String hostMemoryKey;
   private Optional<HostMemory> hostMemoryRead;
@@ -128,6 +132,12 @@ public final class DownloadJob implements Runnable {
       }
       try {
         return attempt.run();
+      } catch (RangesRefused e) {
+        // not a change: the next pass resumes, or streams the file whole if ranges are gone for good
+        if (++refusals > MAX_RESTARTS) {
+          throw new IntegrityException("the server kept answering ranges with the whole file (" + refusals
+              + " passes); gave up", e);
+        }
       } catch (RemoteChanged e) {
         if (!request.restartIfChanged()) {
           throw new RemoteChangedException(e.getMessage() + "; the bytes on disk are kept (allow a restart to download it again)", e);
