@@ -33,7 +33,10 @@ class ServerRepresentationTest extends DownloadHarness {
         .rateLimitPerConnection(8L << 20);
     Path out = dir.resolve("f.bin");
     // no restart allowed: a 200 with the probe's own validators is no change, so exit 5 must not happen
-    DownloadResult r = get(request("/f.bin", out).connections(4).restartIfChanged(false));
+    Download d = braid.submit(request("/f.bin", out).connections(4).restartIfChanged(false).build());
+    DownloadResult r = await(d);
+    assertEquals(1, d.connectionChanges().stream().filter(ch -> ch.reason().contains("without If-Range")).count(),
+        "told once: " + d.connectionChanges());
     assertEquals(c.sha256Hex(), sha256(out));
     assertEquals(0, r.restarts());
     assertTrue(server.requests().stream().anyMatch(q -> q.status() == 206 && q.ifRange() == null && q.range() != null

@@ -2,6 +2,7 @@ package dev.braid.core.fetch;
 
 import dev.braid.state.RemoteIdentity;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The one representation a download's ranges come from at one URL: the remote file as the probe
@@ -16,6 +17,7 @@ public final class RangeSource {
   private final RemoteIdentity identity;
   private final String encoding;
   private volatile boolean ifRangeIgnored;
+  private final AtomicBoolean told = new AtomicBoolean();
 
   /** @param encoding the probe's Content-Encoding, as sent (null, empty or {@code identity} for none) */
   public RangeSource(RemoteIdentity identity, String encoding) {
@@ -44,6 +46,11 @@ public final class RangeSource {
 
   void ignoreIfRange() {
     ifRangeIgnored = true;
+  }
+
+  /** True once, for the first caller after If-Range was given up: whoever reports it to the user. */
+  public boolean claimIfRangeNotice() {
+    return ifRangeIgnored && told.compareAndSet(false, true);
   }
 
   /** A Content-Encoding header as a coding to compare: lower case, null for none or identity. */

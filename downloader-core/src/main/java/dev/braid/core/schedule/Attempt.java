@@ -118,9 +118,9 @@ final class Attempt {
         MirrorSet mirrors = otherUrls.isEmpty() || !identity.ranges() || identity.length() <= 0
             ? MirrorSet.single(probe.source())
             : MirrorSet.probe(job.route(), probe.source(), otherUrls, job.originHeaders(), job.recorder(),
-                why -> job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, why)));
+                job::note);
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
-            job.settings(), plan.sums(), control);
+            job.settings(), plan.sums(), control, job::note);
         PartCommit commit = new PartCommit(job.store(), part, plan);
         drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;

@@ -227,6 +227,14 @@ public final class DownloadJob implements Runnable {
   }
 
   /**
+   * Notes an event of the download's course that changes no count (a mirror left out, a URL that
+   * failed, a server quirk worked around) among its connection changes, which {@code --debug} prints.
+   */
+  void note(String what) {
+    noteChange(new ConnectionChange(elapsed(), 0, 0, what));
+  }
+
+  /**
    * The controller for a pass: a pinned count when the request fixes one, else a start and a cap
    * from what the store remembers about the host over the pass's HTTP version (see
    * {@link HostPolicy}).

@@ -10,6 +10,7 @@ import dev.braid.core.verify.BlockSums;
 import dev.braid.core.verify.BlockTracker;
 import dev.braid.state.RemoteIdentity;
 import java.net.URI;
+import java.util.function.Consumer;
 
 /**
  * What the workers of one pass share, fixed once the pass has its plan: the segment table, the
@@ -29,9 +30,11 @@ final class PassContext {
   /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). */
   private final BlockSums sums;
   private final PassControl control;
+  /** Tells the user about the download's course (the job's connection changes). */
+  private final Consumer<String> notes;
 
   PassContext(SegmentTable table, RemoteIdentity identity, MirrorSet mirrors, ProtocolRoute route, OriginHeaders headers,
-      PhaseRecorder recorder, EngineSettings settings, BlockSums sums, PassControl control) {
+      PhaseRecorder recorder, EngineSettings settings, BlockSums sums, PassControl control, Consumer<String> notes) {
     this.table = table;
     this.identity = identity;
     this.finalUri = URI.create(identity.finalUrl());
@@ -42,6 +45,12 @@ final class PassContext {
     this.settings = settings;
     this.sums = sums;
     this.control = control;
+    this.notes = notes;
+  }
+
+  /** Reports {@code what} to the user, as a line among the download's connection changes. */
+  void note(String what) {
+    notes.accept(what);
   }
 
   SegmentTable table() {

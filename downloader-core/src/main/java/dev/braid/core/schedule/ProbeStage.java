@@ -1,6 +1,5 @@
 package dev.braid.core.schedule;
 
-import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -52,8 +51,7 @@ final class ProbeStage {
           throw first == null ? e : first;
         }
         first = first == null ? e : first;
-        job.noteChange(new ConnectionChange(job.elapsed(), 0, 0, urls.get(i) + " failed (" + e.getMessage()
-            + "); trying the mirror " + urls.get(i + 1)));
+        job.note(urls.get(i) + " failed (" + e.getMessage() + "); trying the mirror " + urls.get(i + 1));
       }
     }
     throw new IllegalStateException("no URL to probe");

@@ -232,6 +232,11 @@ final class Worker implements Runnable {
     long from = table.position(seg);
     long to = table.requestEnd(seg, streamer.nextRequestSize(pool.firstRequestSize()));
     mirror = context.mirrors().pick(mirror);
-    return RangeRequest.open(context.http(), mirror.source(), context.headers(), context.recorder(), from, to);
+    Exchange ex = RangeRequest.open(context.http(), mirror.source(), context.headers(), context.recorder(), from, to);
+    if (mirror.source().claimIfRangeNotice()) {
+      context.note(mirror.source().identity().finalUrl() + " answers If-Range with the whole unchanged file (a weak"
+          + " validator on its side); its ranges go without If-Range, checked by their own validators");
+    }
+    return ex;
   }
 }
