@@ -35,6 +35,9 @@ public final class Resource {
   private volatile Failure failure;
   private volatile int maxConcurrentRequests;
   private volatile HeaderFlood headerFlood;
+  private volatile boolean weakDates;
+  private volatile String contentEncoding;
+  private volatile Encoded encodedWhenAccepted;
   private volatile Consumer<RequestRecord> onRequest;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
@@ -195,6 +198,35 @@ public final class Resource {
   }
 
   /**
+   * When on, an If-Range carrying a date never matches, so a ranged request with one gets the
+   * whole file (200): Apache's rule for a file modified within the last second, whose
+   * Last-Modified it then calls weak (it also sends a weak ETag then: set one with {@link #etag}).
+   */
+  public Resource weakDates(boolean on) {
+    this.weakDates = on;
+    return this;
+  }
+
+  /**
+   * Sends {@code Content-Encoding: coding} on every response, the bytes unchanged: Apache's
+   * {@code AddEncoding gzip .gz} serving a {@code .gz} file. Null turns it off.
+   */
+  public Resource contentEncoding(String coding) {
+    this.contentEncoding = coding;
+    return this;
+  }
+
+  /**
+   * When a request's Accept-Encoding names {@code coding}, serves {@code encoded} instead, with
+   * {@code Content-Encoding: coding} and the ETag suffixed with {@code -coding} inside its quotes
+   * (as Apache's mod_deflate does); other requests get the plain content. Null turns it off.
+   */
+  public Resource encodedWhenAccepted(String coding, Content encoded) {
+    this.encodedWhenAccepted = coding == null ? null : new Encoded(coding, Objects.requireNonNull(encoded, "encoded"));
+    return this;
+  }
+
+  /**
    * A hostile server: every response head carries {@code lines} extra header lines of
    * {@code lineLength} bytes each before its blank line ({@code Integer.MAX_VALUE} lines is, to
    * the client, a head that never ends). Lines are written as the client reads them, so the
@@ -278,6 +310,18 @@ public final class Resource {
     return chunked;
   }
 
+  boolean weakDates() {
+    return weakDates;
+  }
+
+  String contentEncoding() {
+    return contentEncoding;
+  }
+
+  Encoded encodedWhenAccepted() {
+    return encodedWhenAccepted;
+  }
+
   HeaderFlood headerFlood() {
     return headerFlood;
   }
@@ -326,6 +370,9 @@ public final class Resource {
   void addBodyBytes(long n) {
     bodyBytesSent.addAndGet(n);
   }
+
+  /** The representation {@link #encodedWhenAccepted} serves. */
+  record Encoded(String coding, Content content) {}
 
   /** An armed {@link #failNext} answer. */
   record Failure(int status, Integer retryAfterSeconds, AtomicInteger remaining) {
