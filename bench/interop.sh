@@ -23,7 +23,9 @@
 # .tar.gz, which Apache labels Content-Encoding: gzip), gzip-text (a text file fetched with a
 # user's `-H 'Accept-Encoding: gzip'`, as "Copy as cURL" gives it), tls (https, default flags),
 # http2 (--http2; aria2c has no HTTP/2 and fetches over HTTP/1.1), auto (--http-auto: a first
-# download of the same size measures HTTP/1.1, the case's download is the HTTP/2 trial).
+# download of the same size measures HTTP/1.1, the case's download is the HTTP/2 trial); not in the
+# default list: h2-c16 (--http2 -c 16: sixteen streams on one connection; aria2c -x 16 -s 16 over
+# HTTP/1.1) and fresh-h2-c16 (the same on a file modified just before the run).
 # A result is "ok" only for exit 0 and the server's bytes (SHA-256 of the file as it was served;
 # for a changed file, the new one).
 #
@@ -291,6 +293,8 @@ flags() {
     aria2c:limited) echo "-x 8 -s 8 -k 1M --max-overall-download-limit=$RATE" ;;
     aria2c:resume) echo "-c -x 8 -s 8 -k 1M" ;;
     braid:http2) echo "--http2" ;;
+    braid:h2-c16|braid:fresh-h2-c16) echo "--http2 -c 16" ;;
+    aria2c:h2-c16|aria2c:fresh-h2-c16) echo "-x 16 -s 16 -k 1M" ;;
     braid:auto) echo "--http-auto" ;;
     *) echo "" ;;
   esac
@@ -330,9 +334,9 @@ run_case() {
   rm -rf "$OUT" "$HOMES"; mkdir -p "$OUT" "$HOMES"
   RC=0 SECS=0 LAST=
   case $c in
-    tls|http2|auto) [[ -n $HTTPS_URL ]] || { RESULT="n/a"; return; }; base=$HTTPS_URL ;;
+    tls|http2|auto|h2-c16|fresh-h2-c16) [[ -n $HTTPS_URL ]] || { RESULT="n/a"; return; }; base=$HTTPS_URL ;;
   esac
-  [[ $c == http2 && $H2 != yes ]] && { RESULT="n/a"; return; }
+  [[ ($c == http2 || $c == *h2-c16) && $H2 != yes ]] && { RESULT="n/a"; return; }
   [[ $c == norange && -z $NORANGE ]] && { RESULT="n/a"; return; }
   case $c in
     norange) name="$NORANGE/$name"; mkdir -p "$DOCS/$NORANGE"; chmod a+rx "$DOCS/$NORANGE" ;;
@@ -356,7 +360,7 @@ run_case() {
       "cmd_$tool" "$(basename "$name")" "$url" $(flags "$tool" limited)
       ( sleep 1; rewrite "$DOCS/$name" 2 ) & local changer=$!
       run_to_end; wait "$changer"; expected=$(sha "$DOCS/$name") ;;
-    fresh)
+    fresh|fresh-h2-c16)
       touch "$DOCS/$name"; "cmd_$tool" "$(basename "$name")" "$url" $(flags "$tool" "$c"); run_to_end ;;
     gzip-text)
       if [[ $tool == braid ]]; then "cmd_$tool" "$(basename "$name")" "$url" -H 'Accept-Encoding: gzip'
@@ -376,7 +380,7 @@ run_case() {
 # ---- the matrix
 read -r -a case_list <<< "$CASES"
 {
-  echo "| server | $(printf '%s | ' "${case_list[@]}")"
+  echo "| server |$(printf ' %s |' "${case_list[@]}")"
   echo "|---|$(printf -- '---|%.0s' "${case_list[@]}")"
 } > "$RESULTS/table.body"
 for server in $SERVERS; do
