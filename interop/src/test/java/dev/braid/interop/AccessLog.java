@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * A server's access log in the tab-separated format {@link ApacheServer} configures, read back so
@@ -55,11 +54,7 @@ record AccessLog(List<Entry> entries) {
 
   /** The requests for {@code path} (starting with '/'). */
   List<Entry> forPath(String path) {
-    return select(e -> e.path().equals(path));
-  }
-
-  List<Entry> select(Predicate<Entry> filter) {
-    return entries.stream().filter(filter).toList();
+    return entries.stream().filter(e -> e.path().equals(path)).toList();
   }
 
   /** The requests for {@code path}, one per line, for a failure's message. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +59,7 @@ class ApacheHttpTest {
   }
 
   private static String[] args(String url, Path target, String... flags) {
-    List<String> all = new java.util.ArrayList<>(List.of("get", url, "-o", target.toString()));
+    List<String> all = new ArrayList<>(List.of("get", url, "-o", target.toString()));
     all.addAll(List.of(flags));
     return all.toArray(String[]::new);
   }

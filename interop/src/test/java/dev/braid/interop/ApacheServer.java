@@ -198,8 +198,13 @@ final class ApacheServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException, InterruptedException {
-    stopProcess();
+  public void close() throws IOException {
+    try {
+      stopProcess();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
     Documents.deleteTree(root);
   }
 }
