@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Debian's Apache (apache2, mpm_event) started for a test class on two free loopback ports, with a
  * configuration of its own in a temporary folder (ServerRoot, PidFile, logs): plain HTTP/1.1 on one
- * port, TLS with {@code Protocols h2 http/1.1} on the other. Set up the way Debian's defaults and
- * common sites are: {@code AddEncoding gzip .gz}, mod_deflate on {@code text/plain}, and
- * {@code /slow/} throttled by mod_ratelimit. The test owns the process: {@link #close()} stops it.
+ * port, TLS with {@code Protocols h2 http/1.1} on the other. Set up as common sites are:
+ * {@code AddEncoding gzip .gz} (in Debian's mime.conf, commented out), mod_deflate on
+ * {@code text/plain} (Debian enables it), and {@code /slow/} throttled by mod_ratelimit. The test owns the process: {@link #close()} stops it.
  */
 final class ApacheServer implements AutoCloseable {
   /** mod_ratelimit's rate for {@code /slow/}, per response: slow enough to kill a download mid-way. */
