@@ -38,7 +38,7 @@ final class AlpnH2Guard implements TlsStrategy {
         String chosen = details == null ? null : details.getApplicationProtocol();
         if (ApplicationProtocol.HTTP_2.id.equals(chosen)) {
           if (session instanceof IOSession io && details.getSSLSession() != null) {
-            connections.handshake(io.getLocalAddress(), System.nanoTime() - start,
+            connections.handshake(io.getLocalAddress(), start, System.nanoTime() - start,
                 LazyTlsStrategy.resumed(details.getSSLSession(), startMillis));
           }
           callback.completed(result);

@@ -27,6 +27,7 @@ final class H2Connection {
   private final AtomicBoolean claimed = new AtomicBoolean();
   private final AtomicBoolean abandoned = new AtomicBoolean();
   private volatile long lastActivity;
+  private volatile long tlsStart;
   private volatile long tlsNanos = -1;
   private volatile boolean tlsResumed;
 
@@ -50,7 +51,9 @@ final class H2Connection {
     return now - lastActivity;
   }
 
-  void tls(long nanos, boolean resumed) {
+  /** The TLS handshake began at {@code start} (the TCP connect was done) and took {@code nanos}. */
+  void tls(long start, long nanos, boolean resumed) {
+    tlsStart = start;
     tlsResumed = resumed;
     tlsNanos = nanos;
   }
@@ -67,12 +70,13 @@ final class H2Connection {
   /**
    * Reports the connection's set-up to {@code recorder} if no download has yet: the first stream
    * that uses a connection is the request that opened it (the others waited for it), so its start
-   * is when the connect began. DNS is recorded where it runs, in the resolver.
+   * is when the connect began, and the handshake began when the connect was done. DNS is
+   * recorded where it runs, in the resolver.
    */
   void claim(PhaseRecorder recorder, long requestStart) {
     if (claimed.compareAndSet(false, true)) {
-      recorder.connected(Math.max(0, connectedAt - requestStart));
       long tls = tlsNanos;
+      recorder.connected(Math.max(0, (tls >= 0 ? tlsStart : connectedAt) - requestStart));
       if (tls >= 0) {
         recorder.handshake(tls, tlsResumed);
       }

@@ -26,17 +26,12 @@ final class H2Connections implements IOSessionListener {
     return local == null ? null : open.get(local);
   }
 
-  /** The TLS handshake of the session at {@code local} took {@code nanos}. */
-  void handshake(SocketAddress local, long nanos, boolean resumed) {
+  /** The TLS handshake of the session at {@code local} began at {@code start} and took {@code nanos}. */
+  void handshake(SocketAddress local, long start, long nanos, boolean resumed) {
     H2Connection c = local == null ? null : open.get(local);
     if (c != null) {
-      c.tls(nanos, resumed);
+      c.tls(start, nanos, resumed);
     }
-  }
-
-  /** Connections open now. */
-  int size() {
-    return open.size();
   }
 
   @Override
