@@ -92,6 +92,10 @@ final class H2Transport implements AutoCloseable {
     try (PhaseRecorder.Scope ignored = recorder.bind()) {
       // a look-up the client makes on this thread is the download's
       exchange = client.execute(producer, body, null, context, null);
+    } catch (RuntimeException e) {
+      // never sent (a client closing): the stream's window goes back to the budget
+      body.abort(0);
+      throw e;
     }
     HttpResponse head;
     try {
