@@ -38,7 +38,8 @@ class CliSmallFixesTest {
   @Test
   void aGetWhoseEntryAnotherShellRemovedSaysSoAndExitsWithTheRemovedCode() throws Exception {
     Content c = Content.random(8 * MIB, 7);
-    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB);
+    // 16 s at this pace: the remover's JVM start on a loaded machine must not outlast the download
+    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB / 4);
     try (CliProcess get = CliProcess.start(work, "get", server.url("/slow.bin"), "-c", "2", "--state-db", db.toString())) {
       CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), MIB, 20_000, get);
       CliProcess.run(work, "remove", "1", "--state-db", db.toString()).assertExit(0);
