@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
@@ -20,6 +21,7 @@ final class ExitCode {
   static final int REMOTE_CHANGED = 5;
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
+  static final int REMOVED = 8;
   static final int INTERRUPTED = 130;
 
   private ExitCode() {}
@@ -37,6 +39,8 @@ final class ExitCode {
       return LOCAL_IO;
     } else if (e instanceof IntegrityException) {
       return INTEGRITY;
+    } else if (e instanceof DownloadRemovedException) {
+      return REMOVED;
     } else if (e instanceof DownloadPausedException) {
       return INTERRUPTED;
     }

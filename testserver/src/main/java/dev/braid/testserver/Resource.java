@@ -22,6 +22,7 @@ public final class Resource {
   private volatile Instant lastModified;
   private volatile String contentDisposition;
   private volatile long rateLimit;
+  private volatile long slowFromStartRate;
   private volatile boolean ignoreRange;
   private volatile boolean acceptRanges = true;
   private volatile long shiftContentRange;
@@ -41,6 +42,7 @@ public final class Resource {
   private volatile Consumer<RequestRecord> onRequest;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
+  private final AtomicLong slowConnectionBytes = new AtomicLong();
 
   Resource(Content content) {
     this.content = Objects.requireNonNull(content, "content");
@@ -84,6 +86,19 @@ public final class Resource {
       throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
     }
     this.rateLimit = bytesPerSecond;
+    return this;
+  }
+
+  /**
+   * Caps at {@code bytesPerSecond}, for its whole life, every connection whose first response body
+   * starts at byte 0 (a range from 0 or the whole file) of this resource: a client's first
+   * connection on a slow path, while every other one gets the normal rate. 0 turns it off.
+   */
+  public Resource slowConnectionFromByteZero(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
+    }
+    this.slowFromStartRate = bytesPerSecond;
     return this;
   }
 
@@ -266,6 +281,11 @@ public final class Resource {
     return bodyBytesSent.get();
   }
 
+  /** Body bytes the connections held by {@link #slowConnectionFromByteZero} wrote to their sockets. */
+  public long slowConnectionBytesSent() {
+    return slowConnectionBytes.get();
+  }
+
   String etag() {
     return etag;
   }
@@ -280,6 +300,10 @@ public final class Resource {
 
   long rateLimit() {
     return rateLimit;
+  }
+
+  long slowFromStartRate() {
+    return slowFromStartRate;
   }
 
   boolean ignoreRange() {
@@ -373,6 +397,10 @@ public final class Resource {
 
   /** The representation {@link #encodedWhenAccepted} serves. */
   record Encoded(String coding, Content content) {}
+
+  void addSlowConnectionBytes(long n) {
+    slowConnectionBytes.addAndGet(n);
+  }
 
   /** An armed {@link #failNext} answer. */
   record Failure(int status, Integer retryAfterSeconds, AtomicInteger remaining) {

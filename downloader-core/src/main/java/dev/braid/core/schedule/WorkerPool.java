@@ -87,11 +87,10 @@ final class WorkerPool {
       apply(controller.sample(now, job.fetched().sum(), busy()));
       // over HTTP/2 a slow range is a stream of the one shared connection: a fresh stream would
       // be no faster, and aborting this one closed the connection under every other stream
-      for (Worker w : context.overHttp2() ? List.<Worker>of() : slow.check(now, workers)) {
-        w.replaceConnection();
+      for (SlowConnections.Verdict v : context.overHttp2() ? List.<SlowConnections.Verdict>of() : slow.check(now, workers)) {
+        v.worker().replaceConnection();
         job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
-            "slow connection replaced (nothing, or under " + (int) (SlowConnections.FRACTION * 100)
-                + "% of the median, for " + SlowConnections.STRIKES + " s)"));
+            "slow connection replaced (" + v.why() + ")"));
       }
       topUp();
       trim();
