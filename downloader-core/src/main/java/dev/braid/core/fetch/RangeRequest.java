@@ -166,7 +166,8 @@ public final class RangeRequest {
     if (!proves(id, etag, modified) || id.etag() == null && id.lastModified() == null) {
       return "it carries no validators that show it is the same file";
     }
-    if (ex.contentLength() != id.length()) {
+    // HTTP/2 and chunked 200s need not declare a length: unknown is no evidence of another one
+    if (ex.contentLength() >= 0 && ex.contentLength() != id.length()) {
       return "the length changed from " + id.length() + " to " + ex.contentLength() + " bytes";
     }
     String coding = RangeSource.normalize(ex.header("Content-Encoding"));
