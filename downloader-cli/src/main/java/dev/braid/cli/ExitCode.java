@@ -21,8 +21,27 @@ final class ExitCode {
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
   static final int INTERRUPTED = 130;
+  /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
+  static final int TERMINATED = 143;
 
   private ExitCode() {}
+
+  /** The footer of the help: one line per code. */
+  static String[] helpLines() {
+    return new String[] {
+        "",
+        "Exit codes:",
+        "  " + OK + "    all downloads completed",
+        "  " + INTERNAL + "    internal error (a bug: --debug shows the stack trace)",
+        "  " + USAGE + "    usage: a bad option, argument or request",
+        "  " + NETWORK + "    network: connect, TLS, timeouts, retries or --deadline exhausted",
+        "  " + HTTP_STATUS + "    HTTP error status, or a redirect refused",
+        "  " + REMOTE_CHANGED + "    remote file changed (with --no-restart)",
+        "  " + LOCAL_IO + "    local file or state database",
+        "  " + INTEGRITY + "    integrity: a checksum mismatch, mirrors serving different files",
+        "  " + INTERRUPTED + "  interrupted: Ctrl-C, or paused by another braid (progress saved)",
+        "  " + TERMINATED + "  terminated by SIGTERM (progress saved)"};
+  }
 
   static int of(DownloadException e) {
     if (e instanceof InvalidRequestException) {
