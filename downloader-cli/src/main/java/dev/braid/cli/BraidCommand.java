@@ -19,7 +19,7 @@ final class BraidCommand implements Callable<Integer> {
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
 
   BraidCommand() {
-    spec.usageMessage().footer(ExitCode.helpLines());
+    ExitCode.describeIn(spec.usageMessage());
   }
 
   CommandSpec spec() {

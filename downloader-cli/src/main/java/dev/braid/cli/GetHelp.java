@@ -23,8 +23,8 @@ final class GetHelp {
   /** Lays out the help of {@code spec}, the model of {@code braid get}. */
   static void applyTo(CommandSpec spec) {
     spec.usageMessage()
-        .customSynopsis("braid get [OPTIONS] URL...", "   or: braid get [OPTIONS] -i LIST")
-        .footer(ExitCode.helpLines());
+        .customSynopsis("braid get [OPTIONS] (URL... | -i LIST)");
+    ExitCode.describeIn(spec.usageMessage());
     SECTIONS.applyTo(spec);
   }
 }
