@@ -3,6 +3,7 @@ package dev.braid.packaging;
 import dev.braid.cli.Main;
 import java.io.File;
 import java.io.IOException;
+import picocli.CommandLine;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /**
@@ -22,9 +23,19 @@ public final class ManPages {
     if (!out.isDirectory() && !out.mkdirs()) {
       throw new IOException("cannot make " + out);
     }
-    int status = ManPageGenerator.generateManPage(out, null, new boolean[0], true, Main.fullCommandLine().getCommandSpec());
+    CommandLine braid = Main.fullCommandLine();
+    exitStatusHeading(braid);
+    int status = ManPageGenerator.generateManPage(out, null, new boolean[0], true, braid.getCommandSpec());
     if (status != 0) {
       throw new IOException("ManPageGenerator failed with status " + status);
     }
+  }
+
+  /** A man page's section heading is a title, not the help's "Exit codes:" line. */
+  private static void exitStatusHeading(CommandLine command) {
+    if (!command.getCommandSpec().usageMessage().exitCodeList().isEmpty()) {
+      command.getCommandSpec().usageMessage().exitCodeListHeading("Exit status");
+    }
+    command.getSubcommands().values().forEach(ManPages::exitStatusHeading);
   }
 }

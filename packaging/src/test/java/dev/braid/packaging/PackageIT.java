@@ -30,7 +30,7 @@ class PackageIT {
   @BeforeAll
   static void unpack() throws Exception {
     assumeTrue(onPath("dpkg-deb"), "dpkg-deb is not installed");
-    Path target = Path.of(System.getProperty("braid.package.dir"));
+    Path target = Path.of(System.getProperty("braid.package.dir", "target"));
     try (Stream<Path> files = Files.list(target)) {
       List<Path> debs = files.filter(p -> p.getFileName().toString().endsWith(".deb")).toList();
       assertEquals(1, debs.size(), "one .deb in " + target + ": " + debs);
@@ -70,7 +70,9 @@ class PackageIT {
       Path gz = root.resolve("fs/usr/share/man/man1/" + page + ".1.gz");
       Out troff = run(List.of("sh", "-c", "gzip -dc " + gz));
       assertEquals(0, troff.status, troff.text);
-      assertTrue(troff.text.contains(".TH \"" + page.toUpperCase(java.util.Locale.ROOT) + "\""), troff.text);
+      // troff escapes the title's hyphens
+      String title = page.toUpperCase(java.util.Locale.ROOT).replace("-", "\\-");
+      assertTrue(troff.text.contains(".TH \"" + title + "\" \"1\""), troff.text);
     }
     Out get = run(List.of("sh", "-c", "gzip -dc " + root.resolve("fs/usr/share/man/man1/braid-get.1.gz")));
     assertTrue(get.text.contains("max\\-connections") && get.text.contains("143"), "options and exit codes in braid-get(1)");
