@@ -10,6 +10,9 @@ import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.RemoteChangedException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /** The documented exit codes of {@code braid} (README.md lists them); one per kind of failure. */
 final class ExitCode {
@@ -23,8 +26,33 @@ final class ExitCode {
   static final int INTEGRITY = 7;
   static final int REMOVED = 8;
   static final int INTERRUPTED = 130;
+  /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
+  static final int TERMINATED = 143;
 
   private ExitCode() {}
+
+  /**
+   * Lists the codes in a command's help, one per line (picocli's exit code list, which its man page
+   * generator renders as the EXIT STATUS section too).
+   */
+  static void describeIn(UsageMessageSpec usage) {
+    Map<String, String> codes = new LinkedHashMap<>();
+    put(codes, OK, "all downloads completed");
+    put(codes, INTERNAL, "internal error (a bug: --debug shows the stack trace)");
+    put(codes, USAGE, "usage: a bad option, argument or request");
+    put(codes, NETWORK, "network: connect, TLS, timeouts, retries or --deadline exhausted");
+    put(codes, HTTP_STATUS, "HTTP error status, or a redirect refused");
+    put(codes, REMOTE_CHANGED, "remote file changed (with --no-restart)");
+    put(codes, LOCAL_IO, "local file or state database");
+    put(codes, INTEGRITY, "integrity: a checksum mismatch, mirrors serving different files");
+    put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
+    put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
+    usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+  }
+
+  private static void put(Map<String, String> codes, int code, String meaning) {
+    codes.put(String.valueOf(code), meaning);
+  }
 
   static int of(DownloadException e) {
     if (e instanceof InvalidRequestException) {

@@ -100,6 +100,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
     net.addTo(spec);
+    GetHelp.applyTo(spec);
     return spec;
   }
 

@@ -10,6 +10,7 @@ import dev.braid.core.http.Uninterruptibly;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
+import dev.braid.core.metrics.PrometheusClient;
 import dev.braid.core.metrics.PrometheusMetrics;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
@@ -405,11 +406,16 @@ public final class Braid implements AutoCloseable {
     /**
      * Serve Prometheus metrics on exactly this address; another than loopback exposes them to the
      * network (they name no URL or credential, but show what this machine downloads and how fast).
-     * Null turns the endpoint off.
+     * Null turns the endpoint off. Needs the Prometheus client on the class path
+     * ({@code io.prometheus:prometheus-metrics-exporter-httpserver}, an optional dependency of
+     * braid-core), else throws {@link IllegalStateException}.
      */
     public Builder metricsEndpoint(InetSocketAddress address) {
       if (address != null && (address.isUnresolved() || address.getPort() < 0 || address.getPort() > 65535)) {
         throw new IllegalArgumentException("address must be resolved, with a port 0-65535: " + address);
+      }
+      if (address != null && !PrometheusClient.present()) {
+        throw new IllegalStateException(PrometheusClient.MISSING);
       }
       this.metricsAddress = address;
       return this;
