@@ -10,6 +10,7 @@ import dev.braid.state.QueueTable;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -300,6 +301,27 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
+  /** The URL {@code h} continues from; a running download moves to it at once, another when it next runs. */
+  void changeUrl(Download h, URI uri) throws InvalidRequestException {
+    DownloadRequest checked = DownloadRequest.builder(uri.toString()).build();
+    synchronized (h.lifecycle) {
+      QueueEntry e = table.get(h.id()).orElse(h.entry());
+      List<String> urls = new ArrayList<>(e.urls());
+      urls.set(0, checked.uri().toString());
+      Download local = running.get(h.id());
+      if (local != null) {
+        local.job().changeUrl(checked.uri());
+      }
+      Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
+          : e.target() != null ? e.target() : e.file();
+      if (file == null) {
+        throw new InvalidRequestException("#" + h.id() + " has no file yet to continue; submit the new URL instead");
+      }
+      table.changeUrls(h.id(), urls, file);
+      table.get(h.id()).ifPresent(h::entry);
+    }
+  }
+
   Optional<RemoteFile> storedRemote(Download h) {
     return h.file().flatMap(store::findByTarget).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
@@ -486,6 +508,16 @@ final class DownloadQueue implements AutoCloseable {
       end = h.pauseAsked || !closing ? DownloadState.PAUSED : DownloadState.QUEUED;
     } else {
       end = DownloadState.FAILED;
+    }
+    if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
+      // the refresher moved it: a later run continues from the new URL
+      List<String> urls = new ArrayList<>(h.entry().urls());
+      urls.set(0, job.currentUri().toString());
+      try {
+        table.changeUrls(h.id(), urls, job.target().get());
+      } catch (RuntimeException e) {
+        // as below: the outcome still reaches the caller
+      }
     }
     try {
       // one transaction: a batch of small files ends a download every few milliseconds

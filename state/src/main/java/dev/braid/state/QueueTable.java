@@ -317,6 +317,11 @@ public final class QueueTable {
         owner, now, now, id);
   }
 
+  /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
+  public void changeUrls(long id, List<String> urls, Path file) {
+    write("UPDATE queue SET urls = ?, file = ? WHERE id = ?", String.join("\n", urls), file.toString(), id);
+  }
+
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
   public void updateOptions(long id, Map<String, String> options) {
     write("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);

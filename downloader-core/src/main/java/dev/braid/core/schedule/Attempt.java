@@ -65,7 +65,7 @@ final class Attempt {
     });
   }
 
-  DownloadResult run() throws DownloadException, RemoteChanged {
+  DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
@@ -105,7 +105,7 @@ final class Attempt {
       }
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
-        plan = planner.plan(record, part, partExisted, target, identity);
+        plan = planner.plan(record, part, partExisted, target, probe.source());
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
             && request.mirrors().isEmpty() && !job.throttle().limited();
@@ -268,10 +268,13 @@ final class Attempt {
     }
   }
 
-  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged {
+  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
+    }
+    if (cause instanceof LinkChanged lc) {
+      throw lc;
     }
     if (cause instanceof DownloadException de) {
       throw de;
