@@ -83,6 +83,8 @@ final class DownloadQueue implements AutoCloseable {
    * without them.
    */
   private final Map<Long, Map<String, String>> headers = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The URL refreshers of the requests submitted here, by entry id: callbacks, so in memory only, as the headers. */
+  private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   private volatile boolean stopped;
 
   DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
@@ -136,6 +138,11 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   private void keepHeaders(long id, DownloadRequest request) {
+    if (request.urlRefresher().isPresent()) {
+      refreshers.put(id, request);
+    } else {
+      refreshers.remove(id);
+    }
     if (request.headers().isEmpty()) {
       headers.remove(id);
     } else {
@@ -146,11 +153,18 @@ final class DownloadQueue implements AutoCloseable {
   /** The decoded request with the headers given to this process, if any. */
   private DownloadRequest withHeaders(long id, DownloadRequest decoded) {
     Map<String, String> h = headers.get(id);
-    if (h == null) {
+    DownloadRequest refreshing = refreshers.get(id);
+    if (h == null && refreshing == null) {
       return decoded;
     }
     DownloadRequest.Builder b = decoded.toBuilder();
-    h.forEach(b::header);
+    if (h != null) {
+      h.forEach(b::header);
+    }
+    if (refreshing != null) {
+      b.urlRefresher(refreshing.urlRefresher().get()).maxUrlRefreshes(refreshing.maxUrlRefreshes())
+          .urlRefreshTimeout(refreshing.urlRefreshTimeout());
+    }
     return b.buildUnchecked();
   }
 
