@@ -5,6 +5,7 @@ import dev.braid.core.DownloadPausedException;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.RedirectRefusedException;
@@ -20,6 +21,7 @@ final class ExitCode {
   static final int REMOTE_CHANGED = 5;
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
+  static final int LINK_REFUSED = 8;
   static final int INTERRUPTED = 130;
 
   private ExitCode() {}
@@ -35,6 +37,8 @@ final class ExitCode {
       return REMOTE_CHANGED;
     } else if (e instanceof LocalFileException) {
       return LOCAL_IO;
+    } else if (e instanceof LinkRefusedException) {
+      return LINK_REFUSED;
     } else if (e instanceof IntegrityException) {
       return INTEGRITY;
     } else if (e instanceof DownloadPausedException) {
