@@ -115,6 +115,10 @@ final class DownloadQueue implements AutoCloseable {
     Map<String, String> options = RequestCodec.options(request);
     // the newest entry for the same URL and target is the one a repeated request continues
     Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
+    if (newest.isEmpty() && file != null) {
+      // another URL for a file being downloaded: a refreshed link continues that entry (the pass proves the file the same)
+      newest = table.unfinishedWithFile(file);
+    }
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
       return continueEntry(newest.get(), request, urls, options);
     }

@@ -44,6 +44,39 @@ class LinkRefreshTest extends DownloadHarness {
   }
 
   @Test
+  void aResumeWhoseLinkExpiredMeanwhileAsksTheRefresherAtTheProbe() throws Exception {
+    Content c = Content.random(LENGTH, 46);
+    Resource r = server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(8 << 20).expiringTokens(6 << 20);
+    Path file = dir.resolve("f.bin");
+    String expired = server.url("/f.bin?token=" + r.freshToken());
+    assertEquals(403, assertThrows(HttpStatusException.class,
+        () -> get(DownloadRequest.builder(expired).file(file).connections(4))).status());
+    long kept = Files.size(dir.resolve("f.bin.part"));
+    AtomicInteger asked = new AtomicInteger();
+    get(DownloadRequest.builder(expired).file(file).connections(4).urlRefresher((old, status) -> {
+      asked.incrementAndGet();
+      return Optional.of(URI.create(server.url("/f.bin?token=" + r.freshToken())));
+    }));
+    assertEquals(c.sha256Hex(), sha256(file));
+    assertTrue(asked.get() >= 1);
+    assertTrue(kept > 0);
+    assertTrue(r.bodyBytesSent() <= LENGTH + 4 * (1 << 20), "served " + r.bodyBytesSent());
+  }
+
+  @Test
+  void aFreshDownloadRefusedAtOnceIsAWrongUrlAndTheRefresherIsNotAsked() throws Exception {
+    server.respond("/gone.bin", 404);
+    AtomicInteger asked = new AtomicInteger();
+    HttpStatusException e = assertThrows(HttpStatusException.class, () -> get(request("/gone.bin", dir.resolve("g"))
+        .urlRefresher((old, status) -> {
+          asked.incrementAndGet();
+          return Optional.empty();
+        })));
+    assertEquals(404, e.status());
+    assertEquals(0, asked.get());
+  }
+
+  @Test
   void aNewUrlWithOtherValidatorsAndTheSameBlocksContinuesTheDownload() throws Exception {
     Content c = Content.random(LENGTH, 42);
     server.serve("/f.bin", c).etag("\"main\"").rateLimitPerConnection(2 << 20);

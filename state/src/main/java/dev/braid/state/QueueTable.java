@@ -220,6 +220,17 @@ public final class QueueTable {
   }
 
   /**
+   * The newest unfinished entry that writes {@code file} (given with -o), whatever its URL: a
+   * request of another URL for the same file continues it (a refreshed link).
+   */
+  public Optional<QueueEntry> unfinishedWithFile(Path file) {
+    synchronized (store) {
+      return select("SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1",
+          file.toString()).stream().findFirst();
+    }
+  }
+
+  /**
    * Makes {@code owner} the driver of the entry, unless another process holds it and
    * {@code held} says that process is still running. Atomic across processes (one IMMEDIATE
    * transaction).

@@ -50,6 +50,8 @@ final class Attempt {
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
+  /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
+  private volatile boolean resuming;
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -67,6 +69,7 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
+    resuming = prior.isPresent() && job.store().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // started before the probe, so connections open while it waits for its answer; ended with the pass
@@ -317,6 +320,11 @@ final class Attempt {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  /** Whether this pass continues bytes an earlier run left on disk. */
+  boolean resuming() {
+    return resuming;
   }
 
   /** The final file, once chosen. */

@@ -144,7 +144,7 @@ public final class DownloadJob implements Runnable {
       } catch (LinkChanged e) {
         // the next pass probes the new URL
       } catch (HttpStatusException e) {
-        if (request == asked && !refreshed(e, fetched.sum() > fetchedBefore)) {
+        if (request == asked && !refreshed(e, fetched.sum() > fetchedBefore || attempt.resuming())) {
           throw e;
         }
       } catch (RangesRefused e) {
@@ -167,7 +167,8 @@ public final class DownloadJob implements Runnable {
   }
 
   /**
-   * An expired link: a pass that was getting bytes ended with 401, 403, 404 or 410. Asks the
+   * An expired link: a pass that was getting bytes, or that continues bytes on disk, ended with
+   * 401, 403, 404 or 410 (a fresh download refused at once is a wrong URL, not an expired one). Asks the
    * request's refresher for a new URL and, with one, moves the download to it (the next pass
    * proves it serves the same file). Returns false, with the refresher's failure in the error,
    * when the download fails as it would have without one.
