@@ -327,13 +327,13 @@ final class DownloadQueue implements AutoCloseable {
       List<String> urls = new ArrayList<>(e.urls());
       urls.set(0, checked.uri().toString());
       Download local = running.get(h.id());
-      if (local != null) {
-        local.job().changeUrl(checked.uri());
-      }
       Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
           : e.target() != null ? e.target() : e.file();
       if (file == null) {
         throw new InvalidRequestException("#" + h.id() + " has no file yet to continue; submit the new URL instead");
+      }
+      if (local != null) {
+        local.job().changeUrl(checked.uri());
       }
       table.changeUrls(h.id(), urls, file);
       table.get(h.id()).ifPresent(h::entry);

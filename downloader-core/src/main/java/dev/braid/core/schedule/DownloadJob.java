@@ -132,12 +132,16 @@ public final class DownloadJob implements Runnable {
 
   private DownloadResult execute() throws DownloadException {
     while (true) {
-      Attempt attempt = new Attempt(this);
       DownloadRequest asked = request;
+      Attempt attempt = new Attempt(this);
       long fetchedBefore = fetched.sum();
       current = attempt;
       if (pauseRequested) {
         attempt.halt(null);
+      }
+      if (request != asked) {
+        // changeUrl came between: it halted the pass before this one, so this one stops for it
+        attempt.halt(new LinkChanged("moved to " + request.uri()));
       }
       try {
         return attempt.run();
