@@ -13,7 +13,7 @@ final class BraidCommand implements Callable<Integer> {
    * The subcommands, in the order help lists them. Main adds only the one named on the command
    * line when there is one: each model costs start-up time to build.
    */
-  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "remove", "demo",
+  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "refresh", "remove", "demo",
       "completion");
 
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
@@ -34,6 +34,7 @@ final class BraidCommand implements Callable<Integer> {
       case "status" -> new StatusCommand().spec();
       case "pause" -> new PauseCommand().spec();
       case "resume" -> new ResumeCommand().spec();
+      case "refresh" -> new RefreshCommand().spec();
       case "remove" -> new RemoveCommand().spec();
       case "demo" -> new DemoCommand().spec();
       case "completion" -> new CompletionCommand().spec();

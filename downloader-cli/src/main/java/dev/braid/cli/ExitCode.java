@@ -6,6 +6,7 @@ import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.RedirectRefusedException;
@@ -25,6 +26,7 @@ final class ExitCode {
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
   static final int REMOVED = 8;
+  static final int LINK_REFUSED = 10;
   static final int INTERRUPTED = 130;
   /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
   static final int TERMINATED = 143;
@@ -44,7 +46,9 @@ final class ExitCode {
     put(codes, HTTP_STATUS, "HTTP error status, or a redirect refused");
     put(codes, REMOTE_CHANGED, "remote file changed (with --no-restart)");
     put(codes, LOCAL_IO, "local file or state database");
-    put(codes, INTEGRITY, "integrity: a checksum mismatch, mirrors serving different files");
+    put(codes, INTEGRITY, "integrity: a checksum mismatch, or ranges other than those asked for");
+    put(codes, REMOVED, "removed from the queue (braid remove) while it ran");
+    put(codes, LINK_REFUSED, "a new URL does not serve the partial file's bytes (nothing spliced)");
     put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
     put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
     usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
@@ -65,6 +69,8 @@ final class ExitCode {
       return REMOTE_CHANGED;
     } else if (e instanceof LocalFileException) {
       return LOCAL_IO;
+    } else if (e instanceof LinkRefusedException) {
+      return LINK_REFUSED;
     } else if (e instanceof IntegrityException) {
       return INTEGRITY;
     } else if (e instanceof DownloadRemovedException) {

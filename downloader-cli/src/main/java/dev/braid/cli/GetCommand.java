@@ -68,7 +68,11 @@ final class GetCommand implements Callable<Integer> {
       "verify the file before its final rename: sha-256, sha-512, sha-1, md5, sha3-256, blake2b-512 or blake3 (one URL only)",
       "--checksum").build();
 
-  private final OptionSpec overwrite = flag("replace an existing target file", "--overwrite").build();
+  private final OptionSpec overwrite = flag("replace an existing target file; start over where a new URL cannot continue"
+      + " a partial one", "--overwrite").build();
+  private final OptionSpec urlRefreshCommand = option(String.class, "CMD", "when the link expires mid-way (HTTP 401, 403,"
+      + " 404 or 410), run CMD with the old URL as its argument and continue from the URL it prints", "--url-refresh-command")
+      .build();
 
   private final OptionSpec noRestart = flag("if the remote file changed, fail (exit 5) instead of downloading it again",
       "--no-restart").build();
@@ -94,6 +98,7 @@ final class GetCommand implements Callable<Integer> {
         "Download each URL (or each entry of a list) over several connections.", "Run the same command again to resume.");
     spec.addPositional(urls);
     for (OptionSpec o : List.of(inputList, jobs, connections, maxConnections, minSplit, mirrors, checksum, overwrite,
+        urlRefreshCommand,
         noRestart, quiet, json, progressInterval, debug)) {
       spec.addOption(o);
     }
@@ -235,6 +240,10 @@ final class GetCommand implements Callable<Integer> {
     OptionalInt pinned = connections.getValue();
     if (pinned.isPresent()) {
       set(connections, () -> b.connections(pinned.getAsInt()));
+    }
+    String refresher = urlRefreshCommand.getValue();
+    if (refresher != null) {
+      b.urlRefresher(new CommandRefresher(refresher));
     }
     net.applyTo(b);
     return b;

@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.state.QueueEntry;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -145,6 +146,26 @@ public final class Download {
    */
   public void remove(boolean deleteFile) {
     StateCalls.run(() -> queue.remove(this, deleteFile, deleteFile));
+  }
+
+  /**
+   * Gives this download a new URL for the same file, such as a new signed link after the old one
+   * expired. A running download stops its connections (their bytes are recorded) and continues
+   * from {@code uri}; a paused, queued or failed one, or one another process drives, uses it when
+   * it runs next here (call {@link #resume()}). The bytes on disk are reused only when {@code uri} proves to serve the same
+   * file: the same length and strong validator, or, where its validators differ, a sample of the
+   * finished blocks fetched from it matching the checksums recorded for them. Otherwise the run
+   * fails with {@link LinkRefusedException} and nothing is spliced; starting over is then a new
+   * request with overwrite, or {@link #remove} first.
+   *
+   * @throws InvalidRequestException when {@code uri} is not an http or https URL
+   * @throws IllegalStateException when the download is complete
+   */
+  public void changeUrl(URI uri) throws InvalidRequestException {
+    if (state == DownloadState.COMPLETED) {
+      throw new IllegalStateException("#" + id + " is complete; there is nothing left to fetch");
+    }
+    queue.changeUrl(this, uri);
   }
 
   /** Changes this download's own rate limit (bytes per second, 0 for none), also while it runs. */

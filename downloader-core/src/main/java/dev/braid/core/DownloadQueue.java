@@ -10,6 +10,7 @@ import dev.braid.state.QueueTable;
 import dev.braid.state.Store;
 import dev.braid.state.StoreException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,6 +85,8 @@ final class DownloadQueue implements AutoCloseable {
    * without them.
    */
   private final Map<Long, Map<String, String>> headers = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The URL refreshers of the requests submitted here, by entry id: callbacks, so in memory only, as the headers. */
+  private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   private volatile boolean stopped;
 
   DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
@@ -114,6 +117,10 @@ final class DownloadQueue implements AutoCloseable {
     Map<String, String> options = RequestCodec.options(request);
     // the newest entry for the same URL and target is the one a repeated request continues
     Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
+    if (newest.isEmpty() && file != null) {
+      // another URL for a file being downloaded: a refreshed link continues that entry (the pass proves the file the same)
+      newest = table.unfinishedWithFile(file);
+    }
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
       return continueEntry(newest.get(), request, urls, options);
     }
@@ -137,6 +144,11 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   private void keepHeaders(long id, DownloadRequest request) {
+    if (request.urlRefresher().isPresent()) {
+      refreshers.put(id, request);
+    } else {
+      refreshers.remove(id);
+    }
     if (request.headers().isEmpty()) {
       headers.remove(id);
     } else {
@@ -147,11 +159,18 @@ final class DownloadQueue implements AutoCloseable {
   /** The decoded request with the headers given to this process, if any. */
   private DownloadRequest withHeaders(long id, DownloadRequest decoded) {
     Map<String, String> h = headers.get(id);
-    if (h == null) {
+    DownloadRequest refreshing = refreshers.get(id);
+    if (h == null && refreshing == null) {
       return decoded;
     }
     DownloadRequest.Builder b = decoded.toBuilder();
-    h.forEach(b::header);
+    if (h != null) {
+      h.forEach(b::header);
+    }
+    if (refreshing != null) {
+      b.urlRefresher(refreshing.urlRefresher().get()).maxUrlRefreshes(refreshing.maxUrlRefreshes())
+          .urlRefreshTimeout(refreshing.urlRefreshTimeout());
+    }
     return b.buildUnchecked();
   }
 
@@ -301,6 +320,27 @@ final class DownloadQueue implements AutoCloseable {
     DownloadJob j = h.job();
     if (j != null && running.containsKey(h.id())) {
       j.rateLimit(bytesPerSecond);
+    }
+  }
+
+  /** The URL {@code h} continues from; a running download moves to it at once, another when it next runs. */
+  void changeUrl(Download h, URI uri) throws InvalidRequestException {
+    DownloadRequest checked = DownloadRequest.builder(uri.toString()).build();
+    synchronized (h.lifecycle) {
+      QueueEntry e = table.get(h.id()).orElse(h.entry());
+      List<String> urls = new ArrayList<>(e.urls());
+      urls.set(0, checked.uri().toString());
+      Download local = running.get(h.id());
+      Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
+          : e.target() != null ? e.target() : e.file();
+      if (file == null) {
+        throw new InvalidRequestException("#" + h.id() + " has no file yet to continue; submit the new URL instead");
+      }
+      if (local != null) {
+        local.job().changeUrl(checked.uri());
+      }
+      table.changeUrls(h.id(), urls, file);
+      table.get(h.id()).ifPresent(h::entry);
     }
   }
 
@@ -490,6 +530,16 @@ final class DownloadQueue implements AutoCloseable {
       end = h.pauseAsked || !closing ? DownloadState.PAUSED : DownloadState.QUEUED;
     } else {
       end = DownloadState.FAILED;
+    }
+    if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
+      // the refresher moved it: a later run continues from the new URL
+      List<String> urls = new ArrayList<>(h.entry().urls());
+      urls.set(0, job.currentUri().toString());
+      try {
+        table.changeUrls(h.id(), urls, job.target().get());
+      } catch (RuntimeException e) {
+        // as below: the outcome still reaches the caller
+      }
     }
     try {
       // one transaction: a batch of small files ends a download every few milliseconds

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -48,6 +49,9 @@ public final class DownloadRequest {
   private final long rateLimit;
   private final Builder origin;
   private final Map<String, String> headers;
+  private final UrlRefresher urlRefresher;
+  private final int maxUrlRefreshes;
+  private final Duration urlRefreshTimeout;
 
   private DownloadRequest(Builder b, URI uri, List<URI> mirrors, Map<String, String> headers) {
     this.origin = b.copy();
@@ -64,6 +68,9 @@ public final class DownloadRequest {
     this.overwrite = b.overwrite;
     this.restartIfChanged = b.restartIfChanged;
     this.minSplitSize = b.minSplitSize;
+    this.urlRefresher = b.urlRefresher;
+    this.maxUrlRefreshes = b.maxUrlRefreshes;
+    this.urlRefreshTimeout = b.urlRefreshTimeout;
   }
 
   /**
@@ -136,6 +143,27 @@ public final class DownloadRequest {
     return origin.copy();
   }
 
+  /** This request with another main URL (a refreshed link); everything else stays. */
+  public DownloadRequest withUri(URI newUri) throws InvalidRequestException {
+    Builder b = origin.copy(newUri.toString());
+    return b.build();
+  }
+
+  /** Asked for a new URL when the link expires mid-way; empty when none was set. */
+  public Optional<UrlRefresher> urlRefresher() {
+    return Optional.ofNullable(urlRefresher);
+  }
+
+  /** How many times the {@link #urlRefresher()} is asked per download. */
+  public int maxUrlRefreshes() {
+    return maxUrlRefreshes;
+  }
+
+  /** How long one answer of the {@link #urlRefresher()} may take. */
+  public Duration urlRefreshTimeout() {
+    return urlRefreshTimeout;
+  }
+
   /** A fixed connection count, or empty when Braid adapts the count to the throughput it observes. */
   public OptionalInt connections() {
     return connections == null ? OptionalInt.empty() : OptionalInt.of(connections);
@@ -181,13 +209,23 @@ public final class DownloadRequest {
     private int priority;
     private long rateLimit;
     private final Map<String, String> headers = new LinkedHashMap<>();
+    private UrlRefresher urlRefresher;
+    private int maxUrlRefreshes = UrlRefresher.DEFAULT_MAX_REFRESHES;
+    private Duration urlRefreshTimeout = UrlRefresher.DEFAULT_TIMEOUT;
 
     private Builder(String url) {
       this.url = url;
     }
 
     private Builder copy() {
-      Builder b = new Builder(url);
+      return copy(url);
+    }
+
+    private Builder copy(String newUrl) {
+      Builder b = new Builder(newUrl);
+      b.urlRefresher = urlRefresher;
+      b.maxUrlRefreshes = maxUrlRefreshes;
+      b.urlRefreshTimeout = urlRefreshTimeout;
       b.file = file;
       b.directory = directory;
       b.connections = connections;
@@ -201,6 +239,30 @@ public final class DownloadRequest {
       b.rateLimit = rateLimit;
       b.headers.putAll(headers);
       return b;
+    }
+
+    /** Asks {@code refresher} for a new URL when the link expires mid-way (see {@link UrlRefresher}). */
+    public Builder urlRefresher(UrlRefresher refresher) {
+      this.urlRefresher = Objects.requireNonNull(refresher, "refresher");
+      return this;
+    }
+
+    /** How many times one download asks its {@link #urlRefresher}; 0 never asks. */
+    public Builder maxUrlRefreshes(int times) {
+      if (times < 0) {
+        throw new IllegalArgumentException("the number of URL refreshes cannot be negative: " + times);
+      }
+      this.maxUrlRefreshes = times;
+      return this;
+    }
+
+    /** How long one answer of the {@link #urlRefresher} may take before it counts as none. */
+    public Builder urlRefreshTimeout(Duration timeout) {
+      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("the URL refresh timeout must be positive: " + timeout);
+      }
+      this.urlRefreshTimeout = timeout;
+      return this;
     }
 
     /** Adds other URLs of the same file (same length and validators, or the download fails). */

@@ -220,6 +220,17 @@ public final class QueueTable {
   }
 
   /**
+   * The newest unfinished entry that writes {@code file} (given with -o), whatever its URL: a
+   * request of another URL for the same file continues it (a refreshed link).
+   */
+  public Optional<QueueEntry> unfinishedWithFile(Path file) {
+    synchronized (store) {
+      return select("SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1",
+          file.toString()).stream().findFirst();
+    }
+  }
+
+  /**
    * Makes {@code owner} the driver of the entry, unless another process holds it and
    * {@code held} says that process is still running. Atomic across processes (one IMMEDIATE
    * transaction).
@@ -315,6 +326,11 @@ public final class QueueTable {
     write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
         + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority,
         owner, now, now, id);
+  }
+
+  /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
+  public void changeUrls(long id, List<String> urls, Path file) {
+    write("UPDATE queue SET urls = ?, file = ? WHERE id = ?", String.join("\n", urls), file.toString(), id);
   }
 
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */

@@ -422,6 +422,23 @@ public final class Store implements AutoCloseable {
     s.executeUpdate();
   }
 
+  /**
+   * Moves a download to a new URL that was shown to serve the same file (a refreshed link): its
+   * segments and block sums stay; the URL and what the new server says about the file replace the old.
+   */
+  public void changeUrl(long id, String url, RemoteIdentity remote) {
+    write("change the URL of download " + id, () -> {
+      PreparedStatement s = statement("UPDATE downloads SET url = ?, final_url = ?, length = ?, etag = ?,"
+          + " last_modified = ?, ranges = ?, updated_ms = ? WHERE id = ?");
+      s.setString(1, url);
+      bindRemote(s, 2, remote);
+      s.setLong(7, System.currentTimeMillis());
+      s.setLong(8, id);
+      s.executeUpdate();
+      return null;
+    });
+  }
+
   /** Forgets a download and its segments. */
   public void delete(long id) {
     write("delete download " + id, () -> {

@@ -40,6 +40,7 @@ public final class Resource {
   private volatile String contentEncoding;
   private volatile Encoded encodedWhenAccepted;
   private volatile Consumer<RequestRecord> onRequest;
+  private volatile SignedTokens tokens;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
   private final AtomicLong slowConnectionBytes = new AtomicLong();
@@ -274,6 +275,34 @@ public final class Resource {
   public Resource onRequest(Consumer<RequestRecord> hook) {
     this.onRequest = hook;
     return this;
+  }
+
+  /**
+   * From now on every request must carry {@code ?token=T} with a token from {@link #freshToken()},
+   * which stops working (403) once this resource has sent {@code bytesPerToken} body bytes after it
+   * was issued: an expiring signed URL. Requests already streaming are not cut.
+   */
+  public Resource expiringTokens(long bytesPerToken) {
+    if (bytesPerToken <= 0) {
+      throw new IllegalArgumentException("bytesPerToken must be positive: " + bytesPerToken);
+    }
+    this.tokens = new SignedTokens(bytesPerToken);
+    return this;
+  }
+
+  /** A new token for {@link #expiringTokens}, valid from now. */
+  public String freshToken() {
+    SignedTokens t = tokens;
+    if (t == null) {
+      throw new IllegalStateException("expiringTokens is not armed");
+    }
+    return t.issue(bodyBytesSent.get());
+  }
+
+  /** Whether a request for {@code target} passes the token check (always, when none is armed). */
+  boolean tokenAccepted(String target) {
+    SignedTokens t = tokens;
+    return t == null || t.accepts(target, bodyBytesSent.get());
   }
 
   /** Body bytes written to sockets for this resource (bytes a failed write did not send excluded). */

@@ -21,6 +21,9 @@ final class ResourceResponder implements Route {
     if (hook != null) {
       hook.accept(connection.recordOf(request, 0));
     }
+    if (!resource.tokenAccepted(request.target())) {
+      return connection.send(request, Response.text(403));
+    }
     Resource.Failure failure = resource.claimFailure();
     if (failure != null) {
       return connection.send(request, Response.text(failure.status()).header("Retry-After", failure.retryAfterSeconds()));

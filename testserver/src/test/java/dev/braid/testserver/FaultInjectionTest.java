@@ -43,6 +43,20 @@ class FaultInjectionTest {
   }
 
   @Test
+  void anExpiringTokenWorksForItsBytesThenGets403AndAFreshOneWorks() throws IOException {
+    Resource f = server.serve("/f", content).expiringTokens(SIZE + 1);
+    assertEquals(403, get("/f").status(), "no token");
+    assertEquals(403, get("/f?token=made-up").status(), "an unknown token");
+    String t = f.freshToken();
+    Reply first = get("/f?token=" + t);
+    assertEquals(200, first.status());
+    assertArrayEquals(slice(0, SIZE), first.body());
+    assertEquals(206, get("/f?token=" + t, "Range: bytes=0-0").status(), "one byte left in its budget");
+    assertEquals(403, get("/f?token=" + t, "Range: bytes=0-0").status(), "its budget is spent");
+    assertEquals(206, get("/f?a=1&token=" + f.freshToken(), "Range: bytes=5-9").status());
+  }
+
+  @Test
   void dropResetsAfterTheGivenBytesForTheGivenTimes() throws IOException {
     Resource f = server.serve("/f", content).dropAfter(1000, 2);
     for (int i = 0; i < 2; i++) {

@@ -50,6 +50,8 @@ final class Attempt {
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   private long probeNanos;
+  /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
+  private volatile boolean resuming;
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -65,8 +67,9 @@ final class Attempt {
     });
   }
 
-  DownloadResult run() throws DownloadException, RemoteChanged {
+  DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
+    resuming = prior.isPresent() && job.store().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // started before the probe, so connections open while it waits for its answer; ended with the pass
@@ -105,7 +108,7 @@ final class Attempt {
       }
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
-        plan = planner.plan(record, part, partExisted, target, identity);
+        plan = planner.plan(record, part, partExisted, target, probe.source());
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
             && request.mirrors().isEmpty() && !job.throttle().limited();
@@ -268,10 +271,13 @@ final class Attempt {
     }
   }
 
-  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged {
+  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
+    }
+    if (cause instanceof LinkChanged lc) {
+      throw lc;
     }
     if (cause instanceof DownloadException de) {
       throw de;
@@ -314,6 +320,11 @@ final class Attempt {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  /** Whether this pass continues bytes an earlier run left on disk. */
+  boolean resuming() {
+    return resuming;
   }
 
   /** The final file, once chosen. */

@@ -4,7 +4,9 @@ import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
+import dev.braid.core.InvalidRequestException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
@@ -54,7 +56,8 @@ public final class DownloadJob implements Runnable {
   private final ProtocolRoute route;
   private final Store store;
   private final EngineSettings settings;
-  private final DownloadRequest request;
+  /** Replaced by {@link #changeUrl} (a refreshed link); each pass reads it once, when it starts. */
+  private volatile DownloadRequest request;
   private final Executor workers;
   private final ConnectionBudget budget;
   private final TokenBucket rateLimit;
@@ -64,7 +67,9 @@ public final class DownloadJob implements Runnable {
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
   private final PhaseRecorder recorder;
-  private final OriginHeaders originHeaders;
+  private volatile OriginHeaders originHeaders;
+  /** Asks the request's refresher when the link expires; null without one. Driver thread only. */
+  private final LinkRefresh refresh;
   private final long startNanos = System.nanoTime();
 
   private volatile boolean pauseRequested;
@@ -96,6 +101,8 @@ public final class DownloadJob implements Runnable {
     this.rateLimit = new TokenBucket(request.rateLimit());
     this.throttle = new Throttle(rateLimit, globalRate);
     this.originHeaders = OriginHeaders.of(request.uri(), withoutEngineHeaders(request.headers()));
+    this.refresh = request.urlRefresher()
+        .map(r -> new LinkRefresh(r, request.maxUrlRefreshes(), request.urlRefreshTimeout())).orElse(null);
     this.recorder = new PhaseRecorder(phases);
   }
 
@@ -125,13 +132,25 @@ public final class DownloadJob implements Runnable {
 
   private DownloadResult execute() throws DownloadException {
     while (true) {
+      DownloadRequest asked = request;
       Attempt attempt = new Attempt(this);
+      long fetchedBefore = fetched.sum();
       current = attempt;
       if (pauseRequested) {
         attempt.halt(null);
       }
+      if (request != asked) {
+        // changeUrl came between: it halted the pass before this one, so this one stops for it
+        attempt.halt(new LinkChanged("moved to " + request.uri()));
+      }
       try {
         return attempt.run();
+      } catch (LinkChanged e) {
+        // the next pass probes the new URL
+      } catch (HttpStatusException e) {
+        if (request == asked && !refreshed(e, fetched.sum() > fetchedBefore || attempt.resuming())) {
+          throw e;
+        }
       } catch (RangesRefused e) {
         // not a change: the next pass resumes, or streams the file whole if ranges are gone for good
         if (++refusals > MAX_RESTARTS) {
@@ -149,6 +168,65 @@ public final class DownloadJob implements Runnable {
         }
       }
     }
+  }
+
+  /**
+   * An expired link: a pass that was getting bytes, or that continues bytes on disk, ended with
+   * 401, 403, 404 or 410 (a fresh download refused at once is a wrong URL, not an expired one). Asks the
+   * request's refresher for a new URL and, with one, moves the download to it (the next pass
+   * proves it serves the same file). Returns false, with the refresher's failure in the error,
+   * when the download fails as it would have without one.
+   */
+  private boolean refreshed(HttpStatusException e, boolean wasWorking) throws HttpStatusException {
+    if (refresh == null || !wasWorking || !LinkRefresh.EXPIRED.contains(e.status())) {
+      return false;
+    }
+    LinkRefresh.Answer a = refresh.ask(request.uri(), e.status());
+    if (a.uri() == null) {
+      note(a.why());
+      throw new HttpStatusException(e.status(), e.getMessage() + "; " + a.why());
+    }
+    try {
+      moveTo(a.uri());
+    } catch (InvalidRequestException bad) {
+      throw new HttpStatusException(e.status(), e.getMessage() + "; the URL refresher gave an unusable URL: "
+          + bad.getMessage());
+    }
+    note("the link answered HTTP " + e.status() + "; continuing from the refreshed URL " + a.uri());
+    return true;
+  }
+
+  /**
+   * Moves this download to {@code uri}, a new link for the same file (a new signed URL, say): the
+   * pass running now stops with its bytes recorded, and the next probes {@code uri} and continues
+   * only where it proves to serve the file on disk (same length and strong validator, or the same
+   * bytes in a sample of finished blocks); otherwise the download fails with
+   * {@link dev.braid.core.LinkRefusedException} and nothing is spliced. Any thread.
+   */
+  public void changeUrl(URI uri) throws InvalidRequestException {
+    moveTo(uri);
+    Attempt a = current;
+    if (a != null) {
+      a.halt(new LinkChanged("moved to " + uri));
+    }
+  }
+
+  private synchronized void moveTo(URI uri) throws InvalidRequestException {
+    DownloadRequest now = request;
+    Attempt a = current;
+    Path file = a == null || a.target() == null ? now.file().orElse(null) : a.target();
+    DownloadRequest moved = now.withUri(uri);
+    if (file != null) {
+      // the old URL may have named the file; the new one must continue the same
+      moved = moved.toBuilder().file(file).build();
+    }
+    originHeaders = OriginHeaders.of(moved.uri(), withoutEngineHeaders(moved.headers()));
+    request = moved;
+  }
+
+  /** The URL this download fetches from now: the request's, or the one it moved to. */
+  public URI currentUri() {
+    return request.uri();
   }
 
   public CompletableFuture<DownloadResult> result() {

@@ -3,9 +3,11 @@ package dev.braid.core.schedule;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.SegmentStreamer;
 import dev.braid.core.fetch.Validators;
 import dev.braid.core.io.PartFile;
@@ -75,7 +77,8 @@ final class ResumePlanner {
     }
     DownloadRecord r = prior.get();
     long length = r.remote().length();
-    if (!r.remote().ranges() || length <= 0 || !r.url().equals(request.uri().toString())) {
+    // a refreshed URL starts where the old one stopped too: the proof of the same file comes before its bytes are used
+    if (!r.remote().ranges() || length <= 0) {
       return fresh;
     }
     return job.store().segments(r.id()).stream().filter(s -> !s.complete())
@@ -110,26 +113,40 @@ final class ResumePlanner {
 
   /**
    * Resumes from the store when the server proves the file unchanged; otherwise starts from zero.
+   * A record of another URL (a refreshed link) resumes when {@link LinkProof} shows the new URL
+   * serves the same file and is refused with {@link LinkRefusedException} when not, unless the
+   * request overwrites, which starts over.
    * A completed record with its part file still there and no final file is a rename that did not
    * happen (a crash right after the last checkpoint) or that a power cut undid (renames are not
    * forced): it resumes too, with nothing left to fetch.
    */
-  ResumePlan plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target, RemoteIdentity identity)
+  ResumePlan plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target, RangeSource source)
       throws DownloadException, IOException {
+    RemoteIdentity identity = source.identity();
     if (record.isPresent() && partExisted
         && (record.get().status() != DownloadStatus.COMPLETED || !Files.exists(target))) {
       DownloadRecord r = record.get();
-      if (!r.url().equals(request.uri().toString()) && !request.overwrite()) {
-        throw new LocalFileException(part.path() + " holds a download of " + r.url() + " (use --overwrite to replace it)");
-      }
-      if (r.url().equals(request.uri().toString())) {
+      boolean sameUrl = r.url().equals(request.uri().toString());
+      // with --overwrite another URL starts over, as asked; without, it continues only where it proves the same file
+      if (sameUrl || !request.overwrite()) {
         var segments = job.store().segments(r.id());
-        String why = Validators.whyNotResumable(r.remote(), identity);
+        String why = sameUrl ? Validators.whyNotResumable(r.remote(), identity)
+            : LinkProof.whyNot(job.route(), source, r.remote(), job.store().blockSums(r.id()), job.originHeaders(),
+                job.recorder());
+        if (!sameUrl && why != null) {
+          throw new LinkRefusedException(part.path() + " holds a download of " + r.url() + ", and " + request.uri()
+              + " cannot be shown to serve the same file: " + why + ". Nothing was spliced and the bytes on disk are kept"
+              + " (start over with --overwrite, or remove the download)");
+        }
         long needed = segments.stream().mapToLong(s -> s.start() + s.done()).max().orElse(0);
         if (why == null && part.size() < needed) {
           why = "the part file is shorter than the recorded progress";
         }
         if (why == null) {
+          if (!sameUrl) {
+            job.store().changeUrl(r.id(), request.uri().toString(), identity);
+            job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
+          }
           recordId = r.id();
           return resume(r.id(), part, segments, target, identity.length());
         }
