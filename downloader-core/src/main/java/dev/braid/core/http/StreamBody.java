@@ -26,16 +26,22 @@ import org.apache.hc.core5.http.protocol.HttpContext;
  * One HTTP/2 stream's body, handed from the I/O reactor to the worker thread that reads it. The
  * reactor only copies each DATA frame into the queue ({@link #consume}); the worker reads from the
  * queue and writes to the file, so a slow disk never stalls the reactor, which serves every
- * stream. Flow control bounds the queue: the stream's credit (its window plus its queue) comes
- * from the client's {@link WindowBudget}, and window is given back only for bytes the worker has
- * read, so what all streams hold together stays within the budget, whatever the file size and
- * however many streams there are. A response the worker does not read (a 200 to a ranged
- * request, aborted) holds at most the initial window.
+ * stream. Flow control bounds the queue: the stream's {@link StreamCredit} (its window plus its
+ * queue) comes from the client's {@link WindowBudget}, and window is given back only for bytes the
+ * worker has read, so what all streams hold together stays within the budget, whatever the file
+ * size and however many streams there are. A response the worker does not read (a 200 to a
+ * ranged request, aborted) holds at most the initial window.
  *
  * <p>Nothing thrown on the reactor's side escapes to the reactor (an error there would end the
  * connection, or the reactor thread, under every stream): it fails this stream instead, and the
  * worker's next read throws it. A reader waiting on a connection that sends nothing at all for
  * {@link H2Connection#STALL_NANOS}, while its own window is open, gives the connection up.
+ *
+ * <p>Threads: the reactor calls the consumer's methods, the worker {@link #read} and
+ * {@link #finish}, any thread {@link #fail} and {@link #abort}. {@code lock} guards the queue and
+ * the stream's course (every field but the final ones and {@code connection}); the credit is
+ * taken under it where the two must agree (see {@link StreamCredit} for the lock order). Window
+ * updates and calls into the connection are made with no lock held.
  */
 final class StreamBody extends InputStream implements AsyncResponseConsumer<Void> {
   /** How often a waiting reader looks whether its connection has stalled. */
@@ -43,34 +49,23 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
 
   private final CompletableFuture<HttpResponse> head = new CompletableFuture<>();
   private final Duration idleRead;
-  private final WindowBudget budget;
+  private final StreamCredit credit;
   private final H2Connections connections;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition arrived = lock.newCondition();
   private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
-  private CapacityChannel capacity;
-  /** Window this stream may give back but could not yet: no capacity channel so far. Part of {@link #credit}. */
-  private int unreturned;
-  /** The window the server may still fill plus the bytes queued: what this stream holds of the budget. */
-  private long credit;
-  /** Set once the credit went back to the budget; the stream holds nothing from then on. */
-  private boolean released;
   private boolean ended;
   private IOException failure;
   private FutureCallback<Void> done;
   private long declaredLength = -1;
   private long taken;
-  /** After an abort that chose to drain: data still arriving is dropped and its window given back. */
-  private boolean discarding;
   /** The connection the stream runs on, once its head arrived. */
   private volatile H2Connection connection;
 
   StreamBody(Duration idleRead, WindowBudget budget, H2Connections connections) {
     this.idleRead = idleRead;
-    this.budget = budget;
+    this.credit = new StreamCredit(budget);
     this.connections = connections;
-    budget.open();
-    credit = budget.initialWindow();
   }
 
   /** Waits for the response head; a failure of the exchange is rethrown as it was. */
@@ -152,16 +147,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
   @Override
   public void updateCapacity(CapacityChannel channel) {
     try {
-      int give;
-      lock.lock();
-      try {
-        capacity = channel;
-        // only what the worker's reads earned: a stream nobody reads keeps its initial window
-        give = unreturned;
-        unreturned = 0;
-      } finally {
-        lock.unlock();
-      }
+      int give = credit.channelArrived(channel);
       if (give > 0) {
         channel.update(give);
       }
@@ -181,8 +167,8 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
       CapacityChannel drop;
       lock.lock();
       try {
-        drop = discarding ? capacity : null;
-        if (failure == null && !released) {
+        drop = credit.drainChannel();
+        if (failure == null && !credit.released()) {
           ByteBuffer copy = ByteBuffer.allocate(n);
           copy.put(src).flip();
           chunks.add(copy);
@@ -267,7 +253,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
    * caller cancels it.
    */
   boolean abort(long drainLimit) {
-    CapacityChannel give = null;
+    StreamCredit.Grant give = StreamCredit.Grant.NONE;
     int queued = 0;
     boolean endsByItself;
     lock.lock();
@@ -276,16 +262,10 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
         queued += c.remaining();
       }
       long toCome = declaredLength - taken - queued;
-      // without a capacity channel no window can be given back: only a body within the first
-      // window arrives whole
-      boolean windowSuffices = capacity != null || declaredLength <= budget.initialWindow();
-      endsByItself = ended
-          || (declaredLength >= 0 && failure == null && toCome <= drainLimit && windowSuffices);
+      endsByItself = ended || (declaredLength >= 0 && failure == null && toCome <= drainLimit
+          && credit.canArriveWhole(declaredLength));
       if (!ended && endsByItself) {
-        discarding = true;
-        give = capacity;
-        queued += unreturned;
-        unreturned = 0;
+        give = credit.drain(queued);
       }
       if (failure == null) {
         failure = new IOException("aborted");
@@ -296,10 +276,10 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
       lock.unlock();
     }
     release();
-    if (give != null && queued > 0) {
+    if (give.any()) {
       try {
         // what was queued but never read gets its window back, so the rest can arrive (and is dropped)
-        give.update(queued);
+        give.channel().update(give.bytes());
       } catch (IOException e) {
         endsByItself = false;
       }
@@ -310,19 +290,15 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
 
   /** The stream is over for the worker (read to its end, failed or aborted): its credit goes back, once. */
   private void release() {
-    long back;
     lock.lock();
     try {
-      if (released) {
+      // under the lock, so no DATA frame is queued after the credit went back
+      if (!credit.release()) {
         return;
       }
-      released = true;
-      back = credit;
-      credit = 0;
     } finally {
       lock.unlock();
     }
-    budget.close(back);
     H2Connection c = connection;
     if (c != null) {
       c.remove(this);
@@ -358,8 +334,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
       return 0;
     }
     int n = 0;
-    int give = 0;
-    CapacityChannel channel;
+    StreamCredit.Grant give = StreamCredit.Grant.NONE;
     H2Connection stalled = null;
     lock.lock();
     try {
@@ -371,7 +346,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
           throw new SocketTimeoutException("no data for " + idleRead.toMillis() + " ms");
         }
         H2Connection c = connection;
-        if (c != null && credit - unreturned > 0 && c.silentFor(now) >= H2Connection.STALL_NANOS) {
+        if (c != null && credit.windowOpen() && c.silentFor(now) >= H2Connection.STALL_NANOS) {
           stalled = c;
           break;
         }
@@ -395,18 +370,11 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
             chunks.poll();
           }
         }
-        if (n > 0 && !released) {
+        if (n > 0 && !credit.released()) {
           taken += n;
-          credit -= n;
-          give = budget.refill(credit, n);
-          credit += give;
-          if (capacity == null) {
-            unreturned += give;
-            give = 0;
-          }
+          give = credit.taken(n);
         }
       }
-      channel = capacity;
     } finally {
       lock.unlock();
     }
@@ -419,9 +387,9 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
       release();
       return -1;
     }
-    if (give > 0) {
+    if (give.any()) {
       // the window grows back only by what the worker took, up to the stream's share of the budget
-      channel.update(give);
+      give.channel().update(give.bytes());
     }
     return n;
   }
