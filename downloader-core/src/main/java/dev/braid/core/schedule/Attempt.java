@@ -1,6 +1,5 @@
 package dev.braid.core.schedule;
 
-import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -210,7 +209,7 @@ final class Attempt {
         if (measurable) {
           String stopped = job.route().judgeTrial(finalUri, job.fetched().sum() - startBytes, now - start);
           if (stopped != null) {
-            job.noteChange(new ConnectionChange(job.elapsed(), pool.target(), pool.target(), stopped));
+            job.note(stopped);
           }
         }
         if (now >= next) {
