@@ -12,9 +12,8 @@ import org.apache.hc.core5.http.nio.CapacityChannel;
  * <p>Threads: the reactor calls {@link #channelArrived} and {@link #drainChannel}; the worker
  * {@link #taken} and {@link #windowOpen}; {@link #released}, {@link #release} and an abort's
  * {@link #drain} come from either, or from the thread that aborts. Every field is guarded by this
- * object's monitor. Lock order:
- * the {@link StreamBody}'s lock, then this monitor, then the budget's; nothing here calls out to
- * anything else, so no lock is ever taken the other way round.
+ * object's monitor. Lock order: the {@link StreamQueue}'s lock, then this monitor, then the
+ * budget's; nothing here calls out to anything else, so no lock is ever taken the other way round.
  */
 final class StreamCredit {
   private final WindowBudget budget;
