@@ -89,7 +89,8 @@ final class GetCommand implements Callable<Integer> {
   private final OptionSpec progressInterval = option(double.class, "SECONDS",
       "seconds between JSON progress events (default: ${DEFAULT-VALUE})", "--progress-interval").defaultValue("1").build();
 
-  private final OptionSpec debug = flag("print each change of the connection count and why, connection metrics at the end,"
+  private final OptionSpec debug = flag("print each change of the connection count and why, the download's notes"
+      + " (mirrors left out, server quirks worked around), connection metrics at the end,"
       + " and stack traces with errors", "--debug").build();
 
   /** The command's model; its values are read after picocli has parsed the arguments into it. */

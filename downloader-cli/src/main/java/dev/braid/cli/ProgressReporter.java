@@ -2,8 +2,12 @@ package dev.braid.cli;
 
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
+import dev.braid.core.DownloadNote;
 import dev.braid.core.Progress;
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
@@ -19,15 +23,19 @@ final class ProgressReporter {
 
   private final PrintStream out;
   private final Mode mode;
-  private final boolean showConnectionChanges;
+  private final boolean showCourse;
   private int lastWidth;
   private int changesShown;
+  private int notesShown;
 
-  /** With {@code showConnectionChanges}, each change of the connection count is printed on a line of its own. */
-  ProgressReporter(PrintStream out, Mode mode, boolean showConnectionChanges) {
+  /**
+   * With {@code showCourse}, each change of the connection count and each note of the download
+   * (a mirror left out, a server quirk worked around) is printed on a line of its own.
+   */
+  ProgressReporter(PrintStream out, Mode mode, boolean showCourse) {
     this.out = out;
     this.mode = mode;
-    this.showConnectionChanges = showConnectionChanges;
+    this.showCourse = showCourse;
   }
 
   static Mode detect(boolean quiet) {
@@ -44,33 +52,46 @@ final class ProgressReporter {
       try {
         d.result().get(period, TimeUnit.MILLISECONDS);
         clear();
-        printChanges(d);
+        printCourse(d);
         return;
       } catch (TimeoutException e) {
-        printChanges(d);
+        printCourse(d);
         draw(d.progress());
       } catch (ExecutionException e) {
         clear();
-        printChanges(d);
+        printCourse(d);
         throw e;
       }
     }
   }
 
-  private void printChanges(Download d) {
-    if (!showConnectionChanges) {
+  /** Prints the connection changes and notes not shown yet, in the order they happened. */
+  private void printCourse(Download d) {
+    if (!showCourse) {
       return;
     }
     List<ConnectionChange> changes = d.connectionChanges();
-    if (changes.size() > changesShown) {
+    List<DownloadNote> notes = d.notes();
+    List<Line> lines = new ArrayList<>();
+    for (ConnectionChange c : changes.subList(Math.min(changesShown, changes.size()), changes.size())) {
+      lines.add(new Line(c.at(), c.toString()));
+    }
+    for (DownloadNote n : notes.subList(Math.min(notesShown, notes.size()), notes.size())) {
+      lines.add(new Line(n.at(), n.toString()));
+    }
+    changesShown = changes.size();
+    notesShown = notes.size();
+    if (!lines.isEmpty()) {
       clear();
       lastWidth = 0;
-      for (ConnectionChange c : changes.subList(changesShown, changes.size())) {
-        out.println("braid: " + c);
+      lines.sort(Comparator.comparing(Line::at));
+      for (Line l : lines) {
+        out.println("braid: " + l.text());
       }
-      changesShown = changes.size();
     }
   }
+
+  private record Line(Duration at, String text) {}
 
   private void draw(Progress p) {
     if (mode == Mode.QUIET) {

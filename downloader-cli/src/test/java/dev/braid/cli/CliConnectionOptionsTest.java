@@ -59,6 +59,23 @@ class CliConnectionOptionsTest {
   }
 
   @Test
+  void debugPrintsAMirrorLeftOutAsANoteNotAsAConnectionChange() throws Exception {
+    Content content = Content.random(2 << 20, 13);
+    try (TestServer server = TestServer.start(); TestServer mirror = TestServer.start()) {
+      server.serve("/f", content).etag("\"m\"");
+      mirror.serve("/other", Content.random((2 << 20) + 1, 13)).etag("\"m\"");
+      Result run = CliProcess.run(work, "get", server.url("/f"), "-o", "f.bin", "--debug",
+          "--mirror", mirror.url("/other")).assertExit(0);
+      assertEquals(content.sha256Hex(), sha256Hex(work.resolve("f.bin")), run.describe());
+      String note = run.stderr().lines().filter(l -> l.contains(mirror.url("/other") + " left out")).findFirst()
+          .orElseThrow(() -> new AssertionError("the mirror's note\n" + run.describe()));
+      assertTrue(note.matches("braid: \\d+\\.\\ds mirror .*"), "a plain, timed note: " + note);
+      assertFalse(run.stderr().contains("connections 0 -> 0"), run.describe());
+      assertTrue(run.stderr().contains("braid: dns"), "the metrics still follow\n" + run.describe());
+    }
+  }
+
+  @Test
   void aDownloadThroughASocks5ProxyCompletesAndTheRelayCarriedIt() throws Exception {
     Content content = Content.random(2 << 20, 9);
     try (TestServer server = TestServer.start(); dev.braid.testserver.Socks5Proxy proxy = dev.braid.testserver.Socks5Proxy.start()) {

@@ -3,7 +3,8 @@ package dev.braid.core;
 import java.time.Duration;
 
 /**
- * The connection controller changed how many connections a download uses, and why.
+ * The connection controller changed how many connections a download uses, and why (or replaced
+ * one). Events that change no count are {@link DownloadNote}s.
  *
  * @param at time since the download started
  * @param from connections before

@@ -192,6 +192,15 @@ public final class Download {
     return j == null ? List.of() : j.connectionChanges();
   }
 
+  /**
+   * What this process's run noted that changes no connection count, oldest first: mirrors left
+   * out, URLs that failed over to a mirror, server quirks worked around, protocol trials stopped.
+   */
+  public List<DownloadNote> notes() {
+    DownloadJob j = job;
+    return j == null ? List.of() : j.notes();
+  }
+
   /** A snapshot of this run's connection metrics: phase timings, requests, retries, reuse (none before it starts). */
   public TransferMetrics metrics() {
     DownloadJob j = job;

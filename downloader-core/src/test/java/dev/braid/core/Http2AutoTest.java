@@ -113,8 +113,8 @@ class Http2AutoTest extends TlsHarness {
         List<String> seen = since(server, second);
         assertTrue(seen.contains("HTTP/2.0") && seen.lastIndexOf("HTTP/1.1") > seen.indexOf("HTTP/2.0"),
             "the trial, then HTTP/1.1: " + seen);
-        assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().startsWith("trial of HTTP/2 stopped")),
-            d.connectionChanges().toString());
+        assertTrue(d.notes().stream().anyMatch(n -> n.message().startsWith("trial of HTTP/2 stopped")),
+            d.notes().toString());
         assertTrue(r.elapsed().toSeconds() < 15, "stopped after about 5 s instead of running 20: " + r.elapsed());
         int third = server.protocols().size();
         fetch(braid, server.url("/big"), "3.bin");
@@ -139,8 +139,8 @@ class Http2AutoTest extends TlsHarness {
         Download d = braid.submit(DownloadRequest.builder(server.url("/big")).file(dir.resolve("2.bin")).build());
         DownloadResult r = DownloadHarness.await(d);
         assertEquals(big.sha256Hex(), Content.sha256Hex(r.file()));
-        assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().startsWith("trial of HTTP/2 stopped")),
-            d.connectionChanges().toString());
+        assertTrue(d.notes().stream().anyMatch(n -> n.message().startsWith("trial of HTTP/2 stopped")),
+            d.notes().toString());
         assertTrue(r.elapsed().toSeconds() < 20, "no range waited out the read timeout: " + r.elapsed());
       }
     }

@@ -35,8 +35,8 @@ class ServerRepresentationTest extends DownloadHarness {
     // no restart allowed: a 200 with the probe's own validators is no change, so exit 5 must not happen
     Download d = braid.submit(request("/f.bin", out).connections(4).restartIfChanged(false).build());
     DownloadResult r = await(d);
-    assertEquals(1, d.connectionChanges().stream().filter(ch -> ch.reason().contains("without If-Range")).count(),
-        "told once: " + d.connectionChanges());
+    assertEquals(1, d.notes().stream().filter(n -> n.message().contains("without If-Range")).count(),
+        "told once: " + d.notes());
     assertEquals(c.sha256Hex(), sha256(out));
     assertEquals(0, r.restarts());
     assertTrue(server.requests().stream().anyMatch(q -> q.status() == 206 && q.ifRange() == null && q.range() != null

@@ -23,7 +23,7 @@ import java.util.Objects;
  * before a byte of its body is read (invariant 2).
  *
  * <p>A 200 is a change only when it shows one: a 200 to If-Range that carries the probe's
- * validators, length and coding is the server calling its own validator weak (Apache does so for
+ * validators, length (or none) and coding is the server calling its own validator weak (Apache does so for
  * a file modified within the last second); the request goes again without If-Range, and from then
  * on every 206 of that {@link RangeSource} must carry the validators, which prove the same as
  * If-Range would: the server computes them from the file whose bytes it sends.
@@ -153,7 +153,9 @@ public final class RangeRequest {
 
   /**
    * Why a 200 is not the unchanged file: a validator that differs or is missing, another length
-   * or another content coding; null when it is the file the probe saw.
+   * or another content coding; null when it is the file the probe saw. A length the 200 does not
+   * declare (HTTP/2 needs no Content-Length) shows no change: the 206s asked for next declare
+   * their total, which is checked.
    */
   private static String wholeDifference(Exchange ex, RangeSource src) {
     RemoteIdentity id = src.identity();

@@ -1,6 +1,5 @@
 package dev.braid.core.schedule;
 
-import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -213,7 +212,7 @@ final class Attempt {
         if (measurable) {
           String stopped = job.route().judgeTrial(finalUri, job.fetched().sum() - startBytes, now - start);
           if (stopped != null) {
-            job.noteChange(new ConnectionChange(job.elapsed(), pool.target(), pool.target(), stopped));
+            job.note(stopped);
           }
         }
         if (now >= next) {

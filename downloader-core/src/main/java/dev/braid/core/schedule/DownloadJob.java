@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.ConnectionChange;
+import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
@@ -63,6 +64,7 @@ public final class DownloadJob implements Runnable {
   private final TokenBucket rateLimit;
   private final Throttle throttle;
   private final List<ConnectionChange> changes = new CopyOnWriteArrayList<>();
+  private final List<DownloadNote> notes = new CopyOnWriteArrayList<>();
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
@@ -304,12 +306,17 @@ public final class DownloadJob implements Runnable {
     changes.add(c);
   }
 
+  /** Every note of this run so far, oldest first: events that change no connection count. */
+  public List<DownloadNote> notes() {
+    return List.copyOf(notes);
+  }
+
   /**
    * Notes an event of the download's course that changes no count (a mirror left out, a URL that
-   * failed, a server quirk worked around) among its connection changes, which {@code --debug} prints.
+   * failed, a server quirk worked around, a protocol trial stopped), which {@code --debug} prints.
    */
   void note(String what) {
-    noteChange(new ConnectionChange(elapsed(), 0, 0, what));
+    notes.add(new DownloadNote(elapsed(), what));
   }
 
   /**

@@ -30,7 +30,7 @@ final class PassContext {
   /** Sums of the finished blocks; null when the download cannot resume anyway (no ranges or no length). */
   private final BlockSums sums;
   private final PassControl control;
-  /** Tells the user about the download's course (the job's connection changes). */
+  /** Tells the user about the download's course (the job's notes). */
   private final Consumer<String> notes;
 
   PassContext(SegmentTable table, RemoteIdentity identity, MirrorSet mirrors, ProtocolRoute route, OriginHeaders headers,
@@ -48,7 +48,7 @@ final class PassContext {
     this.notes = notes;
   }
 
-  /** Reports {@code what} to the user, as a line among the download's connection changes. */
+  /** Reports {@code what} to the user as one of the download's notes. */
   void note(String what) {
     notes.accept(what);
   }
