@@ -20,6 +20,8 @@ final class ExitCode {
   static final int REMOTE_CHANGED = 5;
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
+  /** {@code braid daemon}: another daemon already runs the engine of this state database. */
+  static final int ENGINE_RUNNING = 8;
   static final int INTERRUPTED = 130;
 
   private ExitCode() {}

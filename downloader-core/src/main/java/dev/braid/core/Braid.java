@@ -250,6 +250,22 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
+   * Changes how many downloads run at once, at once: a higher limit starts waiting ones now; a
+   * lower one starts no more until the running ones are below it (none is stopped for it).
+   */
+  public void maxActiveDownloads(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("at least one download must be able to run");
+    }
+    queue.maxActive(n);
+  }
+
+  /** How many downloads run at once at most. */
+  public int maxActiveDownloads() {
+    return queue.maxActive();
+  }
+
+  /**
    * Calls {@code listener} about every download: each state change, and progress of running ones
    * every {@code progressEvery}, on Braid's event thread.
    */

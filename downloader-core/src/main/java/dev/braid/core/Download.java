@@ -62,6 +62,12 @@ public final class Download {
     return running.or(() -> Optional.ofNullable(entry.target() != null ? entry.target() : entry.file()));
   }
 
+  /** The folder it was submitted to write into (the file's folder unless the request named a file elsewhere). */
+  public Path directory() {
+    return entry.directory();
+  }
+
+  /** Where it stands now. */
   public DownloadState state() {
     return state;
   }

@@ -49,7 +49,8 @@ final class DownloadQueue implements AutoCloseable {
   private final String owner = ProcessOwner.self();
   private final Function<DownloadRequest, DownloadJob> jobs;
   private final Executor drivers;
-  private final int maxActive;
+  /** Changed live by {@link #maxActive(int)}; read by the loop each time it looks for work. */
+  private volatile int maxActive;
   private final boolean runAll;
   /**
    * The handle of each id while anyone holds it, so that callers see one object per download.
@@ -675,6 +676,17 @@ final class DownloadQueue implements AutoCloseable {
     synchronized (signal) {
       signal.notifyAll();
     }
+  }
+
+  /** A new limit of downloads at once: more start at once; a lower one lets the running ones finish. */
+  void maxActive(int n) {
+    maxActive = n;
+    dirty = true;
+    wake();
+  }
+
+  int maxActive() {
+    return maxActive;
   }
 
   /** Active downloads driven by this instance. */
