@@ -69,7 +69,7 @@ final class AddOptions {
       if (options.has("checksum")) {
         b.checksum(Checksum.parse(text(options, "checksum")));
       }
-      return new Added(b.build(), "true".equals(text(options, "pause")));
+      return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
     } catch (InvalidRequestException e) {
       throw RpcException.failed(e.getMessage());
     }

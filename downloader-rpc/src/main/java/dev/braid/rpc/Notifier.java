@@ -9,6 +9,7 @@ import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadState;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -25,6 +26,11 @@ final class Notifier implements DownloadListener {
   private final Consumer<String> broadcast;
   /** Downloads whose removal is no stop of a download (a result cleared): not announced. */
   private final Set<Long> quiet = ConcurrentHashMap.newKeySet();
+  /**
+   * The state last announced of each download: the engine may report a state twice (a resumed
+   * download is seen active by its start and by the queue's refresh), aria2 announces a run once.
+   */
+  private final Map<Long, DownloadState> announced = new ConcurrentHashMap<>();
 
   Notifier(ObjectMapper mapper, Consumer<String> broadcast) {
     this.mapper = mapper;
@@ -37,6 +43,9 @@ final class Notifier implements DownloadListener {
 
   @Override
   public void stateChanged(Download download, DownloadState state) {
+    if (announced.put(download.id(), state) == state) {
+      return;
+    }
     switch (state) {
       case ACTIVE -> send("aria2.onDownloadStart", download.id());
       case PAUSED -> send("aria2.onDownloadPause", download.id());
@@ -50,6 +59,7 @@ final class Notifier implements DownloadListener {
 
   @Override
   public void removed(Download download) {
+    announced.remove(download.id());
     if (!quiet.remove(download.id())) {
       send("aria2.onDownloadStop", download.id());
     }
