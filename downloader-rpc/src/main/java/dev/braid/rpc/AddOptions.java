@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,10 +41,12 @@ final class AddOptions {
     }
     DownloadRequest.Builder b = DownloadRequest.builder(uris.get(0)).mirrors(uris.subList(1, uris.size()));
     Path dir = options.has("dir") ? folders.dir(text(options, "dir")) : folders.downloadFolder();
+    // the folder is kept with a named file too: it is the download's aria2 'dir'
+    b.directory(dir);
     if (options.has("out") && !text(options, "out").isEmpty()) {
-      b.file(folders.out(dir, text(options, "out")));
-    } else {
-      b.directory(dir);
+      Path file = folders.out(dir, text(options, "out"));
+      makeFolder(file.getParent());
+      b.file(file);
     }
     for (String h : headers(options.get("header"))) {
       int colon = h.indexOf(':');
@@ -72,6 +75,15 @@ final class AddOptions {
       return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
     } catch (InvalidRequestException e) {
       throw RpcException.failed(e.getMessage());
+    }
+  }
+
+  /** aria2 makes the folders of {@code out}; Braid makes a missing {@code dir} only for a name the server gives. */
+  private static void makeFolder(Path folder) throws RpcException {
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw RpcException.failed("cannot make folder " + folder + ": " + e.getMessage());
     }
   }
 
@@ -126,10 +138,5 @@ final class AddOptions {
       throw RpcException.failed("option " + key + " must be a string");
     }
     return v.asText();
-  }
-
-  /** The options a download was added with that {@code getOption} can show. */
-  static Map<String, String> shown(Path dir, String out) {
-    return out == null ? Map.of("dir", dir.toString()) : Map.of("dir", dir.toString(), "out", out);
   }
 }

@@ -84,7 +84,8 @@ public final class RpcServer implements AutoCloseable {
     HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, new Cors(settings.allowedOrigins()), settings.unauthorizedDelay());
     HttpHandler websocket = Handlers.websocket(sockets);
     HttpHandler jsonrpc = ex -> {
-      if (ex.getRequestHeaders().contains(Headers.UPGRADE)) {
+      // only a WebSocket upgrade: a client's offer of h2c (the JDK's HttpClient sends one) is plain HTTP here
+      if ("websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst(Headers.UPGRADE))) {
         websocket.handleRequest(ex);
       } else {
         http.handleRequest(ex);
