@@ -161,6 +161,14 @@ public final class Download {
     queue.rateLimit(this, bytesPerSecond);
   }
 
+  /**
+   * Changes where it stands among the waiting downloads: higher starts first, then older. A
+   * running download goes on; the new priority orders its next wait.
+   */
+  public void priority(int priority) {
+    StateCalls.run(() -> queue.priority(this, priority));
+  }
+
   /** What the server said about the file, once known. */
   public Optional<RemoteFile> remote() {
     DownloadJob j = job;

@@ -301,6 +301,13 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
+  void priority(Download h, int priority) {
+    table.updatePriority(h.id(), priority);
+    table.get(h.id()).ifPresent(h::entry);
+    dirty = true;
+    wake();
+  }
+
   Optional<RemoteFile> storedRemote(Download h) {
     return h.file().flatMap(store::findByTarget).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));

@@ -47,7 +47,7 @@ final class QueueView {
   List<Download> waiting() {
     List<Download> w = new ArrayList<>(braid.downloads().stream()
         .filter(d -> d.state() == DownloadState.QUEUED || d.state() == DownloadState.PAUSED).toList());
-    w.sort(Comparator.comparingInt(Download::priority).reversed().thenComparingLong(Download::id));
+    w.sort(Comparator.comparingInt((Download d) -> d.priority()).reversed().thenComparingLong(Download::id));
     return w;
   }
 

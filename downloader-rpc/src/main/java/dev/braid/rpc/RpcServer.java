@@ -80,6 +80,8 @@ public final class RpcServer implements AutoCloseable {
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
     new SessionMethods(shutdownAsked).addTo(dispatcher);
+    new PositionMethods(queue).addTo(dispatcher);
+    new BraidMethods(queue).addTo(dispatcher);
 
     HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, new Cors(settings.allowedOrigins()), settings.unauthorizedDelay());
     HttpHandler websocket = Handlers.websocket(sockets);

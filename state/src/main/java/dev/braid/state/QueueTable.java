@@ -317,6 +317,11 @@ public final class QueueTable {
         owner, now, now, id);
   }
 
+  /** Changes an entry's priority (higher starts first), whoever holds it. */
+  public void updatePriority(long id, int priority) {
+    write("UPDATE queue SET priority = ? WHERE id = ?", priority, id);
+  }
+
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
   public void updateOptions(long id, Map<String, String> options) {
     write("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
