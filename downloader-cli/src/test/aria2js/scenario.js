@@ -46,13 +46,21 @@ function heardAgain(name, gid, count) {
 
 async function until(check, what) {
   const deadline = Date.now() + 20000;
+  let last;
   while (Date.now() < deadline) {
-    if (await check()) {
+    last = await check();
+    if (last === true) {
       return;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(last)}`);
+}
+
+// true once the download's status is the one wanted, else the status seen
+async function statusIs(gid, wanted) {
+  const s = await aria2.call("tellStatus", gid, ["status"]);
+  return s.status === wanted ? true : s;
 }
 
 async function main() {
@@ -74,13 +82,13 @@ async function main() {
   out.activeFull = await aria2.call("tellActive");
   out.paused = await aria2.call("forcePause", slow);
   await heard("onDownloadPause", slow);
-  await until(async () => (await aria2.call("tellStatus", slow, ["status"])).status === "paused", "paused");
+  await until(() => statusIs(slow, "paused"), "paused");
   out.waiting = await aria2.call("tellWaiting", 0, 10);
   out.unpaused = await aria2.call("unpause", slow);
   await heardAgain("onDownloadStart", slow, 2);
   out.removed = await aria2.call("forceRemove", slow);
   await heard("onDownloadStop", slow);
-  await until(async () => (await aria2.call("tellStatus", slow, ["status"])).status === "removed", "removed");
+  await until(() => statusIs(slow, "removed"), "removed");
   out.stopped = await aria2.call("tellStopped", 0, 10);
   out.stoppedLast = await aria2.call("tellStopped", -1, 1);
   out.multicall = await aria2.multicall([["getGlobalStat"], ["tellStatus", fast, ["gid", "status"]]]);

@@ -431,8 +431,14 @@ final class DownloadQueue implements AutoCloseable {
       }
       Download h = wanted.get(id);
       Optional<Download> runnable = h != null ? Optional.of(h) : table.get(id).map(this::handle);
-      if (runnable.isPresent() && !launch(runnable.get()) && h != null) {
-        refuseIfHeldElsewhere(h);
+      if (runnable.isPresent() && !launch(runnable.get())) {
+        if (h != null) {
+          refuseIfHeldElsewhere(h);
+        } else if (table.get(id).isEmpty()) {
+          // removed between the page's read and now: the handle made from that read must not
+          // outlive its entry (find() kept answering with it)
+          handles.remove(id);
+        }
       }
     }
   }

@@ -31,6 +31,11 @@ final class QueryMethods {
     d.add("aria2.getUris", p -> StatusView.uris(queue.find(p.gid(0))));
     d.add("aria2.getServers", this::servers);
     d.add("aria2.getGlobalStat", p -> globalStat());
+    // Braid has no BitTorrent: a download never has peers
+    d.add("aria2.getPeers", p -> {
+      queue.find(p.gid(0));
+      return NODES.arrayNode();
+    });
   }
 
   private static ArrayNode statuses(List<Download> downloads, List<String> keys) {
@@ -58,18 +63,27 @@ final class QueryMethods {
     return NODES.arrayNode().add(file);
   }
 
+  /** One pass over the queue: a status struct per stopped download would be wasted here. */
   private JsonNode globalStat() {
-    List<Download> active = queue.active();
     long speed = 0;
-    for (Download d : active) {
-      speed += (long) d.progress().bytesPerSecond();
+    int active = 0;
+    int waiting = 0;
+    int stopped = queue.removedCount();
+    for (Download d : queue.all()) {
+      switch (d.state()) {
+        case ACTIVE -> {
+          active++;
+          speed += (long) d.progress().bytesPerSecond();
+        }
+        case QUEUED, PAUSED -> waiting++;
+        case COMPLETED, FAILED -> stopped++;
+      }
     }
-    int stopped = queue.stopped().size();
     return NODES.objectNode()
         .put("downloadSpeed", Long.toString(speed))
         .put("uploadSpeed", "0")
-        .put("numActive", Integer.toString(active.size()))
-        .put("numWaiting", Integer.toString(queue.waiting().size()))
+        .put("numActive", Integer.toString(active))
+        .put("numWaiting", Integer.toString(waiting))
         .put("numStopped", Integer.toString(stopped))
         .put("numStoppedTotal", Integer.toString(stopped));
   }

@@ -33,11 +33,20 @@ final class QueueView {
 
   /** The status of a gid: a download in the queue, or one removed through this server. */
   ObjectNode status(long id) throws RpcException {
-    Optional<Download> d = braid.download(id);
-    if (d.isPresent()) {
-      return StatusView.of(d.get());
+    // removed first: ids are never reused, and the queue may still hold the handle a moment
+    Optional<ObjectNode> gone = removed.get(id);
+    if (gone.isPresent()) {
+      return gone.get();
     }
-    return removed.get(id).orElseThrow(() -> RpcException.failed("GID " + Gid.of(id) + " is not found"));
+    return StatusView.of(find(id));
+  }
+
+  List<Download> all() {
+    return braid.downloads();
+  }
+
+  int removedCount() {
+    return removed.size();
   }
 
   List<Download> active() {

@@ -41,6 +41,10 @@ final class RemovedResults {
     results.clear();
   }
 
+  synchronized int size() {
+    return results.size();
+  }
+
   synchronized List<ObjectNode> all() {
     List<ObjectNode> out = new ArrayList<>();
     results.values().forEach(s -> out.add(s.deepCopy()));

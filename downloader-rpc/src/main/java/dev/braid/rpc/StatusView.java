@@ -48,6 +48,11 @@ final class StatusView {
     o.put("connections", Integer.toString(d.state() == DownloadState.ACTIVE ? p.connections() : 0));
     o.put("dir", d.directory().toString());
     o.set("files", files(d, length, done));
+    // aria2 reports an outcome once a download stopped: 0 and no message when it completed
+    if (d.state() == DownloadState.COMPLETED) {
+      o.put("errorCode", "0");
+      o.put("errorMessage", "");
+    }
     d.error().ifPresent(e -> {
       o.put("errorCode", "1");
       o.put("errorMessage", e);
