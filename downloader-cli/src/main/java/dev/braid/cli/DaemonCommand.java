@@ -64,8 +64,9 @@ final class DaemonCommand implements Callable<Integer> {
 
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("daemon", this,
-        "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket),",
-        "so that aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid. Stops on SIGTERM or SIGINT.");
+        "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
+            + " aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid.",
+        "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given.");
     for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
       spec.addOption(o);
     }
