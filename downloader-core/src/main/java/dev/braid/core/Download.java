@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.state.QueueEntry;
+import dev.braid.state.StoreException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -159,6 +160,21 @@ public final class Download {
       throw new IllegalArgumentException("a rate limit cannot be negative");
     }
     queue.rateLimit(this, bytesPerSecond);
+  }
+
+  /**
+   * Replaces the mirrors of a download that is not running (its URL stays: the partial file is
+   * recorded under it); the next run spreads its segments over them.
+   *
+   * @throws InvalidRequestException when a URL is malformed or not http(s), or carries credentials
+   * @throws IllegalStateException when it is running (pause it first)
+   */
+  public void mirrors(List<String> mirrors) throws InvalidRequestException {
+    try {
+      queue.mirrors(this, List.copyOf(mirrors));
+    } catch (StoreException e) {
+      throw new StateStoreException(e.getMessage(), e);
+    }
   }
 
   /**

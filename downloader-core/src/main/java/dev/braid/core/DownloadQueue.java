@@ -106,7 +106,7 @@ final class DownloadQueue implements AutoCloseable {
 
   // ---- the public API's actions
 
-  Download submit(DownloadRequest request) {
+  Download submit(DownloadRequest request, boolean paused) {
     String url = request.uri().toString();
     Path file = request.file().orElse(null);
     List<String> urls = RequestCodec.urls(request);
@@ -114,7 +114,11 @@ final class DownloadQueue implements AutoCloseable {
     // the newest entry for the same URL and target is the one a repeated request continues
     Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      return continueEntry(newest.get(), request, urls, options);
+      Download h = continueEntry(newest.get(), request, urls, options);
+      if (paused) {
+        pause(h);
+      }
+      return h;
     }
     if (newest.isPresent() && !request.overwrite()) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
@@ -127,6 +131,18 @@ final class DownloadQueue implements AutoCloseable {
         transition(h, DownloadState.COMPLETED);
         return h;
       }
+    }
+    if (paused) {
+      // written paused: no loop, this process's or another's, can start it before a resume
+      QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
+      addedHere.add(e.id());
+      keepHeaders(e.id(), request);
+      Download h = handle(e);
+      h.submitted();
+      h.queued();
+      transition(h, DownloadState.PAUSED);
+      h.result().completeExceptionally(new DownloadPausedException("added paused"));
+      return h;
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
@@ -298,6 +314,18 @@ final class DownloadQueue implements AutoCloseable {
     DownloadJob j = h.job();
     if (j != null && running.containsKey(h.id())) {
       j.rateLimit(bytesPerSecond);
+    }
+  }
+
+  void mirrors(Download h, List<String> mirrors) throws InvalidRequestException {
+    synchronized (h.lifecycle) {
+      if (running.containsKey(h.id())) {
+        throw new IllegalStateException("the mirrors of a running download cannot change: pause it first");
+      }
+      QueueEntry e = table.get(h.id()).orElse(h.entry());
+      DownloadRequest checked = DownloadRequest.builder(e.url()).mirrors(mirrors).build();
+      table.updateUrls(h.id(), RequestCodec.urls(checked));
+      table.get(h.id()).ifPresent(h::entry);
     }
   }
 

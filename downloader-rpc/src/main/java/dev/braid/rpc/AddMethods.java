@@ -22,16 +22,12 @@ final class AddMethods {
   void addTo(Dispatcher d) {
     d.add("aria2.addUri", p -> {
       AddOptions.Added added = options.request(p.strings(0), p.object(1));
-      Download download;
       try {
-        download = braid.submit(added.request());
+        Download download = added.paused() ? braid.submitPaused(added.request()) : braid.submit(added.request());
+        return TextNode.valueOf(Gid.of(download.id()));
       } catch (LocalFileException e) {
         throw RpcException.failed(e.getMessage());
       }
-      if (added.paused()) {
-        download.pause();
-      }
-      return TextNode.valueOf(Gid.of(download.id()));
     });
   }
 }

@@ -81,6 +81,7 @@ public final class RpcServer implements AutoCloseable {
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
     new SessionMethods(shutdownAsked).addTo(dispatcher);
     new PositionMethods(queue).addTo(dispatcher);
+    new UriMethods(queue).addTo(dispatcher);
     new BraidMethods(queue).addTo(dispatcher);
 
     HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, new Cors(settings.allowedOrigins()), settings.unauthorizedDelay());

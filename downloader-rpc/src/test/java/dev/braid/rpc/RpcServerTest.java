@@ -58,13 +58,17 @@ class RpcServerTest {
     return JSON.readTree(r.body());
   }
 
-  private JsonNode call(String method, Object... params) throws Exception {
+  private ObjectNode request(String method, Object... params) {
     ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++ids).put("method", method);
     ArrayNode p = r.putArray("params").add("token:k");
     for (Object o : params) {
       p.add(JSON.valueToTree(o));
     }
-    JsonNode answer = post(r);
+    return r;
+  }
+
+  private JsonNode call(String method, Object... params) throws Exception {
+    JsonNode answer = post(request(method, params));
     assertFalse(answer.has("error"), () -> method + ": " + answer);
     return answer.get("result");
   }
@@ -123,6 +127,47 @@ class RpcServerTest {
     assertEquals("complete", status, "a second slot opened while the first download runs");
     assertEquals(2, braid.maxActiveDownloads());
     call("aria2.forceRemove", slow);
+  }
+
+  @Test
+  void changeUriChangesTheMirrorsOfAPausedDownload() throws Exception {
+    Content content = Content.random(4L << 20, 9);
+    server.serve("/slow.bin", content).etag("\"same\"").rateLimitPerConnection(64 << 10);
+    server.serve("/fast.bin", content).etag("\"same\"");
+    String slow = server.url("/slow.bin");
+    String fast = server.url("/fast.bin");
+    String gid = call("aria2.addUri", List.of(slow), Map.of("out", "real.bin", "split", "2")).asText();
+    awaitStatus(gid, "active");
+    assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(), List.of(fast))).get("error").get("code").asInt(),
+        "a running download's URIs stay");
+    call("aria2.forcePause", gid);
+    awaitStatus(gid, "paused");
+    assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(slow), List.of())).get("error").get("code").asInt(),
+        "its own URL is not removed");
+    assertEquals("[0,1]", call("aria2.changeUri", gid, 1, List.of(), List.of(fast)).toString());
+    JsonNode uris = call("aria2.getUris", gid);
+    assertEquals(List.of(slow, fast), List.of(uris.get(0).get("uri").asText(), uris.get(1).get("uri").asText()));
+    // the slow origin speeds up too: the test waits for the file, not for the throttle
+    server.serve("/slow.bin", content).etag("\"same\"");
+    call("aria2.unpause", gid);
+    awaitStatus(gid, "complete");
+    assertEquals(content.sha256Hex(), sha256(work.resolve("real.bin")), "byte-identical with the added mirror");
+    assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/fast.bin") && r.range() != null),
+        "the added mirror served ranges");
+  }
+
+  private void awaitStatus(String gid, String wanted) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    JsonNode s = call("aria2.tellStatus", gid);
+    while (!s.get("status").asText().equals(wanted) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      s = call("aria2.tellStatus", gid);
+    }
+    assertEquals(wanted, s.get("status").asText(), s.toString());
+  }
+
+  private static String sha256(Path file) throws Exception {
+    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(java.nio.file.Files.readAllBytes(file)));
   }
 
   @Test
