@@ -13,8 +13,8 @@ final class BraidCommand implements Callable<Integer> {
    * The subcommands, in the order help lists them. Main adds only the one named on the command
    * line when there is one: each model costs start-up time to build.
    */
-  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "refresh", "remove", "demo",
-      "completion");
+  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "refresh", "remove", "daemon",
+      "demo", "completion");
 
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
 
@@ -36,6 +36,7 @@ final class BraidCommand implements Callable<Integer> {
       case "resume" -> new ResumeCommand().spec();
       case "refresh" -> new RefreshCommand().spec();
       case "remove" -> new RemoveCommand().spec();
+      case "daemon" -> new DaemonCommand().spec();
       case "demo" -> new DemoCommand().spec();
       case "completion" -> new CompletionCommand().spec();
       default -> throw new IllegalArgumentException("no subcommand " + name);

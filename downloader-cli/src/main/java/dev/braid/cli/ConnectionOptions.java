@@ -75,6 +75,14 @@ final class ConnectionOptions {
     }
   }
 
+  /** Adds only the options of the engine (no per-request headers or credentials): for {@code braid daemon}. */
+  void addEngineOptionsTo(CommandSpec spec) {
+    for (OptionSpec o : List.of(userAgent, tlsTimeout, firstByteTimeout, deadline, insecure, proxy, http2, http11, httpAuto,
+        noProxy)) {
+      spec.addOption(o);
+    }
+  }
+
   /** Checks the forms of --header and --user before any request is built. */
   void validate() throws InvalidRequestException {
     if ((isSet(http2) ? 1 : 0) + (isSet(http11) ? 1 : 0) + (isSet(httpAuto) ? 1 : 0) > 1) {

@@ -61,6 +61,12 @@ final class EngineOptions {
     }
   }
 
+  /** The state database these options name: {@code --state-db}, else the default one. */
+  Path stateDatabase() {
+    Path db = stateDb.getValue();
+    return db != null ? db.toAbsolutePath().normalize() : Braid.defaultStateDatabase();
+  }
+
   /** The {@code --ca-cert} file, if given. */
   Path caCertificates() {
     return caCert.getValue();

@@ -26,6 +26,8 @@ final class ExitCode {
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
   static final int REMOVED = 8;
+  /** {@code braid daemon}: another daemon already runs the engine of this state database. */
+  static final int ENGINE_RUNNING = 9;
   static final int LINK_REFUSED = 10;
   static final int INTERRUPTED = 130;
   /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
@@ -45,9 +47,10 @@ final class ExitCode {
     put(codes, NETWORK, "network: connect, TLS, timeouts, retries or --deadline exhausted");
     put(codes, HTTP_STATUS, "HTTP error status, or a redirect refused");
     put(codes, REMOTE_CHANGED, "remote file changed (with --no-restart)");
-    put(codes, LOCAL_IO, "local file or state database");
+    put(codes, LOCAL_IO, "local file, state database or RPC port");
     put(codes, INTEGRITY, "integrity: a checksum mismatch, or ranges other than those asked for");
     put(codes, REMOVED, "removed from the queue (braid remove) while it ran");
+    put(codes, ENGINE_RUNNING, "braid daemon: another daemon runs this state database");
     put(codes, LINK_REFUSED, "a new URL does not serve the partial file's bytes (nothing spliced)");
     put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
     put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");

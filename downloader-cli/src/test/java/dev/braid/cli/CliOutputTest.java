@@ -65,8 +65,8 @@ class CliOutputTest {
   @Test
   void everyCommandShowsItsHelpAndTheVersion() throws Exception {
     Map<String, String> ownOption = Map.of("get", "--input-file=LIST", "list", "--json", "status", "ID", "pause", "ID",
-        "resume", "--read-timeout=SECONDS", "refresh", "NEWURL", "remove", "--delete-file", "demo", "--rate=SIZE",
-        "completion", "SHELL");
+        "resume", "--read-timeout=SECONDS", "refresh", "NEWURL", "remove", "--delete-file", "daemon", "--rpc-secret=TOKEN",
+        "demo", "--rate=SIZE", "completion", "SHELL");
     assertEquals(Set.copyOf(BraidCommand.SUBCOMMANDS), ownOption.keySet());
     for (String command : BraidCommand.SUBCOMMANDS) {
       Result help = CliProcess.run(work, command, "--help").assertExit(0).assertNoStackTrace();

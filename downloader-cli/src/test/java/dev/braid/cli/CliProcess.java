@@ -149,6 +149,11 @@ final class CliProcess implements AutoCloseable {
     }
   }
 
+  /** What the child has written to stderr so far (it may still be running). */
+  String stderrSoFar() throws IOException {
+    return read(stderr);
+  }
+
   long pid() {
     return process.pid();
   }

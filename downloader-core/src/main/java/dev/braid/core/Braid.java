@@ -228,12 +228,27 @@ public final class Braid implements AutoCloseable {
    *     process for longer than its busy timeout, full disk)
    */
   public Download submit(DownloadRequest request) throws LocalFileException {
+    return submit(request, false);
+  }
+
+  /**
+   * Adds a download paused, as {@link #submit} adds one queued: it waits in the queue, fetching
+   * nothing, until {@link Download#resume()}; its result fails with a {@link DownloadPausedException}.
+   * An unfinished download the queue holds for the same URL and target is paused instead.
+   *
+   * @throws LocalFileException when the state database cannot record it
+   */
+  public Download submitPaused(DownloadRequest request) throws LocalFileException {
+    return submit(request, true);
+  }
+
+  private Download submit(DownloadRequest request, boolean paused) throws LocalFileException {
     DownloadRequest r = request;
     if (!request.directoryGiven()) {
       r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
     }
     try {
-      return queue.submit(r);
+      return queue.submit(r, paused);
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
@@ -272,6 +287,22 @@ public final class Braid implements AutoCloseable {
   /** The current limit on all downloads together (0: none). */
   public long rateLimit() {
     return rateLimit.rate();
+  }
+
+  /**
+   * Changes how many downloads run at once, at once: a higher limit starts waiting ones now; a
+   * lower one starts no more until the running ones are below it (none is stopped for it).
+   */
+  public void maxActiveDownloads(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("at least one download must be able to run");
+    }
+    queue.maxActive(n);
+  }
+
+  /** How many downloads run at once at most. */
+  public int maxActiveDownloads() {
+    return queue.maxActive();
   }
 
   /**

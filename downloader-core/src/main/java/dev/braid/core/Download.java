@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.state.QueueEntry;
+import dev.braid.state.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +64,12 @@ public final class Download {
     return running.or(() -> Optional.ofNullable(entry.target() != null ? entry.target() : entry.file()));
   }
 
+  /** The folder it was submitted to write into (the file's folder unless the request named a file elsewhere). */
+  public Path directory() {
+    return entry.directory();
+  }
+
+  /** Where it stands now. */
   public DownloadState state() {
     return state;
   }
@@ -174,6 +181,29 @@ public final class Download {
       throw new IllegalArgumentException("a rate limit cannot be negative");
     }
     queue.rateLimit(this, bytesPerSecond);
+  }
+
+  /**
+   * Replaces the mirrors of a download that is not running (its URL stays: the partial file is
+   * recorded under it); the next run spreads its segments over them.
+   *
+   * @throws InvalidRequestException when a URL is malformed or not http(s), or carries credentials
+   * @throws IllegalStateException when it is running (pause it first)
+   */
+  public void mirrors(List<String> mirrors) throws InvalidRequestException {
+    try {
+      queue.mirrors(this, List.copyOf(mirrors));
+    } catch (StoreException e) {
+      throw new StateStoreException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Changes where it stands among the waiting downloads: higher starts first, then older. A
+   * running download goes on; the new priority orders its next wait.
+   */
+  public void priority(int priority) {
+    StateCalls.run(() -> queue.priority(this, priority));
   }
 
   /** What the server said about the file, once known. */

@@ -52,7 +52,8 @@ final class DownloadQueue implements AutoCloseable {
   private final String owner = ProcessOwner.self();
   private final Function<DownloadRequest, DownloadJob> jobs;
   private final Executor drivers;
-  private final int maxActive;
+  /** Changed live by {@link #maxActive(int)}; read by the loop each time it looks for work. */
+  private volatile int maxActive;
   private final boolean runAll;
   /**
    * The handle of each id while anyone holds it, so that callers see one object per download.
@@ -110,7 +111,7 @@ final class DownloadQueue implements AutoCloseable {
 
   // ---- the public API's actions
 
-  Download submit(DownloadRequest request) {
+  Download submit(DownloadRequest request, boolean paused) {
     String url = request.uri().toString();
     Path file = request.file().orElse(null);
     List<String> urls = RequestCodec.urls(request);
@@ -122,7 +123,11 @@ final class DownloadQueue implements AutoCloseable {
       newest = table.unfinishedWithFile(file);
     }
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      return continueEntry(newest.get(), request, urls, options);
+      Download h = continueEntry(newest.get(), request, urls, options);
+      if (paused) {
+        pause(h);
+      }
+      return h;
     }
     if (newest.isPresent() && !request.overwrite()) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
@@ -135,6 +140,18 @@ final class DownloadQueue implements AutoCloseable {
         transition(h, DownloadState.COMPLETED);
         return h;
       }
+    }
+    if (paused) {
+      // written paused: no loop, this process's or another's, can start it before a resume
+      QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
+      addedHere.add(e.id());
+      keepHeaders(e.id(), request);
+      Download h = handle(e);
+      h.submitted();
+      h.queued();
+      transition(h, DownloadState.PAUSED);
+      h.result().completeExceptionally(new DownloadPausedException("added paused"));
+      return h;
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
@@ -344,6 +361,25 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
+  void mirrors(Download h, List<String> mirrors) throws InvalidRequestException {
+    synchronized (h.lifecycle) {
+      if (running.containsKey(h.id())) {
+        throw new IllegalStateException("the mirrors of a running download cannot change: pause it first");
+      }
+      QueueEntry e = table.get(h.id()).orElse(h.entry());
+      DownloadRequest checked = DownloadRequest.builder(e.url()).mirrors(mirrors).build();
+      table.updateUrls(h.id(), RequestCodec.urls(checked));
+      table.get(h.id()).ifPresent(h::entry);
+    }
+  }
+
+  void priority(Download h, int priority) {
+    table.updatePriority(h.id(), priority);
+    table.get(h.id()).ifPresent(h::entry);
+    dirty = true;
+    wake();
+  }
+
   Optional<RemoteFile> storedRemote(Download h) {
     return h.file().flatMap(store::findByTarget).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
@@ -467,8 +503,14 @@ final class DownloadQueue implements AutoCloseable {
       }
       Download h = wanted.get(id);
       Optional<Download> runnable = h != null ? Optional.of(h) : table.get(id).map(this::handle);
-      if (runnable.isPresent() && !launch(runnable.get()) && h != null) {
-        refuseIfHeldElsewhere(h);
+      if (runnable.isPresent() && !launch(runnable.get())) {
+        if (h != null) {
+          refuseIfHeldElsewhere(h);
+        } else if (table.get(id).isEmpty()) {
+          // removed between the page's read and now: the handle made from that read must not
+          // outlive its entry (find() kept answering with it)
+          handles.remove(id);
+        }
       }
     }
   }
@@ -734,6 +776,17 @@ final class DownloadQueue implements AutoCloseable {
     synchronized (signal) {
       signal.notifyAll();
     }
+  }
+
+  /** A new limit of downloads at once: more start at once; a lower one lets the running ones finish. */
+  void maxActive(int n) {
+    maxActive = n;
+    dirty = true;
+    wake();
+  }
+
+  int maxActive() {
+    return maxActive;
   }
 
   /** Active downloads driven by this instance. */

@@ -79,25 +79,32 @@ public final class QueueTable {
    */
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner) {
+    return add(urls, file, directory, options, priority, owner, EntryState.QUEUED);
+  }
+
+  /** Adds an entry in {@code state} (QUEUED, or PAUSED: it waits until someone resumes it), as {@link #add}. */
+  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
+      String owner, EntryState state) {
     String encoded = encode(options);
     long now = System.currentTimeMillis();
     long id = store.write("queue " + urls.get(0), () -> {
       PreparedStatement s = store.statement(
         "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, 'QUEUED', -1, 0, ?, ?, ?, ?) RETURNING id");
+            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?, ?) RETURNING id");
       s.setString(1, String.join("\n", urls));
       Store.setNullable(s, 2, file == null ? null : file.toString());
       s.setString(3, directory.toString());
       s.setString(4, encoded);
       s.setInt(5, priority);
-      s.setString(6, owner);
-      s.setLong(7, now);
+      s.setString(6, state.name());
+      s.setString(7, owner);
       s.setLong(8, now);
       s.setLong(9, now);
+      s.setLong(10, now);
       return Store.insertedId(s);
     });
     // the entry as written, not read back: a batch adds one every few milliseconds
-    return new QueueEntry(id, List.copyOf(urls), file, directory, decode(encoded), priority, EntryState.QUEUED, null, null,
+    return new QueueEntry(id, List.copyOf(urls), file, directory, decode(encoded), priority, state, null, null,
         null, -1, 0, owner, now);
   }
 
@@ -331,6 +338,16 @@ public final class QueueTable {
   /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
   public void changeUrls(long id, List<String> urls, Path file) {
     write("UPDATE queue SET urls = ?, file = ? WHERE id = ?", String.join("\n", urls), file.toString(), id);
+  }
+
+  /** Replaces an entry's URLs (the first is the main one, the rest mirrors), whoever holds it. */
+  public void updateUrls(long id, List<String> urls) {
+    write("UPDATE queue SET urls = ? WHERE id = ?", String.join("\n", urls), id);
+  }
+
+  /** Changes an entry's priority (higher starts first), whoever holds it. */
+  public void updatePriority(long id, int priority) {
+    write("UPDATE queue SET priority = ? WHERE id = ?", priority, id);
   }
 
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */

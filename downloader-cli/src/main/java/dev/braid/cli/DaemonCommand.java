@@ -1,0 +1,149 @@
+package dev.braid.cli;
+
+import static dev.braid.cli.CommandModel.flag;
+import static dev.braid.cli.CommandModel.isSet;
+import static dev.braid.cli.CommandModel.option;
+import static dev.braid.cli.CommandModel.repeatable;
+import static dev.braid.cli.CommandModel.strings;
+
+import dev.braid.core.Braid;
+import dev.braid.core.DownloadException;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.rpc.EngineLock;
+import dev.braid.rpc.RpcServer;
+import dev.braid.rpc.RpcSettings;
+import dev.braid.rpc.SecretFile;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code braid daemon}: runs the whole queue of one state database in the foreground and serves
+ * aria2's JSON-RPC for it, until SIGTERM, SIGINT or {@code aria2.shutdown}; then it pauses what
+ * runs, records the progress and exits 0.
+ *
+ * <p>Threads: the command's own (main) thread waits for the stop and then closes the server and
+ * the engine. A shutdown hook asks for the stop, waits (bounded) until the main thread has
+ * closed everything, and halts with 0: a JVM ended by a signal would otherwise exit 143.
+ */
+final class DaemonCommand implements Callable<Integer> {
+  private static final long CLOSE_SECONDS = 40;
+
+  private final OptionSpec dir = option(Path.class, "DIR",
+      "download into DIR unless a call names another allowed folder (default: .)", "-d", "--dir").defaultValue(".").build();
+
+  private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE}, as aria2)", "-j",
+      "--max-concurrent-downloads").defaultValue("5").build();
+
+  private final OptionSpec port = option(int.class, "N", "the RPC port (default: ${DEFAULT-VALUE}; 0: any free one)",
+      "--rpc-listen-port").defaultValue(String.valueOf(RpcSettings.DEFAULT_PORT)).build();
+
+  private final OptionSpec secret = option(String.class, "TOKEN",
+      "the RPC secret clients send as token:TOKEN (default: made once and kept in STATE_DB.rpc-secret, mode 0600)",
+      "--rpc-secret").build();
+
+  private final OptionSpec listenAll = flag("listen on every interface, not only 127.0.0.1 and ::1", "--rpc-listen-all")
+      .build();
+
+  private final OptionSpec origins = repeatable("ORIGIN",
+      "grant CORS to this web origin, e.g. https://ariang.example (repeatable; no other origin gets it)",
+      "--rpc-allow-origin").build();
+
+  private final OptionSpec allowDirs = repeatable("DIR", "a call may also name this folder or one under it as dir (repeatable)",
+      "--allow-dir").build();
+
+  private final EngineOptions engine = new EngineOptions();
+
+  private final ConnectionOptions net = new ConnectionOptions();
+
+  CommandSpec spec() {
+    CommandSpec spec = CommandModel.command("daemon", this,
+        "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
+            + " aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid.",
+        "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given.");
+    for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
+      spec.addOption(o);
+    }
+    engine.addTo(spec);
+    net.addEngineOptionsTo(spec);
+    return spec;
+  }
+
+  @Override
+  public Integer call() {
+    PrintStream err = System.err;
+    Path db = engine.stateDatabase();
+    try {
+      net.validate();
+      if (jobs.<Integer>getValue() < 1) {
+        throw new InvalidRequestException("-j must be at least 1");
+      }
+      try (EngineLock lock = EngineLock.acquire(db)) {
+        return serve(db, err);
+      }
+    } catch (EngineLock.EngineRunningException e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.ENGINE_RUNNING;
+    } catch (DownloadException e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.of(e);
+    } catch (IOException e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.LOCAL_IO;
+    } catch (IllegalArgumentException e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.USAGE;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ExitCode.INTERRUPTED;
+    }
+  }
+
+  private int serve(Path db, PrintStream err) throws DownloadException, IOException, InterruptedException {
+    Path folder = dir.<Path>getValue().toAbsolutePath().normalize();
+    Path secretFile = SecretFile.fileOf(db);
+    String token = secret.getValue() != null ? secret.getValue() : SecretFile.readOrCreate(secretFile);
+    RpcSettings.Builder settings = RpcSettings.builder(folder, token).port(port.<Integer>getValue())
+        .listenAll(isSet(listenAll));
+    strings(origins).forEach(settings::allowOrigin);
+    strings(allowDirs).forEach(d -> settings.allowFolder(Path.of(d)));
+    Braid.Builder builder = engine.builder().stateDatabase(db).downloadDirectory(folder).runQueue(true)
+        .maxActiveDownloads(jobs.<Integer>getValue());
+    net.applyTo(builder, System.getenv(), err);
+    CountDownLatch stop = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      stop.countDown();
+      try {
+        closed.await(CLOSE_SECONDS, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      err.flush();
+      Runtime.getRuntime().halt(ExitCode.OK);
+    }, "braid-daemon-stop");
+    try (Braid braid = builder.build()) {
+      EngineOptions.announceMetrics(braid, err);
+      try (RpcServer server = RpcServer.start(braid, settings.build(), stop::countDown)) {
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (isSet(listenAll)) {
+          err.println("braid: WARNING: --rpc-listen-all: the RPC port " + server.port()
+              + " is open to the network; only the secret guards the engine");
+        }
+        err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
+            + (secret.getValue() == null ? " (secret in " + secretFile + ")" : ""));
+        stop.await();
+        err.println("braid: stopping; progress is recorded, the queue continues at the next start");
+      }
+    } finally {
+      closed.countDown();
+    }
+    return ExitCode.OK;
+  }
+}

@@ -1,0 +1,231 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real aria2 client nobody here wrote (npm's aria2.js 4.1.2) drives a real {@code braid daemon},
+ * and the same scenario drives a real {@code aria2c --enable-rpc}, so that a difference in the
+ * answers' shapes shows: addUri, the notifications, forcePause/unpause, forceRemove, the three
+ * lists with a negative offset, multicall, changeGlobalOption.
+ */
+class DaemonAria2ClientTest {
+  private static final Pattern GID = Pattern.compile("[0-9a-f]{16}");
+  private static final long FAST = 2L << 20;
+  private static Path scenario;
+  private static TestServer server;
+  private static Content fast;
+
+  @TempDir Path work;
+
+  @BeforeAll
+  static void installClientAndServe() throws Exception {
+    // aria2c for the comparison; a no-op where it is installed
+    run(Path.of("."), Duration.ofMinutes(5), "bash", "../testenv/require-packages.sh", "aria2");
+    Path dir = Path.of("target", "aria2js").toAbsolutePath();
+    Files.createDirectories(dir);
+    for (String f : List.of("package.json", "package-lock.json", "scenario.js")) {
+      Files.copy(Path.of("src", "test", "aria2js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    }
+    if (!Files.isDirectory(dir.resolve("node_modules").resolve("aria2"))) {
+      run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
+    }
+    scenario = dir;
+    server = TestServer.start();
+    fast = Content.random(FAST, 19);
+    server.serve("/fast.bin", fast).etag("\"fast\"");
+    // slow enough that it is still running when paused and removed, whatever the connection count
+    server.serve("/slow.bin", Content.random(256L << 20, 20)).etag("\"slow\"").rateLimitPerConnection(64 << 10);
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  @Test
+  void aria2jsDrivesBraidAsItDrivesAria2c() throws Exception {
+    Path braidDir = Files.createDirectories(work.resolve("braid"));
+    JsonNode braid;
+    try (RpcDaemon d = RpcDaemon.start(work, work.resolve("state.db"), braidDir, "s3cret")) {
+      braid = scenario(d.port, "s3cret");
+      CliProcess.Result stopped = d.process.terminate();
+      stopped.assertExit(ExitCode.OK);
+    }
+    assertScenario(braid);
+    assertEquals(fast.sha256Hex(), CliTestSupport.sha256Hex(braidDir.resolve("fast.bin")));
+
+    Path ariaDir = Files.createDirectories(work.resolve("aria2c"));
+    int port = freePort();
+    Process aria2c = new ProcessBuilder("aria2c", "--enable-rpc", "--rpc-listen-port=" + port, "--rpc-secret=s3cret",
+        "--no-conf", "-d", ariaDir.toString(), "--quiet=true")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    JsonNode aria;
+    try {
+      awaitListening(port);
+      aria = scenario(port, "s3cret");
+    } finally {
+      aria2c.destroy();
+      aria2c.waitFor(10, TimeUnit.SECONDS);
+    }
+    assertScenario(aria);
+    for (String key : List.of("fastStatus", "fastFiltered", "waiting", "stopped", "stoppedLast", "multicall", "globalStat")) {
+      assertSameShape(key, aria.get(key), braid.get(key));
+    }
+    assertEquals(names(aria.get("events"), aria), names(braid.get("events"), braid), "the same notifications, in order");
+  }
+
+  /** What both servers must have answered. */
+  private static void assertScenario(JsonNode r) {
+    String fastGid = r.get("fast").asText();
+    String slowGid = r.get("slow").asText();
+    assertTrue(GID.matcher(fastGid).matches() && GID.matcher(slowGid).matches(), "gids of 16 hex digits: " + r);
+    JsonNode s = r.get("fastStatus");
+    assertEquals("complete", s.get("status").asText(), s::toString);
+    assertEquals(Long.toString(FAST), s.get("totalLength").asText());
+    assertEquals(Long.toString(FAST), s.get("completedLength").asText());
+    assertEquals(Set.of("gid", "status", "completedLength"), keys(r.get("fastFiltered")));
+    JsonNode file = r.get("fastFiles").get(0);
+    assertEquals("1", file.get("index").asText());
+    assertTrue(file.get("path").asText().endsWith("fast.bin"), file::toString);
+    assertEquals(Set.of("uri", "status"), keys(file.get("uris").get(0)));
+    assertEquals(slowGid, r.get("active").get(0).get("gid").asText(), () -> "tellActive: " + r.get("active"));
+    assertEquals(slowGid, r.get("paused").asText());
+    assertEquals("paused", find(r.get("waiting"), slowGid).get("status").asText());
+    assertEquals(slowGid, r.get("removed").asText());
+    assertEquals("removed", find(r.get("stopped"), slowGid).get("status").asText());
+    assertEquals(slowGid, r.get("stoppedLast").get(0).get("gid").asText(), "tellStopped(-1, 1) is the last stopped");
+    assertEquals("complete", r.get("multicall").get(1).get(0).get("status").asText());
+    assertEquals("OK", r.get("changed").asText());
+    assertEquals("3", r.get("globalOption").get("max-concurrent-downloads").asText());
+    assertEquals("1048576", r.get("globalOption").get("max-overall-download-limit").asText());
+    assertEquals("complete", r.get("httpStatus").get("status").asText());
+    assertAllStrings(r.get("fastStatus"), "fastStatus");
+    assertAllStrings(r.get("activeFull"), "tellActive");
+    assertAllStrings(r.get("globalStat"), "getGlobalStat");
+  }
+
+  private static JsonNode find(JsonNode list, String gid) {
+    for (JsonNode n : list) {
+      if (n.get("gid").asText().equals(gid)) {
+        return n;
+      }
+    }
+    throw new AssertionError(gid + " not in " + list);
+  }
+
+  /** The notifications by name, gids replaced by their role, so that two servers' runs compare. */
+  private static List<String> names(JsonNode events, JsonNode run) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode e : events) {
+      String gid = e.get("gid").asText();
+      String role = gid.equals(run.get("fast").asText()) ? "fast" : gid.equals(run.get("slow").asText()) ? "slow" : gid;
+      out.add(e.get("event").asText() + " " + role);
+    }
+    return out;
+  }
+
+  /** Every key Braid answers is one aria2 answers too, both strings or both the same kind of container. */
+  private static void assertSameShape(String where, JsonNode aria, JsonNode braid) {
+    if (aria.isArray()) {
+      assertTrue(braid.isArray(), where + " must be an array: " + braid);
+      if (!aria.isEmpty() && !braid.isEmpty()) {
+        assertSameShape(where + "[0]", aria.get(0), braid.get(0));
+      }
+    } else if (aria.isObject()) {
+      assertTrue(braid.isObject(), where + " must be a struct: " + braid);
+      for (Iterator<String> it = braid.fieldNames(); it.hasNext(); ) {
+        String k = it.next();
+        assertTrue(aria.has(k), () -> where + "." + k + " is not in aria2's answer: " + aria);
+        assertSameShape(where + "." + k, aria.get(k), braid.get(k));
+      }
+    } else {
+      assertEquals(aria.getNodeType(), braid.getNodeType(), where + ": aria2 " + aria + ", braid " + braid);
+    }
+  }
+
+  private static void assertAllStrings(JsonNode n, String where) {
+    if (n.isContainerNode()) {
+      n.forEach(c -> assertAllStrings(c, where));
+    } else {
+      assertTrue(n.isTextual(), () -> where + ": every value must be a string, not " + n);
+    }
+  }
+
+  private static Set<String> keys(JsonNode n) {
+    Set<String> s = new HashSet<>();
+    n.fieldNames().forEachRemaining(s::add);
+    return s;
+  }
+
+  private static JsonNode scenario(int port, String secret) throws Exception {
+    Path out = Files.createTempFile("aria2js-", ".json");
+    Path err = Files.createTempFile("aria2js-", ".err");
+    try {
+      Process node = new ProcessBuilder("node", "scenario.js", Integer.toString(port), secret, server.url("/fast.bin"),
+          server.url("/slow.bin")).directory(scenario.toFile())
+          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!node.waitFor(60, TimeUnit.SECONDS)) {
+        node.destroyForcibly();
+      }
+      String stderr = Files.readString(err, StandardCharsets.UTF_8);
+      assertEquals(0, node.exitValue(), () -> "the aria2.js scenario failed: " + stderr);
+      return RpcDaemon.JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void awaitListening(int port) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        return;
+      } catch (IOException notYet) {
+        Thread.sleep(20);
+      }
+    }
+    throw new AssertionError("aria2c did not listen on " + port);
+  }
+
+  private static void run(Path dir, Duration timeout, String... cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError(String.join(" ", cmd) + " did not finish in " + timeout);
+    }
+    assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + " failed");
+  }
+}

@@ -1,0 +1,127 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real {@code braid daemon} child process and a plain JSON-RPC client of it (the JDK's HTTP
+ * client and Jackson), for tests that need to see exact answers and status codes.
+ */
+final class RpcDaemon implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern SERVING = Pattern.compile("serving aria2 JSON-RPC on http://127\\.0\\.0\\.1:(\\d+)/jsonrpc");
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  final CliProcess process;
+  final int port;
+  final String secret;
+  private int ids;
+
+  private RpcDaemon(CliProcess process, int port, String secret) {
+    this.process = process;
+    this.port = port;
+    this.secret = secret;
+  }
+
+  /** Starts {@code braid daemon --state-db DB -d DIR --rpc-listen-port 0 [--rpc-secret SECRET] more...} and waits for its port. */
+  static RpcDaemon start(Path work, Path db, Path dir, String secret, String... more) throws Exception {
+    List<String> args = new ArrayList<>(List.of("daemon", "--state-db", db.toString(), "-d", dir.toString(),
+        "--rpc-listen-port", "0"));
+    if (secret != null) {
+      args.add("--rpc-secret");
+      args.add(secret);
+    }
+    args.addAll(List.of(more));
+    CliProcess p = CliProcess.start(work, args.toArray(String[]::new));
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (System.nanoTime() < deadline) {
+      Matcher m = SERVING.matcher(p.stderrSoFar());
+      if (m.find()) {
+        return new RpcDaemon(p, Integer.parseInt(m.group(1)), secret);
+      }
+      if (!p.isAlive()) {
+        fail("braid daemon ended before it listened: " + p.await(Duration.ofSeconds(5)).describe());
+      }
+      Thread.sleep(20);
+    }
+    p.close();
+    throw new AssertionError("braid daemon did not listen within 30 s");
+  }
+
+  URI uri() {
+    return URI.create("http://127.0.0.1:" + port + "/jsonrpc");
+  }
+
+  /** A JSON-RPC request with the secret first. */
+  ObjectNode request(String method, Object... params) {
+    ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", "t" + (++ids)).put("method", method);
+    ArrayNode p = r.putArray("params");
+    if (secret != null) {
+      p.add("token:" + secret);
+    }
+    for (Object o : params) {
+      p.add(JSON.valueToTree(o));
+    }
+    return r;
+  }
+
+  /** The result of a call, failing the test on an error answer. */
+  JsonNode call(String method, Object... params) throws IOException, InterruptedException {
+    JsonNode answer = post(request(method, params).toString()).body;
+    if (answer.has("error")) {
+      fail(method + " answered an error: " + answer);
+    }
+    return answer.get("result");
+  }
+
+  /** The whole answer of a call that must fail, with its error. */
+  JsonNode error(String method, Object... params) throws IOException, InterruptedException {
+    JsonNode answer = post(request(method, params).toString()).body;
+    assertTrue(answer.has("error"), () -> method + " should have failed: " + answer);
+    return answer.get("error");
+  }
+
+  /** An HTTP answer: status and parsed body. */
+  record Answer(int status, JsonNode body, HttpResponse<String> raw) {}
+
+  Answer post(String body) throws IOException, InterruptedException {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    return new Answer(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
+  }
+
+  /** Polls tellStatus until {@code done} holds (20 ms apart, bounded). */
+  JsonNode awaitStatus(String gid, Predicate<JsonNode> done, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    JsonNode s = call("aria2.tellStatus", gid);
+    while (!done.test(s) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      s = call("aria2.tellStatus", gid);
+    }
+    JsonNode last = s;
+    assertTrue(done.test(last), () -> "status not reached in time: " + last);
+    return last;
+  }
+
+  @Override
+  public void close() throws IOException {
+    process.close();
+  }
+}

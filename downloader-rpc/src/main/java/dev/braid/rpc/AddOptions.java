@@ -1,0 +1,142 @@
+package dev.braid.rpc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.Checksum;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.InvalidRequestException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * aria2's per-download options of {@code addUri}, applied to a {@link DownloadRequest}. Options
+ * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
+ * its whole set); {@code all-proxy} is refused, as Braid's proxy belongs to the engine.
+ */
+final class AddOptions {
+  /**
+   * Headers a client may not set: Braid asks for ranges and an identity encoding itself, and a
+   * browser's {@code Accept-Encoding: gzip} or {@code Range} would corrupt a ranged file.
+   */
+  private static final Set<String> ENGINE_HEADERS = Set.of("accept-encoding", "range", "if-range", "host",
+      "content-length", "connection", "transfer-encoding", "te", "upgrade", "proxy-authorization");
+
+  private final FolderPolicy folders;
+
+  AddOptions(FolderPolicy folders) {
+    this.folders = folders;
+  }
+
+  /** What the options ask beyond the request: whether to add the download paused. */
+  record Added(DownloadRequest request, boolean paused) {}
+
+  Added request(List<String> uris, ObjectNode options) throws RpcException {
+    if (uris.isEmpty()) {
+      throw RpcException.failed("No URI to download.");
+    }
+    DownloadRequest.Builder b = DownloadRequest.builder(uris.get(0)).mirrors(uris.subList(1, uris.size()));
+    Path dir = options.has("dir") ? folders.dir(text(options, "dir")) : folders.downloadFolder();
+    // the folder is kept with a named file too: it is the download's aria2 'dir'
+    b.directory(dir);
+    if (options.has("out") && !text(options, "out").isEmpty()) {
+      Path file = folders.out(dir, text(options, "out"));
+      makeFolder(file.getParent());
+      b.file(file);
+    }
+    for (String h : headers(options.get("header"))) {
+      int colon = h.indexOf(':');
+      if (colon <= 0) {
+        throw RpcException.failed("header '" + h + "' is not NAME: VALUE");
+      }
+      header(b, h.substring(0, colon).strip(), h.substring(colon + 1).strip());
+    }
+    if (options.has("referer")) {
+      header(b, "Referer", text(options, "referer"));
+    }
+    if (options.has("user-agent")) {
+      header(b, "User-Agent", text(options, "user-agent"));
+    }
+    connections(b, options);
+    if (options.has("max-download-limit")) {
+      b.rateLimit(Sizes.parse("max-download-limit", text(options, "max-download-limit")));
+    }
+    if (options.has("all-proxy") && !text(options, "all-proxy").isEmpty()) {
+      throw RpcException.failed("all-proxy per download is not supported: start braid daemon with --proxy");
+    }
+    try {
+      if (options.has("checksum")) {
+        b.checksum(Checksum.parse(text(options, "checksum")));
+      }
+      return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
+    } catch (InvalidRequestException e) {
+      throw RpcException.failed(e.getMessage());
+    }
+  }
+
+  /** aria2 makes the folders of {@code out}; Braid makes a missing {@code dir} only for a name the server gives. */
+  private static void makeFolder(Path folder) throws RpcException {
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw RpcException.failed("cannot make folder " + folder + ": " + e.getMessage());
+    }
+  }
+
+  private static void header(DownloadRequest.Builder b, String name, String value) {
+    if (!ENGINE_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+      b.header(name, value);
+    }
+  }
+
+  /** aria2's split and max-connection-per-server: the lower of the two given pins the connection count. */
+  private static void connections(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+    int n = Integer.MAX_VALUE;
+    for (String key : new String[] {"split", "max-connection-per-server"}) {
+      if (options.has(key)) {
+        try {
+          n = Math.min(n, Integer.parseInt(text(options, key)));
+        } catch (NumberFormatException e) {
+          throw RpcException.failed("option " + key + ": '" + text(options, key) + "' is not a number");
+        }
+      }
+    }
+    if (n != Integer.MAX_VALUE) {
+      if (n < 1 || n > DownloadRequest.MAX_CONNECTIONS) {
+        throw RpcException.failed("split/max-connection-per-server must be 1 to " + DownloadRequest.MAX_CONNECTIONS);
+      }
+      b.connections(n);
+    }
+  }
+
+  private static List<String> headers(JsonNode h) throws RpcException {
+    List<String> out = new ArrayList<>();
+    if (h == null) {
+      return out;
+    }
+    if (h.isTextual()) {
+      out.add(h.asText());
+      return out;
+    }
+    if (!h.isArray()) {
+      throw RpcException.failed("header must be a string or an array of strings");
+    }
+    for (JsonNode one : h) {
+      out.add(one.asText());
+    }
+    return out;
+  }
+
+  /** An option's value: aria2 takes every value as a string, and so do clients (numbers are accepted too). */
+  static String text(ObjectNode options, String key) throws RpcException {
+    JsonNode v = options.get(key);
+    if (v == null || !(v.isTextual() || v.isNumber() || v.isBoolean())) {
+      throw RpcException.failed("option " + key + " must be a string");
+    }
+    return v.asText();
+  }
+}

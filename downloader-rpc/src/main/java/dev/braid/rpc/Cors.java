@@ -1,0 +1,41 @@
+package dev.braid.rpc;
+
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.Set;
+
+/**
+ * CORS for the origins the daemon was told to allow ({@code --rpc-allow-origin}) and for no
+ * other: a web page from anywhere else cannot read an answer (its calls still need the secret).
+ */
+final class Cors {
+  private static final HttpString ALLOW_ORIGIN = HttpString.tryFromString("Access-Control-Allow-Origin");
+  private static final HttpString ALLOW_METHODS = HttpString.tryFromString("Access-Control-Allow-Methods");
+  private static final HttpString ALLOW_HEADERS = HttpString.tryFromString("Access-Control-Allow-Headers");
+  private static final HttpString MAX_AGE = HttpString.tryFromString("Access-Control-Max-Age");
+  private static final HttpString VARY = HttpString.tryFromString("Vary");
+
+  private final Set<String> allowed;
+
+  Cors(Set<String> allowed) {
+    this.allowed = allowed;
+  }
+
+  /** Grants the request's origin if it is allowed; whether it was. */
+  boolean grant(HttpServerExchange ex) {
+    String origin = ex.getRequestHeaders().getFirst("Origin");
+    ex.getResponseHeaders().add(VARY, "Origin");
+    if (origin == null || !allowed.contains(origin)) {
+      return false;
+    }
+    ex.getResponseHeaders().put(ALLOW_ORIGIN, origin);
+    return true;
+  }
+
+  /** A preflight's answer headers, for an allowed origin. */
+  void preflight(HttpServerExchange ex) {
+    ex.getResponseHeaders().put(ALLOW_METHODS, "POST, GET, OPTIONS");
+    ex.getResponseHeaders().put(ALLOW_HEADERS, "Content-Type");
+    ex.getResponseHeaders().put(MAX_AGE, "1728000");
+  }
+}

@@ -1,0 +1,165 @@
+package dev.braid.rpc;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.StateStoreException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON-RPC 2.0 as aria2 speaks it: one request or a batch, {@code token:SECRET} as the first
+ * parameter, {@code system.multicall}, and aria2's error shapes. Thread-safe; the transports
+ * call it from their worker threads.
+ */
+final class Dispatcher {
+  static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** The methods that need no secret, as in aria2 (a client asks them before it knows whether it has one). */
+  private static final List<String> OPEN = List.of("system.listMethods", "system.listNotifications");
+  private static final String UNAUTHORIZED = "Unauthorized";
+
+  private final ObjectMapper mapper;
+  private final Secret secret;
+  private final Map<String, Method> methods = new LinkedHashMap<>();
+
+  Dispatcher(ObjectMapper mapper, Secret secret) {
+    this.mapper = mapper;
+    this.secret = secret;
+    // answered in call(), which passes it the flag of a wrong secret; listed here for listMethods
+    methods.put("system.multicall", p -> NODES.nullNode());
+    methods.put("system.listMethods", p -> strings(methods.keySet()));
+    methods.put("system.listNotifications", p -> strings(Notifier.NAMES));
+  }
+
+  /** Adds a method under its full name ({@code aria2.addUri}). */
+  void add(String name, Method m) {
+    methods.put(name, m);
+  }
+
+  /**
+   * The answer to a request body. {@code unauthorized} asks the transport to hold the answer back;
+   * {@code status} is the HTTP status aria2 gives it (200, 400 for an error answer, 500 for bad JSON).
+   */
+  record Reply(String json, boolean unauthorized, int status) {}
+
+  Reply handle(String body) {
+    JsonNode request;
+    try {
+      request = mapper.readTree(body);
+    } catch (JsonProcessingException e) {
+      return new Reply(write(error(null, RpcException.PARSE_ERROR, "Parse error.")), false, 500);
+    }
+    if (request == null) {
+      return new Reply(write(error(null, RpcException.PARSE_ERROR, "Parse error.")), false, 500);
+    }
+    boolean[] unauthorized = new boolean[1];
+    if (request.isArray()) {
+      ArrayNode answers = NODES.arrayNode();
+      for (JsonNode r : request) {
+        answers.add(one(r, unauthorized));
+      }
+      return new Reply(write(answers), unauthorized[0], 200);
+    }
+    ObjectNode answer = one(request, unauthorized);
+    return new Reply(write(answer), unauthorized[0], answer.has("error") ? 400 : 200);
+  }
+
+  private ObjectNode one(JsonNode request, boolean[] unauthorized) {
+    JsonNode id = request.isObject() ? request.get("id") : null;
+    JsonNode name = request.isObject() ? request.get("method") : null;
+    JsonNode params = request.isObject() ? request.get("params") : null;
+    if (name == null || !name.isTextual() || (params != null && !params.isArray())) {
+      return error(id, RpcException.INVALID_REQUEST, "Invalid Request.");
+    }
+    try {
+      ObjectNode ok = NODES.objectNode();
+      ok.set("id", id);
+      ok.put("jsonrpc", "2.0");
+      ok.set("result", call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized));
+      return ok;
+    } catch (RpcException e) {
+      return error(id, e.code(), e.getMessage());
+    }
+  }
+
+  private JsonNode call(String name, ArrayNode params, boolean[] unauthorized) throws RpcException {
+    Method m = methods.get(name);
+    if (m == null) {
+      throw RpcException.failed("No such method: " + name);
+    }
+    if (name.equals("system.multicall")) {
+      return multicall(new Params(params), unauthorized);
+    }
+    ArrayNode rest = params;
+    if (!OPEN.contains(name) && !name.equals("system.multicall")) {
+      JsonNode token = params.isEmpty() ? null : params.get(0);
+      if (token == null || !token.isTextual() || !secret.matches(token.asText())) {
+        unauthorized[0] = true;
+        throw RpcException.failed(UNAUTHORIZED);
+      }
+      rest = params.deepCopy();
+      rest.remove(0);
+    } else if (!params.isEmpty() && params.get(0).isTextual() && params.get(0).asText().startsWith(Secret.PREFIX)) {
+      // a client may send its token to the open methods too
+      rest = params.deepCopy();
+      rest.remove(0);
+    }
+    try {
+      return m.call(new Params(rest));
+    } catch (StateStoreException e) {
+      throw RpcException.failed("the state database cannot be used: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // a bug or an engine failure answers this call; the daemon and the other calls go on
+      throw RpcException.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+  }
+
+  /** {@code system.multicall([{methodName, params}, ...])}: each result in a one-element array, each failure a struct. */
+  private JsonNode multicall(Params p, boolean[] unauthorized) throws RpcException {
+    if (!p.has(0) || p.size() != 1) {
+      throw new RpcException(RpcException.INVALID_PARAMS, "system.multicall takes one array of calls");
+    }
+    ArrayNode calls = p.array(0);
+    ArrayNode out = NODES.arrayNode();
+    for (JsonNode c : calls) {
+      JsonNode name = c.get("methodName");
+      JsonNode params = c.get("params");
+      try {
+        if (name == null || !name.isTextual() || name.asText().equals("system.multicall")
+            || (params != null && !params.isArray())) {
+          throw RpcException.failed("Invalid call in system.multicall");
+        }
+        out.add(NODES.arrayNode().add(call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized)));
+      } catch (RpcException e) {
+        out.add(NODES.objectNode().put("code", e.code()).put("message", e.getMessage()));
+      }
+    }
+    return out;
+  }
+
+  private static ArrayNode strings(Iterable<String> names) {
+    ArrayNode a = NODES.arrayNode();
+    names.forEach(a::add);
+    return a;
+  }
+
+  private static ObjectNode error(JsonNode id, int code, String message) {
+    ObjectNode e = NODES.objectNode();
+    e.set("id", id == null ? NODES.nullNode() : id);
+    e.put("jsonrpc", "2.0");
+    e.set("error", NODES.objectNode().put("code", code).put("message", message));
+    return e;
+  }
+
+  private String write(JsonNode n) {
+    try {
+      return mapper.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree that cannot be written", e);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.braid.rpc;
+
+import static dev.braid.rpc.Dispatcher.NODES;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * getOption/changeOption of one download and getGlobalOption/changeGlobalOption of the engine.
+ * Live: a download's max-download-limit, the engine's max-overall-download-limit and
+ * max-concurrent-downloads. Any other option to change is refused by name.
+ */
+final class OptionMethods {
+  private static final TextNode OK = TextNode.valueOf("OK");
+  private final Braid braid;
+  private final QueueView queue;
+  private final FolderPolicy folders;
+  private final int port;
+
+  OptionMethods(Braid braid, QueueView queue, FolderPolicy folders, int port) {
+    this.braid = braid;
+    this.queue = queue;
+    this.folders = folders;
+    this.port = port;
+  }
+
+  void addTo(Dispatcher d) {
+    d.add("aria2.getOption", p -> option(queue.find(p.gid(0))));
+    d.add("aria2.changeOption", p -> changeOption(queue.find(p.gid(0)), p.object(1)));
+    d.add("aria2.getGlobalOption", p -> globalOption());
+    d.add("aria2.changeGlobalOption", p -> changeGlobal(p.object(0)));
+  }
+
+  private static JsonNode option(Download d) {
+    ObjectNode o = NODES.objectNode();
+    o.put("dir", d.directory().toString());
+    d.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
+    d.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    return o;
+  }
+
+  private static JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
+    for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
+      String key = it.next().getKey();
+      if (!key.equals("max-download-limit")) {
+        throw RpcException.failed("option " + key + " cannot be changed here (only max-download-limit)");
+      }
+    }
+    if (options.has("max-download-limit")) {
+      d.rateLimit(Sizes.parse("max-download-limit", AddOptions.text(options, "max-download-limit")));
+    }
+    return OK;
+  }
+
+  private JsonNode globalOption() {
+    return NODES.objectNode()
+        .put("dir", folders.downloadFolder().toString())
+        .put("max-concurrent-downloads", Integer.toString(braid.maxActiveDownloads()))
+        .put("max-overall-download-limit", Long.toString(braid.rateLimit()))
+        .put("max-download-limit", "0")
+        .put("rpc-listen-port", Integer.toString(port))
+        .put("enable-rpc", "true");
+  }
+
+  private JsonNode changeGlobal(ObjectNode options) throws RpcException {
+    long limit = -1;
+    int downloads = -1;
+    for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
+      String key = it.next().getKey();
+      switch (key) {
+        case "max-overall-download-limit" -> limit = Sizes.parse(key, AddOptions.text(options, key));
+        case "max-concurrent-downloads" -> downloads = concurrent(AddOptions.text(options, key));
+        default -> throw RpcException.failed("option " + key
+            + " cannot be changed here (max-overall-download-limit, max-concurrent-downloads)");
+      }
+    }
+    // both checked before either is applied
+    if (limit >= 0) {
+      braid.rateLimit(limit);
+    }
+    if (downloads > 0) {
+      braid.maxActiveDownloads(downloads);
+    }
+    return OK;
+  }
+
+  private static int concurrent(String value) throws RpcException {
+    try {
+      int n = Integer.parseInt(value.strip());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // answered below
+    }
+    throw RpcException.failed("max-concurrent-downloads must be a whole number of 1 or more, not '" + value + "'");
+  }
+}

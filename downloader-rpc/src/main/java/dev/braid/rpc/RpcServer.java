@@ -1,0 +1,168 @@
+package dev.braid.rpc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.braid.core.Braid;
+import dev.braid.core.Registration;
+import io.undertow.Handlers;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.Headers;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * aria2's JSON-RPC in front of one {@link Braid}, on {@code /jsonrpc} over HTTP and WebSocket on
+ * one port. Start it with {@link #start}; {@link #close()} stops it (the {@code Braid} stays open:
+ * its owner closes it after).
+ *
+ * <p>Threads: Undertow's, owned here: one I/O thread (connections, timers) and up to four
+ * worker threads that run the calls (they read and write the state database). Braid's event
+ * thread sends the notifications. {@link #close()} lets calls in flight finish (bounded),
+ * closes the WebSockets and ends every thread of the server.
+ */
+public final class RpcServer implements AutoCloseable {
+  private static final int WORKERS = 4;
+  /**
+   * Undertow and XNIO log their versions at start through java.util.logging; a daemon's stderr
+   * is for its own lines. Held here: the logging framework keeps its loggers only weakly.
+   */
+  private static final List<Logger> QUIET = List.of(Logger.getLogger("io.undertow"), Logger.getLogger("org.xnio"));
+
+  static {
+    QUIET.forEach(l -> l.setLevel(Level.WARNING));
+  }
+
+  private static final Duration DRAIN = Duration.ofSeconds(3);
+
+  private final Undertow undertow;
+  private final GracefulShutdownHandler graceful;
+  private final SocketEndpoint sockets;
+  private final Registration events;
+  private final int port;
+  private final List<InetSocketAddress> addresses;
+
+  private RpcServer(Undertow undertow, GracefulShutdownHandler graceful, SocketEndpoint sockets, Registration events,
+      int port, List<InetSocketAddress> addresses) {
+    this.undertow = undertow;
+    this.graceful = graceful;
+    this.sockets = sockets;
+    this.events = events;
+    this.port = port;
+    this.addresses = addresses;
+  }
+
+  /**
+   * Listens as {@code settings} say and serves {@code braid}'s queue; {@code shutdownAsked} runs
+   * (on a worker thread, once per call) when a client calls {@code aria2.shutdown}.
+   *
+   * @throws IOException when the port cannot be bound (another program listens there)
+   */
+  public static RpcServer start(Braid braid, RpcSettings settings, Runnable shutdownAsked) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()));
+    SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
+    Notifier notifier = new Notifier(mapper, sockets::broadcast);
+    FolderPolicy folders = new FolderPolicy(settings.downloadFolder(), settings.allowedFolders());
+    RemovedResults removed = new RemovedResults();
+    QueueView queue = new QueueView(braid, removed);
+    int port = settings.port() == 0 ? freePort() : settings.port();
+    new AddMethods(braid, new AddOptions(folders)).addTo(dispatcher);
+    new QueryMethods(queue).addTo(dispatcher);
+    new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
+    new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
+    new SessionMethods(shutdownAsked).addTo(dispatcher);
+    new PositionMethods(queue).addTo(dispatcher);
+    new UriMethods(queue).addTo(dispatcher);
+    new BraidMethods(queue).addTo(dispatcher);
+
+    HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, new Cors(settings.allowedOrigins()), settings.unauthorizedDelay());
+    HttpHandler websocket = Handlers.websocket(sockets);
+    HttpHandler jsonrpc = ex -> {
+      // only a WebSocket upgrade: a client's offer of h2c (the JDK's HttpClient sends one) is plain HTTP here
+      if ("websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst(Headers.UPGRADE))) {
+        websocket.handleRequest(ex);
+      } else {
+        http.handleRequest(ex);
+      }
+    };
+    GracefulShutdownHandler graceful = Handlers.gracefulShutdown(Handlers.path().addExactPath("/jsonrpc", jsonrpc));
+    List<InetSocketAddress> addresses = addresses(settings.listenAll(), port);
+    Undertow.Builder b = Undertow.builder().setIoThreads(1).setWorkerThreads(WORKERS)
+        .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) settings.maxRequestBytes())
+        .setHandler(graceful);
+    addresses.forEach(a -> b.addHttpListener(a.getPort(), a.getAddress().getHostAddress()));
+    Undertow undertow = b.build();
+    try {
+      undertow.start();
+    } catch (RuntimeException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new IOException("cannot listen on port " + port + ": " + cause.getMessage(), cause);
+    }
+    Registration events = braid.listen(notifier, Duration.ofSeconds(1));
+    return new RpcServer(undertow, graceful, sockets, events, port, addresses);
+  }
+
+  /** The addresses listened on: 127.0.0.1 and ::1 (where the machine has IPv6), or every interface. */
+  private static List<InetSocketAddress> addresses(boolean all, int port) throws IOException {
+    List<InetSocketAddress> out = new ArrayList<>();
+    if (all) {
+      // "::" takes IPv4 too on a dual-stack machine
+      out.add(new InetSocketAddress(hasIpv6() ? "::" : "0.0.0.0", port));
+    } else {
+      out.add(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port));
+      if (hasIpv6()) {
+        out.add(new InetSocketAddress(InetAddress.getByName("::1"), port));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static boolean hasIpv6() {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress(InetAddress.getByName("::1"), 0));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** A port free on loopback now, for port 0: both loopback listeners need the same one. */
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** The port listened on (the one picked when 0 was asked for). */
+  public int port() {
+    return port;
+  }
+
+  /** The addresses listened on. */
+  public List<InetSocketAddress> addresses() {
+    return addresses;
+  }
+
+  /** Stops taking calls, lets those in flight answer (up to 3 s), closes the WebSockets and the server's threads. */
+  @Override
+  public void close() {
+    events.close();
+    graceful.shutdown();
+    try {
+      graceful.awaitShutdown(DRAIN.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sockets.closeAll();
+    undertow.stop();
+  }
+}

@@ -1,0 +1,159 @@
+package dev.braid.rpc;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How an {@link RpcServer} listens and what it allows. Built with {@link #builder(Path, String)};
+ * every setting but the download folder and the secret has a default.
+ */
+public final class RpcSettings {
+  /** aria2's port. */
+  public static final int DEFAULT_PORT = 6800;
+  /** The largest request body or WebSocket message read; a bigger one is refused unread. */
+  public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
+  /** How long a call with a wrong secret waits for its answer (a guesser gets one try a second per connection). */
+  public static final Duration DEFAULT_UNAUTHORIZED_DELAY = Duration.ofSeconds(1);
+
+  private final Path downloadFolder;
+  private final String secret;
+  private final int port;
+  private final boolean listenAll;
+  private final Set<String> allowedOrigins;
+  private final List<Path> allowedFolders;
+  private final int maxRequestBytes;
+  private final Duration unauthorizedDelay;
+
+  private RpcSettings(Builder b) {
+    this.downloadFolder = b.downloadFolder;
+    this.secret = b.secret;
+    this.port = b.port;
+    this.listenAll = b.listenAll;
+    this.allowedOrigins = Set.copyOf(b.allowedOrigins);
+    this.allowedFolders = List.copyOf(b.allowedFolders);
+    this.maxRequestBytes = b.maxRequestBytes;
+    this.unauthorizedDelay = b.unauthorizedDelay;
+  }
+
+  /**
+   * Settings for a server whose downloads go to {@code downloadFolder} unless a call names another
+   * allowed folder, and whose calls must carry {@code secret}.
+   */
+  public static Builder builder(Path downloadFolder, String secret) {
+    return new Builder(downloadFolder, secret);
+  }
+
+  Path downloadFolder() {
+    return downloadFolder;
+  }
+
+  String secret() {
+    return secret;
+  }
+
+  int port() {
+    return port;
+  }
+
+  boolean listenAll() {
+    return listenAll;
+  }
+
+  Set<String> allowedOrigins() {
+    return allowedOrigins;
+  }
+
+  List<Path> allowedFolders() {
+    return allowedFolders;
+  }
+
+  int maxRequestBytes() {
+    return maxRequestBytes;
+  }
+
+  Duration unauthorizedDelay() {
+    return unauthorizedDelay;
+  }
+
+  /** Configures {@link RpcSettings}. */
+  public static final class Builder {
+    private final Path downloadFolder;
+    private final String secret;
+    private int port = DEFAULT_PORT;
+    private boolean listenAll;
+    private final Set<String> allowedOrigins = new LinkedHashSet<>();
+    private final List<Path> allowedFolders = new ArrayList<>();
+    private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+    private Duration unauthorizedDelay = DEFAULT_UNAUTHORIZED_DELAY;
+
+    private Builder(Path downloadFolder, String secret) {
+      if (downloadFolder == null) {
+        throw new IllegalArgumentException("a download folder is needed");
+      }
+      if (secret == null || secret.isEmpty()) {
+        throw new IllegalArgumentException("the RPC secret cannot be empty");
+      }
+      this.downloadFolder = downloadFolder.toAbsolutePath().normalize();
+      this.secret = secret;
+    }
+
+    /** The TCP port (default {@value RpcSettings#DEFAULT_PORT}; 0: any free one, see {@link RpcServer#port()}). */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("a port is 0 to 65535, not " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /** Listen on every interface instead of loopback only (127.0.0.1 and ::1, the default). */
+    public Builder listenAll(boolean all) {
+      this.listenAll = all;
+      return this;
+    }
+
+    /** A web origin (e.g. {@code https://ariang.example}) granted CORS; no other origin is. */
+    public Builder allowOrigin(String origin) {
+      if (origin == null || origin.isBlank()) {
+        throw new IllegalArgumentException("an origin cannot be empty");
+      }
+      allowedOrigins.add(origin.strip());
+      return this;
+    }
+
+    /** Another folder a call may name as {@code dir} (besides the download folder and its subfolders). */
+    public Builder allowFolder(Path folder) {
+      if (folder == null) {
+        throw new IllegalArgumentException("an allowed folder cannot be null");
+      }
+      allowedFolders.add(folder.toAbsolutePath().normalize());
+      return this;
+    }
+
+    /** The largest request body or WebSocket message (default 1 MiB). */
+    public Builder maxRequestBytes(int bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("a request limit under 1 KiB would refuse ordinary calls");
+      }
+      this.maxRequestBytes = bytes;
+      return this;
+    }
+
+    /** How long an answer to a wrong secret is held back (default 1 s). */
+    public Builder unauthorizedDelay(Duration delay) {
+      if (delay == null || delay.isNegative()) {
+        throw new IllegalArgumentException("the delay must be zero or more");
+      }
+      this.unauthorizedDelay = delay;
+      return this;
+    }
+
+    public RpcSettings build() {
+      return new RpcSettings(this);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.braid.rpc;
+
+import io.undertow.websockets.WebSocketConnectionCallback;
+import io.undertow.websockets.core.AbstractReceiveListener;
+import io.undertow.websockets.core.BufferedTextMessage;
+import io.undertow.websockets.core.WebSocketChannel;
+import io.undertow.websockets.core.WebSockets;
+import io.undertow.websockets.spi.WebSocketHttpExchange;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.xnio.IoUtils;
+
+/**
+ * JSON-RPC over WebSocket on {@code /jsonrpc}: each text message is a request or a batch, answered
+ * on the same connection, and every open connection hears the notifications. A message longer
+ * than the request limit closes its connection. Calls run on the server's worker threads.
+ */
+final class SocketEndpoint implements WebSocketConnectionCallback {
+  private final Dispatcher dispatcher;
+  private final int maxMessageBytes;
+  private final Duration unauthorizedDelay;
+  private final Set<WebSocketChannel> open = ConcurrentHashMap.newKeySet();
+
+  SocketEndpoint(Dispatcher dispatcher, int maxMessageBytes, Duration unauthorizedDelay) {
+    this.dispatcher = dispatcher;
+    this.maxMessageBytes = maxMessageBytes;
+    this.unauthorizedDelay = unauthorizedDelay;
+  }
+
+  @Override
+  public void onConnect(WebSocketHttpExchange exchange, WebSocketChannel channel) {
+    open.add(channel);
+    channel.addCloseTask(open::remove);
+    channel.getReceiveSetter().set(new AbstractReceiveListener() {
+      @Override
+      protected void onFullTextMessage(WebSocketChannel ch, BufferedTextMessage message) {
+        String body = message.getData();
+        ch.getWorker().execute(() -> answer(ch, body));
+      }
+
+      @Override
+      protected long getMaxTextBufferSize() {
+        return maxMessageBytes;
+      }
+
+      @Override
+      protected void onError(WebSocketChannel ch, Throwable error) {
+        // too long a message, a broken frame: this connection ends, the server goes on
+        IoUtils.safeClose(ch);
+      }
+    });
+    channel.resumeReceives();
+  }
+
+  private void answer(WebSocketChannel ch, String body) {
+    Dispatcher.Reply r = dispatcher.handle(body);
+    if (r.unauthorized()) {
+      ch.getIoThread().executeAfter(() -> WebSockets.sendText(r.json(), ch, null), unauthorizedDelay.toMillis(),
+          TimeUnit.MILLISECONDS);
+    } else {
+      WebSockets.sendText(r.json(), ch, null);
+    }
+  }
+
+  /** Sends a notification to every open connection, without waiting for any. */
+  void broadcast(String json) {
+    for (WebSocketChannel ch : open) {
+      if (ch.isOpen()) {
+        WebSockets.sendText(json, ch, null);
+      }
+    }
+  }
+
+  /** Closes every connection (the server is stopping). */
+  void closeAll() {
+    open.forEach(IoUtils::safeClose);
+  }
+}

@@ -1,0 +1,186 @@
+package dev.braid.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.Braid;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The server in-process in front of a real Braid and the loopback test server: the methods a process test does not reach. */
+class RpcServerTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir Path work;
+  private TestServer server;
+  private Braid braid;
+  private RpcServer rpc;
+  private int ids;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = TestServer.start();
+    braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).runQueue(true)
+        .maxActiveDownloads(1).build();
+    rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ofMillis(300)).build(),
+        () -> { });
+  }
+
+  @AfterEach
+  void stop() {
+    rpc.close();
+    braid.close();
+    server.close();
+  }
+
+  private JsonNode post(JsonNode body) throws Exception {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+    return JSON.readTree(r.body());
+  }
+
+  private ObjectNode request(String method, Object... params) {
+    ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++ids).put("method", method);
+    ArrayNode p = r.putArray("params").add("token:k");
+    for (Object o : params) {
+      p.add(JSON.valueToTree(o));
+    }
+    return r;
+  }
+
+  private JsonNode call(String method, Object... params) throws Exception {
+    JsonNode answer = post(request(method, params));
+    assertFalse(answer.has("error"), () -> method + ": " + answer);
+    return answer.get("result");
+  }
+
+  private List<String> waitingGids() throws Exception {
+    List<String> out = new ArrayList<>();
+    call("aria2.tellWaiting", 0, 10, List.of("gid")).forEach(n -> out.add(n.get("gid").asText()));
+    return out;
+  }
+
+  @Test
+  void changePositionReordersTheWaitingList() throws Exception {
+    for (String name : List.of("a", "b", "c")) {
+      server.serve("/" + name, Content.random(1024, name.charAt(0)));
+    }
+    String a = call("aria2.addUri", List.of(server.url("/a")), Map.of("pause", "true")).asText();
+    String b = call("aria2.addUri", List.of(server.url("/b")), Map.of("pause", "true")).asText();
+    String c = call("aria2.addUri", List.of(server.url("/c")), Map.of("pause", "true")).asText();
+    assertEquals(List.of(a, b, c), waitingGids());
+    assertEquals(0, call("aria2.changePosition", c, 0, "POS_SET").asInt());
+    assertEquals(List.of(c, a, b), waitingGids());
+    assertEquals(2, call("aria2.changePosition", c, 0, "POS_END").asInt());
+    assertEquals(List.of(a, b, c), waitingGids());
+    assertEquals(1, call("aria2.changePosition", c, -1, "POS_CUR").asInt());
+    assertEquals(List.of(a, c, b), waitingGids());
+    assertEquals(List.of(b, c, a), reversed(call("aria2.tellWaiting", -1, 3, List.of("gid"))), "a negative offset reads backwards");
+  }
+
+  private static List<String> reversed(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    list.forEach(n -> out.add(n.get("gid").asText()));
+    return out;
+  }
+
+  @Test
+  void segmentsOfARunningDownloadAndLiveConcurrency() throws Exception {
+    server.serve("/slow", Content.random(8L << 20, 5)).rateLimitPerConnection(256 << 10);
+    server.serve("/next", Content.random(4096, 6));
+    String slow = call("aria2.addUri", List.of(server.url("/slow")), Map.of("split", "2")).asText();
+    String next = call("aria2.addUri", List.of(server.url("/next"))).asText();
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    JsonNode segments = call("braid.tellSegments", slow);
+    while (segments.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      segments = call("braid.tellSegments", slow);
+    }
+    assertFalse(segments.isEmpty(), "a running download has segments");
+    assertTrue(segments.get(0).get("start").isTextual() && segments.get(0).get("active").isTextual(), segments::toString);
+    assertEquals("waiting", call("aria2.tellStatus", next, List.of("status")).get("status").asText(), "one download at once");
+    assertEquals("OK", call("aria2.changeGlobalOption", Map.of("max-concurrent-downloads", "2")).asText());
+    String status = "waiting";
+    while (!status.equals("complete") && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      status = call("aria2.tellStatus", next, List.of("status")).get("status").asText();
+    }
+    assertEquals("complete", status, "a second slot opened while the first download runs");
+    assertEquals(2, braid.maxActiveDownloads());
+    call("aria2.forceRemove", slow);
+  }
+
+  @Test
+  void changeUriChangesTheMirrorsOfAPausedDownload() throws Exception {
+    Content content = Content.random(4L << 20, 9);
+    server.serve("/slow.bin", content).etag("\"same\"").rateLimitPerConnection(64 << 10);
+    server.serve("/fast.bin", content).etag("\"same\"");
+    String slow = server.url("/slow.bin");
+    String fast = server.url("/fast.bin");
+    String gid = call("aria2.addUri", List.of(slow), Map.of("out", "real.bin", "split", "2")).asText();
+    awaitStatus(gid, "active");
+    assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(), List.of(fast))).get("error").get("code").asInt(),
+        "a running download's URIs stay");
+    call("aria2.forcePause", gid);
+    awaitStatus(gid, "paused");
+    assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(slow), List.of())).get("error").get("code").asInt(),
+        "its own URL is not removed");
+    assertEquals("[0,1]", call("aria2.changeUri", gid, 1, List.of(), List.of(fast)).toString());
+    JsonNode uris = call("aria2.getUris", gid);
+    assertEquals(List.of(slow, fast), List.of(uris.get(0).get("uri").asText(), uris.get(1).get("uri").asText()));
+    // the slow origin speeds up too: the test waits for the file, not for the throttle
+    server.serve("/slow.bin", content).etag("\"same\"");
+    call("aria2.unpause", gid);
+    awaitStatus(gid, "complete");
+    assertEquals(content.sha256Hex(), sha256(work.resolve("real.bin")), "byte-identical with the added mirror");
+    assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/fast.bin") && r.range() != null),
+        "the added mirror served ranges");
+  }
+
+  private void awaitStatus(String gid, String wanted) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    JsonNode s = call("aria2.tellStatus", gid);
+    while (!s.get("status").asText().equals(wanted) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      s = call("aria2.tellStatus", gid);
+    }
+    assertEquals(wanted, s.get("status").asText(), s.toString());
+  }
+
+  private static String sha256(Path file) throws Exception {
+    return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(java.nio.file.Files.readAllBytes(file)));
+  }
+
+  @Test
+  void aWrongSecretInsideAMulticallIsCodeOneAndSlowed() throws Exception {
+    ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1).put("method", "system.multicall");
+    ArrayNode calls = r.putArray("params").addArray();
+    calls.addObject().put("methodName", "aria2.getGlobalStat").putArray("params").add("token:k");
+    calls.addObject().put("methodName", "aria2.getGlobalStat").putArray("params").add("token:wrong");
+    long t0 = System.nanoTime();
+    JsonNode answer = post(r).get("result");
+    assertTrue(System.nanoTime() - t0 >= Duration.ofMillis(250).toNanos(), "held back like a single wrong call");
+    assertEquals("0", answer.get(0).get(0).get("numActive").asText());
+    assertEquals(1, answer.get(1).get("code").asInt());
+    assertEquals("Unauthorized", answer.get(1).get("message").asText());
+  }
+}
