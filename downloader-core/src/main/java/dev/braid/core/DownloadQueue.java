@@ -562,8 +562,11 @@ final class DownloadQueue implements AutoCloseable {
   /** On the download's driver thread, after every connection stopped and its progress was recorded. */
   private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    // read once: the heartbeat sets the flag when it finds the entry no longer this process's,
+    // which is also true between the finish below and the result (the finish releases it)
+    boolean removed = h.removing;
     DownloadState end;
-    if (h.removing) {
+    if (removed) {
       end = h.state();
     } else if (r != null) {
       end = DownloadState.COMPLETED;
@@ -585,7 +588,7 @@ final class DownloadQueue implements AutoCloseable {
     }
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
-      table.finish(owner, progressOf(h, job), h.removing ? null : EntryState.valueOf(end.name()),
+      table.finish(owner, progressOf(h, job), removed ? null : EntryState.valueOf(end.name()),
           end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? kind(cause) : null)
           .ifPresent(h::entry);
     } catch (RuntimeException e) {
@@ -594,7 +597,7 @@ final class DownloadQueue implements AutoCloseable {
     }
     // the event goes out before the slot frees, so listeners never see more than the limit
     // active; the result completes after, so whoever waits on it can resume at once
-    if (!h.removing) {
+    if (!removed) {
       transition(h, end);
     }
     running.remove(h.id());
@@ -605,7 +608,7 @@ final class DownloadQueue implements AutoCloseable {
       h.result().complete(r);
     } else {
       // the job only saw a pause; its caller must hear that the entry is gone and will not resume
-      h.result().completeExceptionally(h.removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
+      h.result().completeExceptionally(removed ? new DownloadRemovedException("removed from the queue while it ran") : cause);
     }
     dirty = true;
     wake();

@@ -88,12 +88,12 @@ class LinkRefreshTest extends DownloadHarness {
     d.changeUrl(URI.create(server.url("/edge.bin")));
     await(d);
     assertEquals(c.sha256Hex(), sha256(file));
-    // the rest, plus the sampled blocks (at most three of 1 MiB), plus what was in flight at the change
-    long most = LENGTH - done + 3 * (1 << 20) + (1 << 20);
+    // the rest, plus the sampled blocks (at most three of 1 MiB), plus up to 1 MiB per connection
+    // in flight at the change (measured: one such MiB fetched again in a loaded run)
+    long most = LENGTH - done + 3 * (1 << 20) + 2 * (1 << 20);
     assertTrue(edge.bodyBytesSent() <= most, "the edge served " + edge.bodyBytesSent()
         + " bytes, more than " + most + ": the bytes on disk were not reused");
-    assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().contains("serves the same file")),
-        d.connectionChanges().toString());
+    assertTrue(d.notes().stream().anyMatch(n -> n.message().contains("serves the same file")), d.notes().toString());
     assertEquals(server.url("/edge.bin"), d.url());
   }
 
