@@ -1,9 +1,10 @@
 #!/bin/sh
 # Run by Maven in the package phase: installs the launcher and its compiler directives next to the
 # shaded jar, unpacks the SQLite driver's native library for this platform into native/ and makes
-# the AppCDS archive braid.jsa with a training run of `braid demo --https` (loopback downloads through the whole engine,
-# the store and the TLS stack: trained over plain HTTP, the archive left out the ~1,000 classes of TLS, certificates
-# and ciphers, and a 1 MiB download over HTTPS took 1.12x the wall time). Usage: make-cds-archive.sh JAVA TARGET_DIR SOURCE_DIR
+# the AppCDS archive braid.jsa with the launcher's `braid setup`: a training run of `braid demo --https` (loopback
+# downloads through the whole engine, the store and the TLS stack: trained over plain HTTP, the archive left out the
+# ~1,000 classes of TLS, certificates and ciphers, and a 1 MiB download over HTTPS took 1.12x the wall time).
+# Usage: make-cds-archive.sh JAVA TARGET_DIR SOURCE_DIR
 set -eu
 java=$1 target=$(readlink -f "$2") src=$3
 cp "$src/braid" "$target/braid"
@@ -26,15 +27,7 @@ if [ -n "$platform" ] && [ -x "$jartool" ]; then
   fi
   rm -rf "$target/native/org"
 fi
-# the same flags as the launcher: an archive made under other GC flags is refused at run time;
-# the plain demo when the one over HTTPS cannot run (a JVM without keytool), as the launcher does
-train() {
-  "$java" -XX:+UseSerialGC -Xmx256m -Xmn32m -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off \
-    -XX:ArchiveClassesAtExit="$target/braid.jsa" -jar "$jar" demo --size 4M --rate 64M "$@" >> "$target/braid-cds-training.log" 2>&1
-}
-: > "$target/braid-cds-training.log"
-train --https || { rm -f "$target/braid.jsa"; train; } \
-  || { echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2; rm -f "$target/braid.jsa"; exit 0; }
-# the launcher's own stamp for this JVM: the archive is used only by the JVM that made it
-JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")") BRAID_PRINT_STAMP=1 "$target/braid" \
-  > "$target/braid.jsa.stamp"
+# the launcher's own training, with its flags (an archive made under other GC flags is refused at run time)
+JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")") "$target/braid" setup \
+  > "$target/braid-cds-training.log" 2>&1 \
+  || echo "make-cds-archive: the training run failed (see $target/braid-cds-training.log); no archive" >&2

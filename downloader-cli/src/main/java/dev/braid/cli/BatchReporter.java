@@ -45,6 +45,7 @@ final class BatchReporter {
       return;
     }
     if (mode == ProgressReporter.Mode.TERMINAL) {
+      line = TerminalWidth.fit(line);
       out.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
       lastWidth = line.length();
     } else {

@@ -13,14 +13,13 @@ final class BraidCommand implements Callable<Integer> {
    * The subcommands, in the order help lists them. Main adds only the one named on the command
    * line when there is one: each model costs start-up time to build.
    */
-  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "remove", "daemon", "demo");
+  static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "remove", "daemon", "demo",
+      "completion");
 
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
 
   BraidCommand() {
-    spec.usageMessage().footer("", "Exit codes: 0 ok, 1 internal error, 2 usage, 3 network, 4 HTTP error status or redirect refused,",
-        "5 remote file changed (with --no-restart), 6 local file, state database or RPC port, 7 integrity,",
-        "8 another braid daemon runs this state database, 130 interrupted.");
+    ExitCode.describeIn(spec.usageMessage());
   }
 
   CommandSpec spec() {
@@ -38,6 +37,7 @@ final class BraidCommand implements Callable<Integer> {
       case "remove" -> new RemoveCommand().spec();
       case "daemon" -> new DaemonCommand().spec();
       case "demo" -> new DemoCommand().spec();
+      case "completion" -> new CompletionCommand().spec();
       default -> throw new IllegalArgumentException("no subcommand " + name);
     };
   }

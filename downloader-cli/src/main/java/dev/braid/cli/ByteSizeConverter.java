@@ -24,4 +24,16 @@ final class ByteSizeConverter implements ITypeConverter<Long> {
       throw new TypeConversionException("'" + value + "' is not a size (e.g. 500K, 4M, 1G)");
     }
   }
+
+  /** A size as an option takes it: {@code 1K}, {@code 4M}, or a byte count when no unit divides it. */
+  static String text(long bytes) {
+    String units = "KMGT";
+    for (int u = units.length(); u >= 1; u--) {
+      long factor = 1L << (10 * u);
+      if (bytes != 0 && bytes % factor == 0) {
+        return bytes / factor + String.valueOf(units.charAt(u - 1));
+      }
+    }
+    return String.valueOf(bytes);
+  }
 }

@@ -1,6 +1,8 @@
 package dev.braid.cli;
 
+import dev.braid.core.InvalidRequestException;
 import dev.braid.core.Version;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +67,23 @@ final class CommandModel {
   /** The value of an option in seconds, as a duration (to the millisecond). */
   static Duration seconds(OptionSpec seconds) {
     return Duration.ofMillis((long) (seconds.<Double>getValue() * 1000));
+  }
+
+  /** A library default in seconds, as an option's default value ("15", "0.25"): the CLI does not retype it. */
+  static String secondsText(Duration d) {
+    return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
+  }
+
+  /**
+   * Hands an option's value to a library setter; the setter's complaint (an
+   * {@link IllegalArgumentException} naming its parameter) becomes a usage error naming the option.
+   */
+  static void set(OptionSpec option, Runnable setter) throws InvalidRequestException {
+    try {
+      setter.run();
+    } catch (IllegalArgumentException e) {
+      throw new InvalidRequestException(option.longestName() + ": " + e.getMessage(), e);
+    }
   }
 
   static boolean isSet(OptionSpec flag) {

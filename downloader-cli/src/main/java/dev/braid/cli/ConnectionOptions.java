@@ -5,6 +5,8 @@ import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.repeatable;
 import static dev.braid.cli.CommandModel.seconds;
+import static dev.braid.cli.CommandModel.secondsText;
+import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
@@ -31,11 +33,11 @@ final class ConnectionOptions {
       "--bearer").build();
 
   private final OptionSpec tlsTimeout = option(double.class, "SECONDS", "TLS handshake limit (default: ${DEFAULT-VALUE})",
-      "--tls-timeout").defaultValue("15").build();
+      "--tls-timeout").defaultValue(secondsText(Braid.DEFAULT_TLS_HANDSHAKE_TIMEOUT)).build();
 
   private final OptionSpec firstByteTimeout = option(double.class, "SECONDS",
       "retry a request whose response has not begun after this long (default: ${DEFAULT-VALUE})",
-      "--first-byte-timeout").defaultValue("30").build();
+      "--first-byte-timeout").defaultValue(secondsText(Braid.DEFAULT_FIRST_BYTE_TIMEOUT)).build();
 
   private final OptionSpec deadline = option(Double.class, "SECONDS",
       "stop (exit 3, progress kept) if the download is not done after this long (default: none)", "--deadline").build();
@@ -117,12 +119,13 @@ final class ConnectionOptions {
 
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
   void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
+    set(tlsTimeout, () -> braid.tlsHandshakeTimeout(seconds(tlsTimeout)));
+    set(firstByteTimeout, () -> braid.firstByteTimeout(seconds(firstByteTimeout)));
+    if (deadline.getValue() != null) {
+      set(deadline, () -> braid.deadline(seconds(deadline)));
+    }
     try {
-      braid.tlsHandshakeTimeout(seconds(tlsTimeout)).firstByteTimeout(seconds(firstByteTimeout))
-          .httpVersion(isSet(http2) ? HttpVersion.HTTP_2 : isSet(httpAuto) ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
-      if (deadline.getValue() != null) {
-        braid.deadline(seconds(deadline));
-      }
+      braid.httpVersion(isSet(http2) ? HttpVersion.HTTP_2 : isSet(httpAuto) ? HttpVersion.AUTO : HttpVersion.HTTP_1_1);
       String userAgent = this.userAgent.getValue();
       if (userAgent != null) {
         braid.userAgent(userAgent);

@@ -4,6 +4,8 @@ import static dev.braid.cli.CommandModel.flag;
 import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.seconds;
+import static dev.braid.cli.CommandModel.secondsText;
+import static dev.braid.cli.CommandModel.set;
 
 import dev.braid.core.Braid;
 import dev.braid.core.InvalidRequestException;
@@ -19,18 +21,19 @@ final class EngineOptions {
   private final OptionSpec stateDb = QueueArguments.stateDb();
 
   private final OptionSpec connectTimeout = option(double.class, "SECONDS", "TCP connect limit (default: ${DEFAULT-VALUE})",
-      "--connect-timeout").defaultValue("15").build();
+      "--connect-timeout").defaultValue(secondsText(Braid.DEFAULT_CONNECT_TIMEOUT)).build();
 
   private final OptionSpec readTimeout = option(double.class, "SECONDS",
       "drop a connection silent this long and retry its range (default: ${DEFAULT-VALUE})", "--read-timeout")
-      .defaultValue("30").build();
+      .defaultValue(secondsText(Braid.DEFAULT_READ_TIMEOUT)).build();
 
   private final OptionSpec retries = option(int.class, "N", "failed tries in a row before giving up (default: ${DEFAULT-VALUE})",
-      "--retries").defaultValue("5").build();
+      "--retries").defaultValue(String.valueOf(Braid.DEFAULT_MAX_RETRIES)).build();
 
   private final OptionSpec lowestSpeed = option(long.class, "SIZE",
-      "replace a connection slower than SIZE per second for 3 s (default: 1K; 0: only stalls)", "--lowest-speed")
-      .converters(new ByteSizeConverter()).defaultValue("1K").build();
+      "replace a connection slower than SIZE per second for 3 s (default: " + ByteSizeConverter.text(Braid.DEFAULT_LOWEST_SPEED)
+          + "; 0: only stalls)", "--lowest-speed")
+      .converters(new ByteSizeConverter()).defaultValue(String.valueOf(Braid.DEFAULT_LOWEST_SPEED)).build();
 
   private final OptionSpec limitRate = option(long.class, "SIZE",
       "at most SIZE per second for all downloads together, e.g. 500K or 4M (default: no limit)", "--limit-rate")
@@ -48,7 +51,7 @@ final class EngineOptions {
 
   private final OptionSpec metricsAddress = option(String.class, "ADDRESS",
       "the address --metrics-port listens on (default: ${DEFAULT-VALUE}; another exposes the metrics to the network)",
-      "--metrics-address").defaultValue("127.0.0.1").build();
+      "--metrics-address").defaultValue(Braid.DEFAULT_METRICS_HOST).build();
 
   /** Adds these options to a command's model. */
   void addTo(CommandSpec spec) {
@@ -71,10 +74,12 @@ final class EngineOptions {
 
   /** The builder these options describe. */
   Braid.Builder builder() throws InvalidRequestException {
-    Braid.Builder b = Braid.builder()
-        .connectTimeout(seconds(connectTimeout)).readTimeout(seconds(readTimeout))
-        .maxRetries(retries.<Integer>getValue()).allowHttpsToHttpRedirects(isSet(allowDowngrade))
-        .lowestSpeed(lowestSpeed.<Long>getValue()).rateLimit(limitRate.<Long>getValue());
+    Braid.Builder b = Braid.builder().allowHttpsToHttpRedirects(isSet(allowDowngrade));
+    set(connectTimeout, () -> b.connectTimeout(seconds(connectTimeout)));
+    set(readTimeout, () -> b.readTimeout(seconds(readTimeout)));
+    set(retries, () -> b.maxRetries(retries.<Integer>getValue()));
+    set(lowestSpeed, () -> b.lowestSpeed(lowestSpeed.<Long>getValue()));
+    set(limitRate, () -> b.rateLimit(limitRate.<Long>getValue()));
     Path db = stateDb.getValue();
     if (db != null) {
       b.stateDatabase(db);

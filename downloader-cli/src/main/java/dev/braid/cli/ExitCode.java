@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
@@ -9,6 +10,9 @@ import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.RemoteChangedException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /** The documented exit codes of {@code braid} (README.md lists them); one per kind of failure. */
 final class ExitCode {
@@ -20,11 +24,39 @@ final class ExitCode {
   static final int REMOTE_CHANGED = 5;
   static final int LOCAL_IO = 6;
   static final int INTEGRITY = 7;
+  static final int REMOVED = 8;
   /** {@code braid daemon}: another daemon already runs the engine of this state database. */
-  static final int ENGINE_RUNNING = 8;
+  static final int ENGINE_RUNNING = 9;
   static final int INTERRUPTED = 130;
+  /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
+  static final int TERMINATED = 143;
 
   private ExitCode() {}
+
+  /**
+   * Lists the codes in a command's help, one per line (picocli's exit code list, which its man page
+   * generator renders as the EXIT STATUS section too).
+   */
+  static void describeIn(UsageMessageSpec usage) {
+    Map<String, String> codes = new LinkedHashMap<>();
+    put(codes, OK, "all downloads completed");
+    put(codes, INTERNAL, "internal error (a bug: --debug shows the stack trace)");
+    put(codes, USAGE, "usage: a bad option, argument or request");
+    put(codes, NETWORK, "network: connect, TLS, timeouts, retries or --deadline exhausted");
+    put(codes, HTTP_STATUS, "HTTP error status, or a redirect refused");
+    put(codes, REMOTE_CHANGED, "remote file changed (with --no-restart)");
+    put(codes, LOCAL_IO, "local file, state database or RPC port");
+    put(codes, INTEGRITY, "integrity: a checksum mismatch, or ranges other than those asked for");
+    put(codes, REMOVED, "removed from the queue (braid remove) while it ran");
+    put(codes, ENGINE_RUNNING, "braid daemon: another daemon runs this state database");
+    put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
+    put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
+    usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+  }
+
+  private static void put(Map<String, String> codes, int code, String meaning) {
+    codes.put(String.valueOf(code), meaning);
+  }
 
   static int of(DownloadException e) {
     if (e instanceof InvalidRequestException) {
@@ -39,6 +71,8 @@ final class ExitCode {
       return LOCAL_IO;
     } else if (e instanceof IntegrityException) {
       return INTEGRITY;
+    } else if (e instanceof DownloadRemovedException) {
+      return REMOVED;
     } else if (e instanceof DownloadPausedException) {
       return INTERRUPTED;
     }

@@ -5,6 +5,7 @@ import static dev.braid.cli.CommandModel.isSet;
 import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.repeatable;
 import static dev.braid.cli.CommandModel.seconds;
+import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
@@ -40,7 +41,7 @@ final class GetCommand implements Callable<Integer> {
       "-i", "--input-file").build();
 
   private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE})", "-j", "--jobs")
-      .defaultValue("4").build();
+      .defaultValue(String.valueOf(Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS)).build();
 
   private final OptionSpec file = option(Path.class, "FILE", "write to FILE (one URL only)", "-o", "--output").build();
 
@@ -56,7 +57,7 @@ final class GetCommand implements Callable<Integer> {
       .defaultValue(String.valueOf(DownloadRequest.DEFAULT_MAX_CONNECTIONS)).build();
 
   private final OptionSpec minSplit = option(long.class, "SIZE",
-      "split off no less than SIZE (default: 1M), except from a connection that needs a second"
+      "split off no less than SIZE (default: " + ByteSizeConverter.text(DownloadRequest.DEFAULT_MIN_SPLIT) + "), except from a connection that needs a second"
           + " or more for its last piece: half of it, down to 64K", "--min-split-size")
       .converters(new ByteSizeConverter()).defaultValue(String.valueOf(DownloadRequest.DEFAULT_MIN_SPLIT)).build();
 
@@ -99,6 +100,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
     net.addTo(spec);
+    GetHelp.applyTo(spec);
     return spec;
   }
 
@@ -225,11 +227,15 @@ final class GetCommand implements Callable<Integer> {
     }
   }
 
-  private DownloadRequest.Builder defaults(String url) {
+  private DownloadRequest.Builder defaults(String url) throws InvalidRequestException {
     DownloadRequest.Builder b = DownloadRequest.builder(url).directory(dir()).overwrite(isSet(overwrite))
-        .maxConnections(maxConnections.<Integer>getValue()).minSplitSize(minSplit.<Long>getValue())
         .restartIfChanged(!isSet(noRestart));
-    connections.<OptionalInt>getValue().ifPresent(b::connections);
+    set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
+    set(minSplit, () -> b.minSplitSize(minSplit.<Long>getValue()));
+    OptionalInt pinned = connections.getValue();
+    if (pinned.isPresent()) {
+      set(connections, () -> b.connections(pinned.getAsInt()));
+    }
     net.applyTo(b);
     return b;
   }
@@ -312,11 +318,16 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private int internal(PrintStream err, Throwable t) {
+    return internalError(err, t, debug());
+  }
+
+  /** Reports a bug: one line, and the stack trace with {@code --debug}. */
+  static int internalError(PrintStream err, Throwable t, boolean debug) {
     err.println("braid: internal error: " + t);
-    if (debug()) {
+    if (debug) {
       t.printStackTrace(err);
     } else {
-      err.println("braid: run with --debug() for details");
+      err.println("braid: run with --debug for details");
     }
     return ExitCode.INTERNAL;
   }

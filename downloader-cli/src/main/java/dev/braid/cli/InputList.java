@@ -145,7 +145,7 @@ final class InputList {
 
   /** Makes the builder of one URL with the command line's settings. */
   interface Defaults {
-    DownloadRequest.Builder forUrl(String url);
+    DownloadRequest.Builder forUrl(String url) throws InvalidRequestException;
   }
 
   private static final class Item {
@@ -162,57 +162,83 @@ final class InputList {
       this.builder = builder;
     }
 
+    /**
+     * Applies one option line; a mistake in it, whichever check finds it (this parser, the
+     * checksum's, a builder setter's), is reported at this line.
+     */
     void option(String text, int at) throws InvalidRequestException {
+      try {
+        apply(text);
+      } catch (InvalidRequestException | IllegalArgumentException e) {
+        throw new InvalidRequestException(where(file, at) + e.getMessage(), e);
+      }
+    }
+
+    private void apply(String text) throws InvalidRequestException {
       if (text.contains("://") && !text.contains("=")) {
-        builder.mirrors(List.of(text.split("\\s+")));
+        mirrors(List.of(text.split("\\s+")));
         return;
       }
       int eq = text.indexOf('=');
       if (eq <= 0) {
-        throw new InvalidRequestException(where(file, at) + "expected NAME=VALUE, found '" + text + "'");
+        throw new InvalidRequestException("expected NAME=VALUE, found '" + text + "'");
       }
       String name = text.substring(0, eq).strip();
       String value = text.substring(eq + 1).strip();
       switch (name) {
-        case "out" -> out = value;
+        case "out" -> {
+          if (value.contains("/") || value.contains("\\")) {
+            throw new InvalidRequestException("out= is a file name; use dir= for the folder");
+          }
+          out = value;
+        }
         case "dir" -> dir = Path.of(value);
         case "checksum" -> builder.checksum(Checksum.parse(value));
-        case "mirror" -> builder.mirrors(List.of(value));
+        case "mirror" -> mirrors(List.of(value));
         case "connections" -> {
           if (value.equals("auto")) {
             builder.adaptiveConnections();
           } else {
-            builder.connections(number(value, at, "connections"));
+            builder.connections(number(value, "connections"));
           }
         }
-        case "limit-rate" -> builder.rateLimit(size(value, at));
-        case "priority" -> builder.priority(number(value, at, "priority"));
-        default -> throw new InvalidRequestException(where(file, at) + "unknown option " + name
+        case "limit-rate" -> builder.rateLimit(size(value));
+        case "priority" -> builder.priority(number(value, "priority"));
+        default -> throw new InvalidRequestException("unknown option " + name
             + " (known: out, dir, checksum, mirror, connections, limit-rate, priority)");
       }
     }
 
-    private int number(String value, int at, String what) throws InvalidRequestException {
+    /** Mirrors of an option line, each checked as a URL here so that a bad one is reported at its line. */
+    private void mirrors(List<String> urls) throws InvalidRequestException {
+      for (String url : urls) {
+        try {
+          DownloadRequest.builder(url).build();
+        } catch (InvalidRequestException e) {
+          throw new InvalidRequestException("mirror: " + e.getMessage(), e);
+        }
+      }
+      builder.mirrors(urls);
+    }
+
+    private static int number(String value, String what) throws InvalidRequestException {
       try {
         return Integer.parseInt(value);
       } catch (NumberFormatException e) {
-        throw new InvalidRequestException(where(file, at) + what + " must be a number, not '" + value + "'");
+        throw new InvalidRequestException(what + " must be a number, not '" + value + "'");
       }
     }
 
-    private long size(String value, int at) throws InvalidRequestException {
+    private static long size(String value) throws InvalidRequestException {
       try {
         return new ByteSizeConverter().convert(value);
       } catch (Exception e) {
-        throw new InvalidRequestException(where(file, at) + "limit-rate must be a size like 500K or 4M, not '" + value + "'");
+        throw new InvalidRequestException("limit-rate must be a size like 500K or 4M, not '" + value + "'");
       }
     }
 
     DownloadRequest build() throws InvalidRequestException {
       if (out != null) {
-        if (out.contains("/") || out.contains("\\")) {
-          throw new InvalidRequestException(where(file, line) + "out= is a file name; use dir= for the folder");
-        }
         builder.file(dir == null ? Path.of(out) : dir.resolve(out));
       } else if (dir != null) {
         builder.directory(dir);

@@ -15,20 +15,35 @@ public final class Main {
   static int run(String... args) {
     String named = args.length > 0 ? args[0] : "";
     boolean subcommand = BraidCommand.SUBCOMMANDS.contains(named);
+    CommandLine cli;
     if (subcommand) {
-      // every subcommand opens the store, and its driver's set-up is the longest part of a
-      // start-up: it begins at once, on the other core, while picocli builds and parses
-      Braid.warmUp();
-    }
-    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
-    if (subcommand) {
+      if (!named.equals("completion")) {
+        // every subcommand but this one opens the store, and its driver's set-up is the longest part
+        // of a start-up: it begins at once, on the other core, while picocli builds and parses
+        Braid.warmUp();
+      }
+      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()));
       cli.addSubcommand(named, BraidCommand.subcommand(named));
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all
-      for (String name : BraidCommand.SUBCOMMANDS) {
-        cli.addSubcommand(name, BraidCommand.subcommand(name));
-      }
+      cli = fullCommandLine();
     }
+    return cli.execute(args);
+  }
+
+  /**
+   * The whole command line, every subcommand included: for the top-level help, the completion
+   * script, and the man pages made at build time (picocli's ManPageGenerator reads this model).
+   */
+  public static CommandLine fullCommandLine() {
+    CommandLine cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()));
+    for (String name : BraidCommand.SUBCOMMANDS) {
+      cli.addSubcommand(name, BraidCommand.subcommand(name));
+    }
+    return cli;
+  }
+
+  private static CommandLine configured(CommandLine cli) {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // a usage error is one line naming the problem, like every other error; --help has the rest
     cli.setParameterExceptionHandler((e, arguments) -> {
@@ -36,6 +51,6 @@ public final class Main {
       e.getCommandLine().getErr().println("braid: " + e.getMessage() + " (see " + command + " --help)");
       return ExitCode.USAGE;
     });
-    return cli.execute(args);
+    return cli;
   }
 }

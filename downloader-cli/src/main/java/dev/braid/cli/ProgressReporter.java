@@ -78,6 +78,7 @@ final class ProgressReporter {
     }
     String line = format(p);
     if (mode == Mode.TERMINAL) {
+      line = TerminalWidth.fit(line);
       out.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
       lastWidth = line.length();
     } else {

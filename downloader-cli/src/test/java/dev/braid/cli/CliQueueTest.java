@@ -220,7 +220,8 @@ class CliQueueTest {
   @Test
   void pauseFromAnotherProcessStopsTheRunningDownloadAndResumeFinishesIt() throws Exception {
     Content c = Content.random(8 * MIB, 7);
-    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB);
+    // 8 s at this pace: two JVM starts (list, pause) took 3-5 s on a loaded 2-core machine
+    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB / 2);
     try (CliProcess get = CliProcess.start(work, "get", server.url("/slow.bin"), "-c", "2", "--state-db", db.toString())) {
       CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), MIB, 20_000, get);
       CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code braid daemon} against hostile and careless calls, and its process contract: one daemon
- * per store (exit 8), SIGTERM exits 0, loopback only by default, CORS only for allowed origins,
+ * per store (exit 9), SIGTERM exits 0, loopback only by default, CORS only for allowed origins,
  * a wrong secret answered slowly with code 1, bounded bodies and messages, malformed JSON.
  */
 class DaemonSafetyTest {

@@ -10,6 +10,7 @@ import dev.braid.core.http.Uninterruptibly;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
+import dev.braid.core.metrics.PrometheusClient;
 import dev.braid.core.metrics.PrometheusMetrics;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
@@ -23,6 +24,7 @@ import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -56,6 +58,29 @@ import javax.net.ssl.SSLContext;
  * }</pre>
  */
 public final class Braid implements AutoCloseable {
+  /** {@link Builder#connectTimeout}'s default. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(15);
+  /** {@link Builder#readTimeout}'s default. */
+  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+  /** {@link Builder#tlsHandshakeTimeout}'s default. */
+  public static final Duration DEFAULT_TLS_HANDSHAKE_TIMEOUT = Duration.ofSeconds(15);
+  /** {@link Builder#firstByteTimeout}'s default. */
+  public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(30);
+  /** {@link Builder#maxRetries}'s default. */
+  public static final int DEFAULT_MAX_RETRIES = 5;
+  /** {@link Builder#lowestSpeed}'s default, bytes per second. */
+  public static final long DEFAULT_LOWEST_SPEED = 1024;
+  /** {@link Builder#maxActiveDownloads}'s default. */
+  public static final int DEFAULT_MAX_ACTIVE_DOWNLOADS = 4;
+  /** The address {@link Builder#metricsEndpoint(int)} listens on: loopback only. */
+  public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
+  /** {@link Builder#bufferSize}'s bounds: below a few KiB a read per small piece costs more than it moves. */
+  public static final int MIN_BUFFER_SIZE = 4 * 1024;
+  /** The largest {@link Builder#bufferSize}: each connection holds one, 64 connections by default. */
+  public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
+  /** The longest wait between two tries (a server's Retry-After may ask for more). */
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
+
   private final HttpTransport http;
   private final Store store;
   private final EngineSettings engine;
@@ -99,7 +124,7 @@ public final class Braid implements AutoCloseable {
       http.close();
       throw e;
     }
-    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, Duration.ofSeconds(10),
+    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, MAX_BACKOFF,
         b.lowestSpeed, b.deadline, b.httpVersion);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
@@ -347,12 +372,17 @@ public final class Braid implements AutoCloseable {
     };
   }
 
-  /** Configures a {@link Braid}. Every setting has a default suited to an interactive download. */
+  /**
+   * Configures a {@link Braid}. Every setting has a default suited to an interactive download.
+   * Each setter checks its argument at once: an {@link IllegalArgumentException} or a
+   * {@link NullPointerException} naming the parameter, never a failure later in {@link #build()}
+   * or a download that cannot move.
+   */
   public static final class Builder {
     private Path stateDatabase = defaultStateDatabase();
-    private Duration connectTimeout = Duration.ofSeconds(15);
-    private Duration readTimeout = Duration.ofSeconds(30);
-    private int maxRetries = 5;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+    private int maxRetries = DEFAULT_MAX_RETRIES;
     private int maxRedirects = 10;
     private int bufferSize = 128 * 1024;
     private Duration checkpointInterval = Duration.ofMillis(500);
@@ -360,15 +390,15 @@ public final class Braid implements AutoCloseable {
     private String userAgent = "Braid/" + Version.get();
     private int maxConnectionsTotal = 64;
     private boolean allowDowngrade;
-    private long lowestSpeed = 1024;
+    private long lowestSpeed = DEFAULT_LOWEST_SPEED;
     private Path caCertificates;
     private Path downloadDirectory;
-    private int maxActiveDownloads = 4;
+    private int maxActiveDownloads = DEFAULT_MAX_ACTIVE_DOWNLOADS;
     private int maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
     private long rateLimit;
     private boolean runQueue;
-    private Duration tlsHandshakeTimeout = Duration.ofSeconds(15);
-    private Duration firstByteTimeout = Duration.ofSeconds(30);
+    private Duration tlsHandshakeTimeout = DEFAULT_TLS_HANDSHAKE_TIMEOUT;
+    private Duration firstByteTimeout = DEFAULT_FIRST_BYTE_TIMEOUT;
     private Duration deadline;
     private boolean insecure;
     private HostResolver hostResolver = HostResolver.SYSTEM;
@@ -387,7 +417,7 @@ public final class Braid implements AutoCloseable {
      * chooses per host by measured throughput.
      */
     public Builder httpVersion(HttpVersion version) {
-      this.httpVersion = java.util.Objects.requireNonNull(version, "version");
+      this.httpVersion = Objects.requireNonNull(version, "version");
       return this;
     }
 
@@ -398,40 +428,49 @@ public final class Braid implements AutoCloseable {
      * histograms. Off by default.
      */
     public Builder metricsEndpoint(int port) {
-      return metricsEndpoint(new InetSocketAddress("127.0.0.1", port));
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0-65535, not " + port);
+      }
+      return metricsEndpoint(new InetSocketAddress(DEFAULT_METRICS_HOST, port));
     }
 
     /**
      * Serve Prometheus metrics on exactly this address; another than loopback exposes them to the
      * network (they name no URL or credential, but show what this machine downloads and how fast).
-     * Null turns the endpoint off.
+     * Null turns the endpoint off. Needs the Prometheus client on the class path
+     * ({@code io.prometheus:prometheus-metrics-exporter-httpserver}, an optional dependency of
+     * braid-core), else throws {@link IllegalStateException}.
      */
     public Builder metricsEndpoint(InetSocketAddress address) {
       if (address != null && (address.isUnresolved() || address.getPort() < 0 || address.getPort() > 65535)) {
-        throw new IllegalArgumentException("the metrics endpoint needs a resolved address and a port 0-65535");
+        throw new IllegalArgumentException("address must be resolved, with a port 0-65535: " + address);
+      }
+      if (address != null && !PrometheusClient.present()) {
+        throw new IllegalStateException(PrometheusClient.MISSING);
       }
       this.metricsAddress = address;
       return this;
     }
 
     /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
-    public Builder tlsHandshakeTimeout(Duration d) {
-      this.tlsHandshakeTimeout = positive(d, "TLS handshake timeout");
+    public Builder tlsHandshakeTimeout(Duration timeout) {
+      this.tlsHandshakeTimeout = positive(timeout, "timeout");
       return this;
     }
 
     /** Limit on the wait for a response once a request is sent; then the range is retried. */
-    public Builder firstByteTimeout(Duration d) {
-      this.firstByteTimeout = positive(d, "first-byte timeout");
+    public Builder firstByteTimeout(Duration timeout) {
+      this.firstByteTimeout = positive(timeout, "timeout");
       return this;
     }
 
     /**
      * The longest a download may take from start to finish (default: none). Past it the download
      * stops with a {@link NetworkException}; its bytes are kept and a new start resumes them.
+     * Null for none.
      */
-    public Builder deadline(Duration d) {
-      this.deadline = d == null ? null : positive(d, "deadline");
+    public Builder deadline(Duration deadline) {
+      this.deadline = deadline == null ? null : positive(deadline, "deadline");
       return this;
     }
 
@@ -446,13 +485,13 @@ public final class Braid implements AutoCloseable {
 
     /** Where host names are resolved (default: the JVM); answers are cached for {@link #dnsCacheTtl}. */
     public Builder hostResolver(HostResolver resolver) {
-      this.hostResolver = java.util.Objects.requireNonNull(resolver, "resolver");
+      this.hostResolver = Objects.requireNonNull(resolver, "resolver");
       return this;
     }
 
     /** How long a DNS answer is reused by every connection and download of this instance (default 60 s). */
     public Builder dnsCacheTtl(Duration ttl) {
-      this.dnsCacheTtl = positive(ttl, "DNS cache TTL");
+      this.dnsCacheTtl = positive(ttl, "ttl");
       return this;
     }
 
@@ -462,7 +501,7 @@ public final class Braid implements AutoCloseable {
      * names or domain suffixes, {@code *} for all; null for none). Credentials go before the host,
      * percent-encoded ({@code http://user:pa%40ss@host:port}): Basic to an HTTP proxy, RFC 1929 to a
      * SOCKS5 proxy, never to a server. A proxy that refuses them fails the download with a
-     * {@link ProxyAuthenticationException}.
+     * {@link ProxyAuthenticationException}. A null {@code url} connects directly (the default).
      *
      * @throws IllegalArgumentException for a URL that names no usable proxy
      */
@@ -479,18 +518,20 @@ public final class Braid implements AutoCloseable {
      * @throws IllegalArgumentException for a variable that names no usable proxy
      */
     public Builder proxyFromEnvironment(java.util.Map<String, String> environment) {
+      Objects.requireNonNull(environment, "environment");
       this.proxies = ProxyPlan.fromEnvironment(environment);
       return this;
     }
 
-    private static Duration positive(Duration d, String what) {
-      if (d == null || d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException("the " + what + " must be positive");
+    private static Duration positive(Duration d, String name) {
+      Objects.requireNonNull(d, name);
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, not " + d);
       }
       return d;
     }
 
-    /** The folder for downloads whose request names neither a file nor a folder (default: the working directory). */
+    /** The folder for downloads whose request names neither a file nor a folder; null for the working directory (the default). */
     public Builder downloadDirectory(Path folder) {
       this.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
       return this;
@@ -499,7 +540,7 @@ public final class Braid implements AutoCloseable {
     /** How many downloads run at once (default 4); the others wait in the queue. */
     public Builder maxActiveDownloads(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("at least one download must be able to run");
+        throw new IllegalArgumentException("n must be at least 1 (one download must be able to run), not " + n);
       }
       this.maxActiveDownloads = n;
       return this;
@@ -508,7 +549,7 @@ public final class Braid implements AutoCloseable {
     /** The most connections open to one host ({@code host:port}) across all downloads (default 64). */
     public Builder maxConnectionsPerHost(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("the per-host connection budget must be positive");
+        throw new IllegalArgumentException("n must be positive, not " + n);
       }
       this.maxConnectionsPerHost = n;
       return this;
@@ -517,7 +558,7 @@ public final class Braid implements AutoCloseable {
     /** A limit on all downloads together, in bytes per second (default 0: none); changeable later. */
     public Builder rateLimit(long bytesPerSecond) {
       if (bytesPerSecond < 0) {
-        throw new IllegalArgumentException("a rate limit cannot be negative");
+        throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
       }
       this.rateLimit = bytesPerSecond;
       return this;
@@ -535,19 +576,19 @@ public final class Braid implements AutoCloseable {
 
     /** Where downloads and their progress are recorded (created if absent). */
     public Builder stateDatabase(Path file) {
-      this.stateDatabase = file;
+      this.stateDatabase = Objects.requireNonNull(file, "file");
       return this;
     }
 
-    /** Limit on establishing a TCP connection. */
-    public Builder connectTimeout(Duration d) {
-      this.connectTimeout = d;
+    /** Limit on establishing a TCP connection (default {@link Braid#DEFAULT_CONNECT_TIMEOUT}). */
+    public Builder connectTimeout(Duration timeout) {
+      this.connectTimeout = positive(timeout, "timeout");
       return this;
     }
 
-    /** A connection silent for this long is dropped and its range retried elsewhere. */
-    public Builder readTimeout(Duration d) {
-      this.readTimeout = d;
+    /** A connection silent for this long is dropped and its range retried elsewhere (default {@link Braid#DEFAULT_READ_TIMEOUT}). */
+    public Builder readTimeout(Duration timeout) {
+      this.readTimeout = positive(timeout, "timeout");
       return this;
     }
 
@@ -555,23 +596,26 @@ public final class Braid implements AutoCloseable {
      * A kept-alive connection unused for this long is closed (default 30 s), so a long-lived
      * instance holds no sockets the servers have long given up on.
      */
-    public Builder idleConnectionTimeout(Duration d) {
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException("the idle connection timeout must be positive");
-      }
-      this.idleConnectionTimeout = d;
+    public Builder idleConnectionTimeout(Duration timeout) {
+      this.idleConnectionTimeout = positive(timeout, "timeout");
       return this;
     }
 
-    /** Failed tries in a row, without progress, before a range (and then the download) gives up. */
+    /**
+     * Failed tries in a row, without progress, before a range (and then the download) gives up
+     * (default {@value Braid#DEFAULT_MAX_RETRIES}; 0: no retry).
+     */
     public Builder maxRetries(int n) {
+      if (n < 0) {
+        throw new IllegalArgumentException("n cannot be negative, not " + n);
+      }
       this.maxRetries = n;
       return this;
     }
 
-    /** The wait after the first failure; it doubles with each further one, with jitter. */
-    public Builder firstBackoff(Duration d) {
-      this.firstBackoff = d;
+    /** The wait after the first failure (default 250 ms); it doubles with each further one, with jitter. */
+    public Builder firstBackoff(Duration wait) {
+      this.firstBackoff = positive(wait, "wait");
       return this;
     }
 
@@ -580,13 +624,19 @@ public final class Braid implements AutoCloseable {
      * this much of the download's throughput. Forcing more often costs little: every byte is
      * flushed once whatever the interval.
      */
-    public Builder checkpointInterval(Duration d) {
-      this.checkpointInterval = d;
+    public Builder checkpointInterval(Duration interval) {
+      this.checkpointInterval = positive(interval, "interval");
       return this;
     }
 
-    /** Bytes of the one buffer each connection reads into. */
+    /**
+     * Bytes of the one buffer each connection reads into (default 128 KiB), from
+     * {@value Braid#MIN_BUFFER_SIZE} to {@value Braid#MAX_BUFFER_SIZE}.
+     */
     public Builder bufferSize(int bytes) {
+      if (bytes < MIN_BUFFER_SIZE || bytes > MAX_BUFFER_SIZE) {
+        throw new IllegalArgumentException("bytes must be between " + MIN_BUFFER_SIZE + " and " + MAX_BUFFER_SIZE + ", not " + bytes);
+      }
       this.bufferSize = bytes;
       return this;
     }
@@ -594,7 +644,7 @@ public final class Braid implements AutoCloseable {
     /** The most connections open at once across all downloads of this instance (default 64). */
     public Builder maxConnectionsTotal(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("the connection budget must be positive");
+        throw new IllegalArgumentException("n must be positive, not " + n);
       }
       this.maxConnectionsTotal = n;
       return this;
@@ -607,13 +657,13 @@ public final class Braid implements AutoCloseable {
      */
     public Builder lowestSpeed(long bytesPerSecond) {
       if (bytesPerSecond < 0) {
-        throw new IllegalArgumentException("the lowest speed cannot be negative");
+        throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
       }
       this.lowestSpeed = bytesPerSecond;
       return this;
     }
 
-    /** Trust the CA certificates in this PEM file too (a private CA), besides the JDK's. */
+    /** Trust the CA certificates in this PEM file too (a private CA), besides the JDK's; null for none (the default). */
     public Builder caCertificates(Path pem) {
       this.caCertificates = pem;
       return this;
@@ -625,7 +675,13 @@ public final class Braid implements AutoCloseable {
       return this;
     }
 
+    /** The User-Agent header of every request (default {@code Braid/VERSION}). */
     public Builder userAgent(String userAgent) {
+      Objects.requireNonNull(userAgent, "userAgent");
+      if (userAgent.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+        // a line break would let the value smuggle in further headers
+        throw new IllegalArgumentException("userAgent cannot contain a line break");
+      }
       this.userAgent = userAgent;
       return this;
     }

@@ -43,6 +43,8 @@ final class DownloadQueue implements AutoCloseable {
   private static final int RUNNABLE_PAGE = 64;
   private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
   private static final long REFRESH_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** The error kind of a pause another process asks for because it removes the entry. */
+  private static final String REMOVING = "removing";
 
   private final Store store;
   private final QueueTable table;
@@ -268,7 +270,7 @@ final class DownloadQueue implements AutoCloseable {
     if (target.isPresent() && (deleteFile || deletePart)) {
       deleteFiles(target.get(), deleteFile);
     }
-    h.result().completeExceptionally(new DownloadPausedException("removed from the queue"));
+    h.result().completeExceptionally(new DownloadRemovedException("removed from the queue"));
     post(() -> subscribers.forEach(s -> s.removed(h)));
   }
 
@@ -291,7 +293,9 @@ final class DownloadQueue implements AutoCloseable {
       return;
     }
     boolean driving = e.get().state() == EntryState.ACTIVE;
-    table.setState(h.id(), EntryState.PAUSED, null, null);
+    // a pause its owner can tell from one asked for: it stops as for a pause, then tells its
+    // caller the entry is gone instead of "run again to resume"
+    table.setState(h.id(), EntryState.PAUSED, "removed from the queue by another process", REMOVING);
     if (!driving) {
       // queued there, not started: its owner hears of the removal at its next heartbeat
       return;
@@ -550,7 +554,8 @@ final class DownloadQueue implements AutoCloseable {
     if (r != null) {
       h.result().complete(r);
     } else {
-      h.result().completeExceptionally(cause);
+      // the job only saw a pause; its caller must hear that the entry is gone and will not resume
+      h.result().completeExceptionally(h.removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
     }
     dirty = true;
     wake();
@@ -582,7 +587,11 @@ final class DownloadQueue implements AutoCloseable {
         h.removing = true;
         h.job().pause();
       } else if (s == EntryState.PAUSED) {
-        h.pauseAsked = true;
+        if (table.get(h.id()).filter(q -> REMOVING.equals(q.errorKind())).isPresent()) {
+          h.removing = true;
+        } else {
+          h.pauseAsked = true;
+        }
         h.job().pause();
       }
     }
@@ -601,7 +610,7 @@ final class DownloadQueue implements AutoCloseable {
               + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(taken.get().owner()) + ")"));
         } else {
           handles.remove(id);
-          h.result().completeExceptionally(new DownloadPausedException("removed from the queue by another process"));
+          h.result().completeExceptionally(new DownloadRemovedException("removed from the queue by another process"));
           post(() -> subscribers.forEach(sub -> sub.removed(h)));
         }
       } else {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
@@ -65,9 +66,13 @@ public final class DownloadRequest {
     this.minSplitSize = b.minSplitSize;
   }
 
-  /** Starts a request for {@code url} (http or https). */
+  /**
+   * Starts a request for {@code url} (http or https; checked by {@link Builder#build()}).
+   *
+   * @throws NullPointerException if {@code url} is null
+   */
   public static Builder builder(String url) {
-    return new Builder(url);
+    return new Builder(Objects.requireNonNull(url, "url"));
   }
 
   public URI uri() {
@@ -155,7 +160,12 @@ public final class DownloadRequest {
     return minSplitSize;
   }
 
-  /** Builds a {@link DownloadRequest}; {@link #build()} checks the URL and the options. */
+  /**
+   * Builds a {@link DownloadRequest}. Each setter checks its argument at once (an
+   * {@link IllegalArgumentException} or {@link NullPointerException} naming the parameter);
+   * {@link #build()} checks the URLs and header values, which come from users, with an
+   * {@link InvalidRequestException}.
+   */
   public static final class Builder {
     private final String url;
     private Path file;
@@ -195,11 +205,15 @@ public final class DownloadRequest {
 
     /** Adds other URLs of the same file (same length and validators, or the download fails). */
     public Builder mirrors(List<String> urls) {
+      Objects.requireNonNull(urls, "urls");
+      for (String u : urls) {
+        Objects.requireNonNull(u, "a mirror URL in urls");
+      }
       mirrors.addAll(urls);
       return this;
     }
 
-    /** The digest the finished file must have, checked before its final rename. */
+    /** The digest the finished file must have, checked before its final rename; null for none (the default). */
     public Builder checksum(Checksum checksum) {
       this.checksum = checksum;
       return this;
@@ -213,11 +227,14 @@ public final class DownloadRequest {
 
     /** This download's own rate limit in bytes per second (default 0: none). */
     public Builder rateLimit(long bytesPerSecond) {
+      if (bytesPerSecond < 0) {
+        throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
+      }
       this.rateLimit = bytesPerSecond;
       return this;
     }
 
-    /** Download to exactly this file. */
+    /** Download to exactly this file; null for a name chosen from the server's answer (the default). */
     public Builder file(Path file) {
       this.file = file;
       return this;
@@ -225,7 +242,8 @@ public final class DownloadRequest {
 
     /**
      * Download into this folder under the server's name (default: the working directory). The
-     * folder and its parents are created when the download starts if they do not exist.
+     * folder and its parents are created when the download starts if they do not exist. Null
+     * for the default.
      */
     public Builder directory(Path directory) {
       this.directory = directory;
@@ -234,7 +252,7 @@ public final class DownloadRequest {
 
     /** Pins the number of connections, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default: adaptive). */
     public Builder connections(int connections) {
-      this.connections = connections;
+      this.connections = connectionCount(connections, "connections");
       return this;
     }
 
@@ -246,7 +264,7 @@ public final class DownloadRequest {
 
     /** The cap of the adaptive count, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default {@value DownloadRequest#DEFAULT_MAX_CONNECTIONS}). */
     public Builder maxConnections(int max) {
-      this.maxConnections = max;
+      this.maxConnections = connectionCount(max, "max");
       return this;
     }
 
@@ -265,6 +283,8 @@ public final class DownloadRequest {
      * header of that name, in any case); e.g. a Cookie, an Authorization or an API key header.
      */
     public Builder header(String name, String value) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(value, "value");
       headers.keySet().removeIf(n -> n.equalsIgnoreCase(name));
       headers.put(name, value);
       return this;
@@ -272,12 +292,19 @@ public final class DownloadRequest {
 
     /** HTTP basic authentication, sent with the first request (no 401 round trip). */
     public Builder basicAuth(String user, String password) {
+      Objects.requireNonNull(user, "user");
+      Objects.requireNonNull(password, "password");
+      if (user.indexOf(':') >= 0) {
+        // RFC 7617: the colon ends the user-id; one inside it would move the password's start
+        throw new IllegalArgumentException("user cannot contain ':'");
+      }
       String token = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
       return header("Authorization", "Basic " + token);
     }
 
     /** A bearer token ({@code Authorization: Bearer TOKEN}). */
     public Builder bearerToken(String token) {
+      Objects.requireNonNull(token, "token");
       return header("Authorization", "Bearer " + token);
     }
 
@@ -286,23 +313,21 @@ public final class DownloadRequest {
      * half of a remainder its owner needs a second or more for, down to 64 KiB, is taken anyway.
      */
     public Builder minSplitSize(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("bytes must be positive, not " + bytes);
+      }
       this.minSplitSize = bytes;
       return this;
     }
 
+    private static int connectionCount(int n, String name) {
+      if (n < 1 || n > MAX_CONNECTIONS) {
+        throw new IllegalArgumentException(name + " must be between 1 and " + MAX_CONNECTIONS + ", not " + n);
+      }
+      return n;
+    }
+
     public DownloadRequest build() throws InvalidRequestException {
-      if (connections != null && (connections < 1 || connections > MAX_CONNECTIONS)) {
-        throw new InvalidRequestException("connections must be between 1 and " + MAX_CONNECTIONS + ", not " + connections);
-      }
-      if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {
-        throw new InvalidRequestException("the connection cap must be between 1 and " + MAX_CONNECTIONS + ", not " + maxConnections);
-      }
-      if (minSplitSize < 1) {
-        throw new InvalidRequestException("the minimum split size must be positive");
-      }
-      if (rateLimit < 0) {
-        throw new InvalidRequestException("a rate limit cannot be negative");
-      }
       List<URI> parsedMirrors = new ArrayList<>();
       for (String m : mirrors) {
         URI mirror = parse(m);
@@ -337,12 +362,12 @@ public final class DownloadRequest {
     }
 
     private static void checkHeader(String name, String value) throws InvalidRequestException {
-      if (name == null || name.isEmpty() || !name.chars().allMatch(Builder::isTokenChar)) {
+      if (name.isEmpty() || !name.chars().allMatch(Builder::isTokenChar)) {
         throw new InvalidRequestException("not a valid header name: " + name);
       }
-      if (value == null || value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+      if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
         // a line break would let a value smuggle in further headers; the value itself is not echoed
-        throw new InvalidRequestException("the value of header " + name + " contains a line break or is missing");
+        throw new InvalidRequestException("the value of header " + name + " contains a line break");
       }
     }
 

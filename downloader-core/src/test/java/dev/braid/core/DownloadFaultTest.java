@@ -168,7 +168,7 @@ class DownloadFaultTest extends DownloadHarness {
     Path out = dir.resolve("f.bin");
     DownloadResult r = get(request("/f.bin", out).connections(4));
     assertEquals(sha256(c), sha256(out));
-    assertEquals(1, r.restarts(), "a 200 to If-Range means the file changed: start over");
+    assertEquals(1, r.restarts(), "ranges refused: the next pass finds none and fetches it whole from the start");
   }
 
   @Test

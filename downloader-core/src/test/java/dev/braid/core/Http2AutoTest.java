@@ -125,6 +125,28 @@ class Http2AutoTest extends TlsHarness {
   }
 
   @Test
+  void aTrialStoppedWhileItsConnectionStallsLeavesNoRangeWithoutAnOwner() throws Exception {
+    Content big = Content.random(40 << 20, 78);
+    try (H2TestServer server = H2TestServer.start(certificate)) {
+      server.serve("/big", big).etag("\"o\"");
+      try (Braid braid = braid(HttpVersion.AUTO)) {
+        fetch(braid, server.url("/big"), "1.bin");
+        // HTTP/2's trial is slow, and each of its connections stops sending after 3 MiB (lighttpd's
+        // stall): streams in flight when the trial stops sat on a silent connection for the 30 s
+        // read timeout, holding their ranges, while no other connection could take them
+        server.rateLimitPerConnection("HTTP/2.0", 2 << 20);
+        server.stallHttp2Connections(100, 3 << 20);
+        Download d = braid.submit(DownloadRequest.builder(server.url("/big")).file(dir.resolve("2.bin")).build());
+        DownloadResult r = DownloadHarness.await(d);
+        assertEquals(big.sha256Hex(), Content.sha256Hex(r.file()));
+        assertTrue(d.connectionChanges().stream().anyMatch(ch -> ch.reason().startsWith("trial of HTTP/2 stopped")),
+            d.connectionChanges().toString());
+        assertTrue(r.elapsed().toSeconds() < 20, "no range waited out the read timeout: " + r.elapsed());
+      }
+    }
+  }
+
+  @Test
   void aServerWithoutHttp2IsAskedOnceThenLeftOnHttp11() throws Exception {
     Content big = Content.random(LARGE, 75);
     try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.AUTO)) {

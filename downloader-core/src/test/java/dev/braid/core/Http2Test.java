@@ -36,6 +36,13 @@ class Http2Test extends TlsHarness {
       assertTrue(requests.size() >= 8, requests.size() + " requests");
       assertEquals(1, server.connectionsAccepted(), "every range on one connection");
       assertTrue(server.protocols().stream().allMatch("HTTP/2.0"::equals), server.protocols().toString());
+      // the reactor opened the connection, outside the download's threads: still the download's
+      TransferMetrics m = r.metrics();
+      assertEquals(1, m.connectionsOpened(), m.toString());
+      assertEquals(1, m.tlsHandshakes(), m.toString());
+      assertTrue(m.tlsTime().toNanos() > 0, m.toString());
+      assertEquals(requests.size(), m.requests(), m.toString());
+      assertEquals(requests.size() - 1, m.requestsOnReusedConnections(), m.toString());
       // the probe learns the validator; every range after it carries it
       for (RequestRecord q : requests.subList(1, requests.size())) {
         assertEquals("\"h2\"", q.ifRange(), q.toString());
@@ -61,6 +68,23 @@ class Http2Test extends TlsHarness {
       assertEquals(1, server.connectionsAccepted(), "one connection throughout: " + d.connectionChanges());
       assertTrue(d.connectionChanges().stream().noneMatch(ch -> ch.reason().contains("slow connection")),
           d.connectionChanges().toString());
+    }
+  }
+
+  @Test
+  void aStalledConnectionIsGivenUpForANewOneWithinSeconds() throws Exception {
+    Content c = Content.random(32 << 20, 65);
+    try (H2TestServer server = H2TestServer.start(certificate); Braid braid = braid(HttpVersion.HTTP_2)) {
+      server.serve("/s", c).etag("\"s\"");
+      // as lighttpd 1.4.69 does: the connection stays open and sends no more DATA on any stream
+      server.stallHttp2Connections(1, 6 << 20);
+      DownloadResult r = DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/s"))
+          .file(dir.resolve("s.bin")).connections(8).build()));
+      assertEquals(c.sha256Hex(), Content.sha256Hex(r.file()));
+      assertEquals(2, server.connectionsAccepted(), "the stalled connection was left for one new one");
+      // the read timeout is 30 s: the stall was seen after 3 s of silence
+      assertTrue(r.elapsed().toSeconds() < 12, "recovered in seconds: " + r.elapsed());
+      assertEquals(2, r.metrics().connectionsOpened(), r.metrics().toString());
     }
   }
 

@@ -21,6 +21,8 @@ final class BodyWriter {
   private final AtomicLong serverBodyBytes;
   private final byte[] buffer = new byte[BUFFER_SIZE];
   private final Throttle throttle = new Throttle();
+  /** The rate this connection is held to whatever it serves, 0 for none; decided by its first body. */
+  private long connectionRate = -1;
 
   BodyWriter(Connection connection, OutputStream out, AtomicLong serverBodyBytes) {
     this.connection = connection;
@@ -38,6 +40,9 @@ final class BodyWriter {
     long endAt = plan.ending() == null ? plan.length() : plan.ending().afterBytes;
     long sent = 0;
     long trickle = 0;
+    if (connectionRate < 0) {
+      connectionRate = plan.offset() == 0 ? plan.resource().slowFromStartRate() : 0;
+    }
     while (true) {
       if (sent == stallAt && plan.stall().kind == Fault.Kind.TRICKLE) {
         trickle = plan.stall().rate;
@@ -49,7 +54,7 @@ final class BodyWriter {
       }
       long limit = stallAt > sent ? Math.min(stallAt, endAt) : endAt;
       int n = (int) Math.min(buffer.length, limit - sent);
-      long rate = trickle > 0 ? trickle : plan.resource().rateLimit();
+      long rate = trickle > 0 ? trickle : connectionRate > 0 ? connectionRate : plan.resource().rateLimit();
       if (rate > 0) {
         n = Math.min(n, Throttle.pieceSize(rate, buffer.length));
         throttle.acquire(n, rate);
@@ -88,7 +93,9 @@ final class BodyWriter {
   private void sendPiece(BodyPlan plan, int n) throws IOException {
     // Count before writing so that a client that has read the bytes always sees them counted;
     // undo it if the write fails.
+    long slow = connectionRate > 0 ? n : 0;
     plan.resource().addBodyBytes(n);
+    plan.resource().addSlowConnectionBytes(slow);
     serverBodyBytes.addAndGet(n);
     try {
       if (plan.framing() == BodyPlan.Framing.CHUNKED) {
@@ -102,6 +109,7 @@ final class BodyWriter {
       out.flush();
     } catch (IOException e) {
       plan.resource().addBodyBytes(-n);
+      plan.resource().addSlowConnectionBytes(-slow);
       serverBodyBytes.addAndGet(-n);
       throw e;
     }

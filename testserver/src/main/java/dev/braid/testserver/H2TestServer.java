@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EntityDetails;
@@ -46,9 +47,14 @@ import org.apache.hc.core5.reactor.ListenerEndpoint;
  * {@link Resource#onRequest} hook), counts connections, and records each request with the
  * protocol it came over. Over HTTP/2 it sends no Content-Length (the protocol does not require
  * one; a range's length is in its Content-Range). The same server listens on a second, plain
- * port ({@link #plainUrl}), where it takes HTTP/1.1 or HTTP/2 with prior knowledge. One knob: a
+ * port ({@link #plainUrl}), where it takes HTTP/1.1 or HTTP/2 with prior knowledge. Knobs: a
  * rate limit per connection and protocol ({@link #rateLimitPerConnection}), so that tests can make
- * either version the faster one.
+ * either version the faster one; a connection that stops sending DATA on every stream while it
+ * stays open ({@link #stallHttp2Connections}, as lighttpd 1.4.69 does under parallel ranges); and
+ * of the {@link Resource}'s knobs, {@link Resource#ignoreRange} (a 200 to a ranged request, as
+ * Apache answers an If-Range it deems weak). Body bytes sent are counted per resource
+ * ({@link Resource#bodyBytesSent}) when the HTTP/2 layer takes them, that is within the client's
+ * flow-control window.
  */
 public final class H2TestServer implements AutoCloseable {
   private final HttpAsyncServer server;
@@ -60,6 +66,10 @@ public final class H2TestServer implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private final Map<String, Long> rates = new ConcurrentHashMap<>();
   private final Map<String, Pacer> pacers = new ConcurrentHashMap<>();
+  private final Map<Integer, Long> stallAfter = new ConcurrentHashMap<>();
+  private final AtomicInteger stallsLeft = new AtomicInteger();
+  private volatile long stallBytes;
+  private final Map<Integer, AtomicLong> sentOnConnection = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "h2testserver-pacer");
     t.setDaemon(true);
@@ -128,6 +138,20 @@ public final class H2TestServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * The next {@code count} connections that speak HTTP/2 stop sending DATA on all their streams,
+   * the ones open and any opened later (which still get their heads), once each has sent
+   * {@code bodyBytes} of body; they stay open, silent, until the client gives them up.
+   */
+  public H2TestServer stallHttp2Connections(int count, long bodyBytes) {
+    if (count < 0 || bodyBytes < 0) {
+      throw new IllegalArgumentException("count and bodyBytes must be >= 0");
+    }
+    stallBytes = bodyBytes;
+    stallsLeft.set(count);
+    return this;
+  }
+
   /** TCP connections accepted so far. */
   public int connectionsAccepted() {
     return connections.get();
@@ -154,9 +178,26 @@ public final class H2TestServer implements AutoCloseable {
     protocols.add(protocol);
   }
 
+  /** Whether the connection has stopped sending, by {@link #stallHttp2Connections}. */
+  private boolean stalled(int connection) {
+    Long after = stallAfter.get(connection);
+    return after != null && sentOnConnection.computeIfAbsent(connection, k -> new AtomicLong()).get() >= after;
+  }
+
+  private void sent(int connection, long n) {
+    sentOnConnection.computeIfAbsent(connection, k -> new AtomicLong()).addAndGet(n);
+  }
+
   private int connectionId(HttpCoreContext context) {
     String remote = String.valueOf(context.getEndpointDetails().getRemoteAddress());
-    return connectionIds.computeIfAbsent(remote, k -> connectionIds.size() + 1);
+    return connectionIds.computeIfAbsent(remote, k -> {
+      int id = connectionIds.size() + 1;
+      if (context.getProtocolVersion() != null && context.getProtocolVersion().getMajor() == 2
+          && stallsLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        stallAfter.put(id, stallBytes);
+      }
+      return id;
+    });
   }
 
   /**
@@ -208,6 +249,8 @@ public final class H2TestServer implements AutoCloseable {
     private final byte[] chunk = new byte[CHUNK];
     private final ByteBuffer pending = ByteBuffer.wrap(chunk).limit(0);
     private volatile Content content;
+    private volatile Resource resource;
+    private volatile int connection;
     private volatile long next;
     private volatile long end;
     /** The connection's rate limit and schedule, when its protocol has one. */
@@ -250,7 +293,8 @@ public final class H2TestServer implements AutoCloseable {
       long size = content.size();
       Instant modified = resource.lastModified();
       String lastModified = modified == null ? null : Response.httpDate(modified);
-      RangeRequest range = ResourceResponder.ifRangeMatches(record.ifRange(), resource.etag(), lastModified)
+      RangeRequest range = !resource.ignoreRange()
+          && ResourceResponder.ifRangeMatches(record.ifRange(), resource.etag(), lastModified)
           ? RangeRequest.parse(record.range(), size) : RangeRequest.WHOLE;
       BasicHttpResponse response = new BasicHttpResponse(
           range instanceof RangeRequest.Span ? 206 : range == RangeRequest.UNSATISFIABLE ? 416 : 200);
@@ -273,6 +317,8 @@ public final class H2TestServer implements AutoCloseable {
       }
       next = first;
       end = last + 1;
+      this.resource = resource;
+      this.connection = record.connectionId();
       channel.sendResponse(response,
           new BasicEntityDetails(end - next, ContentType.APPLICATION_OCTET_STREAM), context);
     }
@@ -290,7 +336,7 @@ public final class H2TestServer implements AutoCloseable {
 
     @Override
     public int available() {
-      if (content == null || System.nanoTime() < resumeAt) {
+      if (content == null || System.nanoTime() < resumeAt || owner.stalled(connection)) {
         return 0;
       }
       return (int) Math.min(Integer.MAX_VALUE, end - next + pending.remaining());
@@ -318,12 +364,16 @@ public final class H2TestServer implements AutoCloseable {
             return;
           }
         }
-        if (System.nanoTime() < resumeAt) {
+        if (System.nanoTime() < resumeAt || owner.stalled(connection)) {
+          // a stalled connection asks for no more output: its streams sit until the client leaves
           return;
         }
-        if (channel.write(pending) == 0) {
+        int sent = channel.write(pending);
+        if (sent == 0) {
           return;
         }
+        resource.addBodyBytes(sent);
+        owner.sent(connection, sent);
       }
     }
 

@@ -22,6 +22,7 @@ public final class Resource {
   private volatile Instant lastModified;
   private volatile String contentDisposition;
   private volatile long rateLimit;
+  private volatile long slowFromStartRate;
   private volatile boolean ignoreRange;
   private volatile boolean acceptRanges = true;
   private volatile long shiftContentRange;
@@ -35,9 +36,13 @@ public final class Resource {
   private volatile Failure failure;
   private volatile int maxConcurrentRequests;
   private volatile HeaderFlood headerFlood;
+  private volatile boolean weakDates;
+  private volatile String contentEncoding;
+  private volatile Encoded encodedWhenAccepted;
   private volatile Consumer<RequestRecord> onRequest;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
+  private final AtomicLong slowConnectionBytes = new AtomicLong();
 
   Resource(Content content) {
     this.content = Objects.requireNonNull(content, "content");
@@ -81,6 +86,19 @@ public final class Resource {
       throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
     }
     this.rateLimit = bytesPerSecond;
+    return this;
+  }
+
+  /**
+   * Caps at {@code bytesPerSecond}, for its whole life, every connection whose first response body
+   * starts at byte 0 (a range from 0 or the whole file) of this resource: a client's first
+   * connection on a slow path, while every other one gets the normal rate. 0 turns it off.
+   */
+  public Resource slowConnectionFromByteZero(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
+    }
+    this.slowFromStartRate = bytesPerSecond;
     return this;
   }
 
@@ -195,6 +213,35 @@ public final class Resource {
   }
 
   /**
+   * When on, an If-Range carrying a date never matches, so a ranged request with one gets the
+   * whole file (200): Apache's rule for a file modified within the last second, whose
+   * Last-Modified it then calls weak (it also sends a weak ETag then: set one with {@link #etag}).
+   */
+  public Resource weakDates(boolean on) {
+    this.weakDates = on;
+    return this;
+  }
+
+  /**
+   * Sends {@code Content-Encoding: coding} on every response, the bytes unchanged: Apache's
+   * {@code AddEncoding gzip .gz} serving a {@code .gz} file. Null turns it off.
+   */
+  public Resource contentEncoding(String coding) {
+    this.contentEncoding = coding;
+    return this;
+  }
+
+  /**
+   * When a request's Accept-Encoding names {@code coding}, serves {@code encoded} instead, with
+   * {@code Content-Encoding: coding} and the ETag suffixed with {@code -coding} inside its quotes
+   * (as Apache's mod_deflate does); other requests get the plain content. Null turns it off.
+   */
+  public Resource encodedWhenAccepted(String coding, Content encoded) {
+    this.encodedWhenAccepted = coding == null ? null : new Encoded(coding, Objects.requireNonNull(encoded, "encoded"));
+    return this;
+  }
+
+  /**
    * A hostile server: every response head carries {@code lines} extra header lines of
    * {@code lineLength} bytes each before its blank line ({@code Integer.MAX_VALUE} lines is, to
    * the client, a head that never ends). Lines are written as the client reads them, so the
@@ -234,6 +281,11 @@ public final class Resource {
     return bodyBytesSent.get();
   }
 
+  /** Body bytes the connections held by {@link #slowConnectionFromByteZero} wrote to their sockets. */
+  public long slowConnectionBytesSent() {
+    return slowConnectionBytes.get();
+  }
+
   String etag() {
     return etag;
   }
@@ -248,6 +300,10 @@ public final class Resource {
 
   long rateLimit() {
     return rateLimit;
+  }
+
+  long slowFromStartRate() {
+    return slowFromStartRate;
   }
 
   boolean ignoreRange() {
@@ -276,6 +332,18 @@ public final class Resource {
 
   boolean chunked() {
     return chunked;
+  }
+
+  boolean weakDates() {
+    return weakDates;
+  }
+
+  String contentEncoding() {
+    return contentEncoding;
+  }
+
+  Encoded encodedWhenAccepted() {
+    return encodedWhenAccepted;
   }
 
   HeaderFlood headerFlood() {
@@ -325,6 +393,13 @@ public final class Resource {
 
   void addBodyBytes(long n) {
     bodyBytesSent.addAndGet(n);
+  }
+
+  /** The representation {@link #encodedWhenAccepted} serves. */
+  record Encoded(String coding, Content content) {}
+
+  void addSlowConnectionBytes(long n) {
+    slowConnectionBytes.addAndGet(n);
   }
 
   /** An armed {@link #failNext} answer. */

@@ -37,8 +37,15 @@ final class ResourceResponder implements Route {
 
   private Response answer(HttpRequest request) {
     Content content = resource.content();
-    long size = content.size();
     String etag = resource.etag();
+    String coding = resource.contentEncoding();
+    Resource.Encoded encoded = resource.encodedWhenAccepted();
+    if (encoded != null && accepts(request.header("accept-encoding"), encoded.coding())) {
+      content = encoded.content();
+      coding = encoded.coding();
+      etag = etag == null || !etag.endsWith("\"") ? etag : etag.substring(0, etag.length() - 1) + "-" + coding + "\"";
+    }
+    long size = content.size();
     Instant modified = resource.lastModified();
     String lastModified = modified == null ? null : Response.httpDate(modified);
 
@@ -46,7 +53,7 @@ final class ResourceResponder implements Route {
         : resource.noContentLength() ? BodyPlan.Framing.CLOSE
         : BodyPlan.Framing.LENGTH;
     RangeRequest range = framing != BodyPlan.Framing.LENGTH || resource.ignoreRange()
-        || !ifRangeMatches(request.header("if-range"), etag, lastModified)
+        || !ifRangeMatches(request.header("if-range"), etag, resource.weakDates() ? null : lastModified)
         ? RangeRequest.WHOLE
         : RangeRequest.parse(request.header("range"), size);
 
@@ -55,6 +62,7 @@ final class ResourceResponder implements Route {
         .header("Content-Type", "application/octet-stream")
         .header("ETag", etag)
         .header("Last-Modified", lastModified)
+        .header("Content-Encoding", coding)
         .header("Content-Disposition", resource.contentDisposition())
         .header("Accept-Ranges", resource.acceptRanges() ? "bytes" : null)
         .flood(resource.headerFlood());
@@ -86,6 +94,20 @@ final class ResourceResponder implements Route {
           resource.claimStall(length), resource.claimEnding(length), resource));
     }
     return response;
+  }
+
+  /** Whether an Accept-Encoding header names {@code coding} (without weighing q-values: a test server). */
+  private static boolean accepts(String acceptEncoding, String coding) {
+    if (acceptEncoding == null) {
+      return false;
+    }
+    for (String part : acceptEncoding.split(",")) {
+      String name = part.split(";")[0].trim();
+      if (name.equalsIgnoreCase(coding) && !part.replace(" ", "").endsWith(";q=0")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -2,10 +2,12 @@ package dev.braid.testserver;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -67,6 +69,28 @@ public final class TestCertificate implements AutoCloseable {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while keytool ran", e);
+    }
+  }
+
+  /**
+   * The private key in PEM (PKCS #8, unencrypted), written on first call beside the certificate:
+   * for a server that is not this JVM (Apache, lighttpd, ...), which reads a key file.
+   */
+  public synchronized Path privateKeyPemFile() throws IOException {
+    Path key = folder.resolve("server.key");
+    if (Files.exists(key)) {
+      return key;
+    }
+    try (InputStream in = Files.newInputStream(folder.resolve("server.p12"))) {
+      KeyStore ks = KeyStore.getInstance("PKCS12");
+      ks.load(in, PASSWORD.toCharArray());
+      byte[] pkcs8 = ks.getKey("server", PASSWORD.toCharArray()).getEncoded();
+      String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(pkcs8);
+      Files.writeString(key, "-----BEGIN PRIVATE KEY-----\n" + body + "\n-----END PRIVATE KEY-----\n",
+          StandardCharsets.US_ASCII);
+      return key;
+    } catch (GeneralSecurityException e) {
+      throw new IOException("cannot read the generated key: " + e.getMessage(), e);
     }
   }
 

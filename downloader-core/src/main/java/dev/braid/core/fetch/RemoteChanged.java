@@ -1,11 +1,12 @@
 package dev.braid.core.fetch;
 
 /**
- * The server's file is no longer the one being downloaded (a 200 to If-Range, another validator
- * or total length). Nothing from the response that showed it was written; the download starts
- * over or stops, never splices.
+ * The server's file is no longer the one being downloaded (a 200 to If-Range with other
+ * validators, another validator or total length), or, as {@link RangesRefused}, the server no
+ * longer serves ranges of it. Nothing from the response that showed it was written; the pass
+ * ends, and the download starts another (which resumes or starts over) or stops, never splices.
  */
-public final class RemoteChanged extends Exception {
+public class RemoteChanged extends Exception {
   public RemoteChanged(String message) {
     super(message);
   }

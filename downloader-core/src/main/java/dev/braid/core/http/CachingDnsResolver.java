@@ -1,12 +1,14 @@
 package dev.braid.core.http;
 
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
 import dev.braid.core.HostResolver;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.apache.hc.client5.http.DnsResolver;
 
@@ -16,67 +18,47 @@ import org.apache.hc.client5.http.DnsResolver;
  * look-ups of one name are merged: the first caller resolves, the others wait for its answer.
  * Every look-up is timed into the calling download's {@link PhaseRecorder}.
  *
- * <p>A map of our own rather than a Caffeine cache: building Caffeine's first cache in a process
- * (its generated classes, method handles and the JDK's string-concatenation bootstrap) was ~40
- * ms of every command's start-up, for a table that holds a few names.
+ * <p>A Caffeine {@link AsyncCache} of look-ups: an entry is the future of one name's answer, so
+ * the first caller installs it and resolves on its own thread while no lock is held (a slow name
+ * never holds up the others), and its expiry, a TTL by kind of answer, is set when the answer
+ * comes (the TTL runs from the answer, not from the question). Its maintenance runs on the
+ * calling threads: no pool thread of its own.
  */
 final class CachingDnsResolver implements DnsResolver {
-  /** Past this many names, answers past their TTL are dropped, then every settled one. */
+  /** The most names kept; Caffeine evicts by its frequency and recency estimate beyond it. */
   static final int MAX_HOSTS = 1024;
 
   private final HostResolver delegate;
-  private final long positiveNanos;
-  private final long negativeNanos;
-  private final LongSupplier clock;
-  private final ConcurrentHashMap<String, Lookup> lookups = new ConcurrentHashMap<>();
+  private final AsyncCache<String, Answer> lookups;
 
   /** Either addresses or the failure that resolving met. */
   private record Answer(InetAddress[] addresses, UnknownHostException failure) {}
-
-  /** One name's look-up: in flight, or answered and usable until {@code expiresAt}. */
-  private static final class Lookup {
-    final CompletableFuture<Answer> answer = new CompletableFuture<>();
-    /** Written before the answer completes, so whoever sees the answer sees it too. */
-    volatile long expiresAt;
-
-    boolean usable(long now) {
-      return !answer.isDone() || now - expiresAt < 0;
-    }
-  }
 
   /**
    * @param clock nanoseconds, as {@link System#nanoTime} (tests move it by hand)
    */
   CachingDnsResolver(HostResolver delegate, Duration ttl, Duration negativeTtl, LongSupplier clock) {
     this.delegate = delegate;
-    this.positiveNanos = ttl.toNanos();
-    this.negativeNanos = Math.min(negativeTtl.toNanos(), positiveNanos);
-    this.clock = clock;
+    long positiveNanos = ttl.toNanos();
+    long negativeNanos = Math.min(negativeTtl.toNanos(), positiveNanos);
+    this.lookups = Caffeine.newBuilder()
+        .maximumSize(MAX_HOSTS)
+        .expireAfter(Expiry.<String, Answer>writing((host, a) -> Duration.ofNanos(a.failure() == null ? positiveNanos : negativeNanos)))
+        .ticker(clock::getAsLong)
+        .executor(Runnable::run)
+        .buildAsync();
   }
 
   @Override
   public InetAddress[] resolve(String host) throws UnknownHostException {
     String key = host.toLowerCase(Locale.ROOT);
     long start = System.nanoTime();
-    Lookup mine = new Lookup();
-    Lookup found;
-    // putIfAbsent is atomic: exactly one caller installs its look-up and resolves on its own
-    // thread; the others join it. No lock is held while resolving, so a slow name never holds
-    // up the others; an expired answer is removed and the next round installs a fresh look-up
-    while ((found = lookups.putIfAbsent(key, mine)) != null && !found.usable(clock.getAsLong())) {
-      lookups.remove(key, found);
-    }
-    Lookup used = found == null ? mine : found;
+    CompletableFuture<Answer> mine = new CompletableFuture<>();
+    CompletableFuture<Answer> used = lookups.get(key, (k, executor) -> mine);
     if (used == mine) {
-      if (lookups.size() > MAX_HOSTS) {
-        trim();
-      }
-      // the TTL runs from the answer, not from the question
-      Answer a = lookUp(host);
-      mine.expiresAt = clock.getAsLong() + (a.failure() == null ? positiveNanos : negativeNanos);
-      mine.answer.complete(a);
+      mine.complete(lookUp(host));
     }
-    Answer a = used.answer.join();
+    Answer a = used.join();
     PhaseRecorder.current().dns(System.nanoTime() - start, used == mine);
     if (a.failure() != null) {
       UnknownHostException e = new UnknownHostException(a.failure().getMessage());
@@ -86,13 +68,10 @@ final class CachingDnsResolver implements DnsResolver {
     return a.addresses().clone();
   }
 
-  /** Drops the expired answers, then, if the table is still over its bound, every settled one. */
-  private void trim() {
-    long now = clock.getAsLong();
-    lookups.values().removeIf(l -> !l.usable(now));
-    if (lookups.size() > MAX_HOSTS) {
-      lookups.values().removeIf(l -> l.answer.isDone());
-    }
+  /** The names cached now, after pending evictions ran (for tests of the bound). */
+  long cachedNames() {
+    lookups.synchronous().cleanUp();
+    return lookups.synchronous().estimatedSize();
   }
 
   private Answer lookUp(String host) {

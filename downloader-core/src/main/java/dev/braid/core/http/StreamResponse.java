@@ -74,7 +74,9 @@ final class StreamResponse implements OpenResponse {
 
   @Override
   public void close() {
-    if (!body.fullyRead()) {
+    if (body.fullyRead()) {
+      body.finish();
+    } else {
       abort();
     }
   }

@@ -1,5 +1,6 @@
 package dev.braid.core.probe;
 
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.http.Exchange;
 import dev.braid.state.RemoteIdentity;
 
@@ -10,5 +11,13 @@ import dev.braid.state.RemoteIdentity;
  * @param offset where the body starts: the first byte asked for when the server sent a range, else 0
  * @param identity length, validators, range support and final URL
  * @param contentDisposition the Content-Disposition header, or null
+ * @param encoding the Content-Encoding header (the representation's coding, which every later
+ *     response must repeat), or null
  */
-public record ProbeResult(Exchange exchange, long offset, RemoteIdentity identity, String contentDisposition) {}
+public record ProbeResult(Exchange exchange, long offset, RemoteIdentity identity, String contentDisposition,
+    String encoding) {
+  /** Where this download's ranges come from, as this answer describes it. */
+  public RangeSource source() {
+    return new RangeSource(identity, encoding);
+  }
+}

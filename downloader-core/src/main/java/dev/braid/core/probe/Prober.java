@@ -89,11 +89,12 @@ public final class Prober {
     String etag = ex.header("ETag");
     String modified = ex.header("Last-Modified");
     String disposition = ex.header("Content-Disposition");
+    String encoding = ex.header("Content-Encoding");
     ContentRange cr = ContentRange.parse(ex.header("Content-Range"));
     if (ex.status() == 416 && cr != null && cr.first() < 0) {
       // nothing at or after `from`: an empty file, or one shorter than the bytes already on disk
       ex.close();
-      return new ProbeResult(null, 0, new RemoteIdentity(finalUrl, cr.total(), etag, modified, true), disposition);
+      return new ProbeResult(null, 0, new RemoteIdentity(finalUrl, cr.total(), etag, modified, true), disposition, null);
     }
     StatusCheck.require(ex, 200, 206);
     if (ex.status() == 206) {
@@ -103,9 +104,11 @@ public final class Prober {
       }
       boolean knownTotal = cr.total() >= 0;
       long length = knownTotal ? cr.total() : -1;
-      return new ProbeResult(ex, from, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition);
+      return new ProbeResult(ex, from, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition,
+          encoding);
     }
-    return new ProbeResult(ex, 0, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition);
+    return new ProbeResult(ex, 0, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition,
+        encoding);
   }
 
   private static String portOf(URI uri) {

@@ -112,6 +112,12 @@ final class ConnectionController {
       return null;
     }
     double rate = (bytes - measureStartBytes) * 1e9 / (elapsed - settleNanos);
+    if (rate <= 0) {
+      // every connection busy and not a byte: the server paused, which says nothing about the
+      // count, and a baseline of nothing made the next step "NaN% more throughput"
+      restart(now);
+      return null;
+    }
     if (baseline >= 0 && rate < baseline * (1 + MARGIN)) {
       settled = true;
       if (rate >= baseline * (1 - MARGIN)) {

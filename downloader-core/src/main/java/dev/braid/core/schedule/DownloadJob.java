@@ -4,11 +4,13 @@ import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.IntegrityException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.TransferMetrics;
+import dev.braid.core.fetch.RangesRefused;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.HttpTransport;
@@ -27,8 +29,12 @@ import dev.braid.state.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -43,6 +49,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class DownloadJob implements Runnable {
   static final int MAX_RESTARTS = 3;
+  private static final Set<String> ENGINE_HEADERS = Set.of("accept-encoding", "range", "if-range");
 
   private final ProtocolRoute route;
   private final Store store;
@@ -66,6 +73,8 @@ public final class DownloadJob implements Runnable {
   private int restarts;
   private volatile long damaged;
   private int changesSeen;
+  /** Passes ended because the server answered a range with the whole, unchanged file. */
+  private int refusals;
   /** The host memory this pass read ({@link #hostMemory}), and its key; null before the pass reads it. Driver thread only. */
   private String hostMemoryKey;
   private Optional<HostMemory> hostMemoryRead;
@@ -86,8 +95,19 @@ public final class DownloadJob implements Runnable {
     this.budget = budget;
     this.rateLimit = new TokenBucket(request.rateLimit());
     this.throttle = new Throttle(rateLimit, globalRate);
-    this.originHeaders = OriginHeaders.of(request.uri(), request.headers());
+    this.originHeaders = OriginHeaders.of(request.uri(), withoutEngineHeaders(request.headers()));
     this.recorder = new PhaseRecorder(phases);
+  }
+
+  /**
+   * The user's headers less those the engine decides: Accept-Encoding (a download is of one
+   * representation, the identity one; a browser's "Copy as cURL" sends {@code gzip}, which would
+   * turn ranges into slices of a compressed body) and the Range and If-Range of its requests.
+   */
+  private static Map<String, String> withoutEngineHeaders(Map<String, String> headers) {
+    Map<String, String> kept = new LinkedHashMap<>(headers);
+    kept.keySet().removeIf(name -> ENGINE_HEADERS.contains(name.toLowerCase(Locale.ROOT)));
+    return kept;
   }
 
   @Override
@@ -112,14 +132,20 @@ public final class DownloadJob implements Runnable {
       }
       try {
         return attempt.run();
+      } catch (RangesRefused e) {
+        // not a change: the next pass resumes, or streams the file whole if ranges are gone for good
+        if (++refusals > MAX_RESTARTS) {
+          throw new IntegrityException("the server kept answering ranges with the whole file (" + refusals
+              + " passes); gave up", e);
+        }
       } catch (RemoteChanged e) {
         if (!request.restartIfChanged()) {
           throw new RemoteChangedException(e.getMessage() + "; the bytes on disk are kept (allow a restart to download it again)", e);
         }
         // the next pass probes again and starts over if the new answer differs from the record
         if (++changesSeen > MAX_RESTARTS) {
-          throw new RemoteChangedException("the remote file kept changing (" + e.getMessage() + "), gave up after "
-              + restarts + " restarts", e);
+          throw new RemoteChangedException("the remote file changed " + changesSeen + " times while it was downloaded"
+              + " (the last time: " + e.getMessage() + "); gave up", e);
         }
       }
     }
@@ -198,6 +224,14 @@ public final class DownloadJob implements Runnable {
 
   void noteChange(ConnectionChange c) {
     changes.add(c);
+  }
+
+  /**
+   * Notes an event of the download's course that changes no count (a mirror left out, a URL that
+   * failed, a server quirk worked around) among its connection changes, which {@code --debug} prints.
+   */
+  void note(String what) {
+    noteChange(new ConnectionChange(elapsed(), 0, 0, what));
   }
 
   /**

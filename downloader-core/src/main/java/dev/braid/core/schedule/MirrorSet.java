@@ -1,7 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadException;
-import dev.braid.core.IntegrityException;
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Requester;
 import dev.braid.core.http.OriginHeaders;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 /**
  * The URLs one download fetches ranges from: the probed URL and the mirrors that answered with
@@ -25,19 +26,19 @@ import java.util.concurrent.CompletionException;
 final class MirrorSet {
   /** One URL of the file and what it delivered so far. */
   static final class Mirror {
-    final RemoteIdentity identity;
+    private final RangeSource source;
     private long bytes;
     private long nanos;
     private int connections;
     private int failures;
     private boolean dropped;
 
-    Mirror(RemoteIdentity identity) {
-      this.identity = identity;
+    Mirror(RangeSource source) {
+      this.source = source;
     }
 
-    RemoteIdentity identity() {
-      return identity;
+    RangeSource source() {
+      return source;
     }
   }
 
@@ -47,61 +48,98 @@ final class MirrorSet {
     this.mirrors.addAll(mirrors);
   }
 
-  static MirrorSet single(RemoteIdentity primary) {
+  /** Where ranges without a mirror come from: the probed URL. */
+  RangeSource primary() {
+    return mirrors.get(0).source;
+  }
+
+  static MirrorSet single(RangeSource primary) {
     return new MirrorSet(List.of(new Mirror(primary)));
   }
 
   /**
-   * Probes every mirror side by side (one byte each). A mirror that cannot be reached is left out;
-   * one that serves a different file (length or validators) fails the download: the user named
-   * them as copies of one file, and a splice of two files must never happen.
+   * Probes every mirror side by side (one byte each) and keeps those that serve the primary's
+   * file: the same length and coding, and the same validators or, where those differ or are
+   * missing, the same bytes where {@link SameBytes} compares them. A mirror that cannot be reached or shown to serve
+   * the same file is left out with a line to {@code notes}; never fatal, never spliced.
    */
-  static MirrorSet probe(Requester http, RemoteIdentity primary, List<URI> others, OriginHeaders headers,
-      PhaseRecorder recorder)
-      throws IntegrityException {
-    List<CompletableFuture<RemoteIdentity>> probes = new ArrayList<>();
+  static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
+      PhaseRecorder recorder, Consumer<String> notes) {
+    List<CompletableFuture<Verdict>> checks = new ArrayList<>();
     for (URI uri : others) {
-      probes.add(CompletableFuture.supplyAsync(() -> {
-        try {
-          ProbeResult r = Prober.probe(http, uri, headers, recorder, 0, 1);
-          if (r.exchange() != null) {
-            r.exchange().abort();
-          }
-          return r.identity();
-        } catch (TransientFailure | DownloadException e) {
-          return null;
-        }
-      }));
+      checks.add(CompletableFuture.supplyAsync(() -> check(http, primary, uri, headers, recorder)));
     }
     List<Mirror> live = new ArrayList<>();
     live.add(new Mirror(primary));
     for (int i = 0; i < others.size(); i++) {
-      RemoteIdentity id;
+      Verdict v;
       try {
-        id = probes.get(i).join();
+        v = checks.get(i).join();
       } catch (CompletionException e) {
-        id = null;
+        v = new Verdict(null, "its check failed: " + e.getCause());
       }
-      if (id == null || !id.ranges()) {
-        continue;
+      if (v.why() == null) {
+        live.add(new Mirror(v.source()));
+      } else {
+        notes.accept("mirror " + others.get(i) + " left out: " + v.why());
       }
-      String why = difference(primary, id);
-      if (why != null) {
-        throw new IntegrityException("mirror " + others.get(i) + " serves a different file: " + why);
-      }
-      live.add(new Mirror(id));
     }
     return new MirrorSet(live);
   }
 
-  private static String difference(RemoteIdentity a, RemoteIdentity b) {
+  /** What the check of one mirror found: its source, and why it is left out (null when it is not). */
+  private record Verdict(RangeSource source, String why) {
+    static Verdict out(String why) {
+      return new Verdict(null, why);
+    }
+  }
+
+  private static Verdict check(Requester http, RangeSource primary, URI uri, OriginHeaders headers,
+      PhaseRecorder recorder) {
+    RangeSource source;
+    try {
+      ProbeResult r = Prober.probe(http, uri, headers, recorder, 0, 1);
+      if (r.exchange() != null) {
+        r.exchange().abort();
+      }
+      source = r.source();
+    } catch (TransientFailure | DownloadException e) {
+      return Verdict.out("it cannot be reached (" + e.getMessage() + ")");
+    }
+    if (!source.identity().ranges()) {
+      return Verdict.out("it does not serve byte ranges");
+    }
+    String why = difference(primary, source);
+    if (why == null) {
+      return new Verdict(source, null);
+    }
+    if (primary.identity().length() != source.identity().length()
+        || !Objects.equals(primary.encoding(), source.encoding())) {
+      return Verdict.out("it serves a different file: " + why);
+    }
+    String notSame = SameBytes.whyNot(http, primary, source, headers, recorder);
+    return notSame == null ? new Verdict(source, null)
+        : Verdict.out("its validators do not show it is the same file (" + why + ") and " + notSame);
+  }
+
+  private static String difference(RangeSource primary, RangeSource mirror) {
+    RemoteIdentity a = primary.identity();
+    RemoteIdentity b = mirror.identity();
+    if (!Objects.equals(primary.encoding(), mirror.encoding())) {
+      return "Content-Encoding " + mirror.encoding() + " instead of " + primary.encoding();
+    }
     if (a.length() != b.length()) {
       return "length " + b.length() + " instead of " + a.length();
     }
-    if (a.etag() != null && b.etag() != null && !a.etag().equals(b.etag())) {
+    // the validators prove the same file only when both sides have them and all agree; a missing
+    // one proves nothing, so the bytes are compared then too
+    if (a.etag() == null && a.lastModified() == null) {
+      return "no validators on the main URL";
+    }
+    if (!Objects.equals(a.etag(), b.etag())) {
       return "ETag " + b.etag() + " instead of " + a.etag();
     }
-    if (a.lastModified() != null && b.lastModified() != null && !Objects.equals(a.lastModified(), b.lastModified())) {
+    if (!Objects.equals(a.lastModified(), b.lastModified())) {
       return "Last-Modified " + b.lastModified() + " instead of " + a.lastModified();
     }
     return null;

@@ -9,6 +9,7 @@ import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
+import java.time.Duration;
 
 /**
  * One connection's loop: take a segment (an orphan, or half of the largest remainder), fetch it
@@ -17,14 +18,15 @@ import dev.braid.core.plan.SegmentTable;
  * flags plus an abort of its open exchange, never by interrupting it (an interrupt would close
  * the part file for every worker):
  * <ul>
- *   <li>{@link Attempt#halt} stops every worker (pause, fatal error);
+ *   <li>{@link PassControl#halt} stops every worker (pause, fatal error);
  *   <li>{@link #retire()} stops this one; its unfinished remainder goes back to the table;
  *   <li>{@link #replaceConnection()} drops its connection and continues on a fresh one from the
  *       same offset (a connection far slower than the others).
  * </ul>
  */
 final class Worker implements Runnable {
-  private final Attempt attempt;
+  private final PassContext context;
+  private final PassControl control;
   private final WorkerPool pool;
   private final SegmentTable table;
   private final SegmentStreamer streamer;
@@ -40,10 +42,11 @@ final class Worker implements Runnable {
   private volatile boolean opening;
 
   /** A worker that starts by streaming {@code first} (already open at {@code segment}'s position), or with nothing. */
-  Worker(Attempt attempt, WorkerPool pool, SegmentStreamer streamer, Exchange first, Segment segment) {
-    this.attempt = attempt;
+  Worker(PassContext context, WorkerPool pool, SegmentStreamer streamer, Exchange first, Segment segment) {
+    this.context = context;
+    this.control = context.control();
     this.pool = pool;
-    this.table = attempt.table();
+    this.table = context.table();
     this.streamer = streamer;
     this.pending = first;
     this.pendingSegment = segment;
@@ -60,25 +63,25 @@ final class Worker implements Runnable {
         }
       }
     } catch (RuntimeException | Error e) {
-      attempt.halt(e);
+      control.halt(e);
     } finally {
       if (pending != null) {
         pending.abort();
       }
-      attempt.mirrors().leave(mirror);
+      context.mirrors().leave(mirror);
       pool.exited(this);
     }
   }
 
   /**
    * The least a split that cuts into another connection's request must take:
-   * {@link Attempt#CUT_SECONDS} of this connection's own throughput (a fair guess for the
+   * {@link WorkerPool#CUT_SECONDS} of this connection's own throughput (a fair guess for the
    * other's), else the download's; never a cut where the download allows none (a rate limit, HTTP/2).
    */
   private long cutMin() {
-    long download = attempt.cutMin();
+    long download = pool.cutMin();
     double own = streamer.bytesPerSecond();
-    return own > 0 && download != SegmentTable.NO_CUT ? (long) (own * Attempt.CUT_SECONDS) : download;
+    return own > 0 && download != SegmentTable.NO_CUT ? (long) (own * WorkerPool.CUT_SECONDS) : download;
   }
 
   /** This connection's throughput while streaming; 0 before its first response. */
@@ -105,7 +108,7 @@ final class Worker implements Runnable {
   void retire() {
     retiring = true;
     abortCurrent();
-    attempt.wake();
+    control.wake();
   }
 
   /** Drop the current connection and go on from the same offset on a fresh one. */
@@ -126,7 +129,7 @@ final class Worker implements Runnable {
   }
 
   private boolean stopped() {
-    return retiring || attempt.halted();
+    return retiring || control.halted();
   }
 
   /**
@@ -134,7 +137,7 @@ final class Worker implements Runnable {
    * same kept-alive connection; false when this worker should stop.
    */
   private boolean fetch(Segment seg) {
-    int failures = 0;
+    FailurePolicy failures = context.failurePolicy();
     while (true) {
       if (stopped()) {
         table.release(seg);
@@ -160,9 +163,9 @@ final class Worker implements Runnable {
         long streamStart = System.nanoTime();
         streamer.stream(ex, seg);
         if (mirror != null) {
-          attempt.mirrors().delivered(mirror, table.position(seg) - before, System.nanoTime() - streamStart);
+          context.mirrors().delivered(mirror, table.position(seg) - before, System.nanoTime() - streamStart);
         }
-        failures = 0;
+        failures.succeeded();
       } catch (TransientFailure f) {
         if (stopped()) {
           continue;
@@ -172,9 +175,9 @@ final class Worker implements Runnable {
           replacing = false;
           continue;
         }
-        if (mirror != null && attempt.mirrors().failed(mirror, false, MIRROR_FAILURES)) {
+        if (mirror != null && context.mirrors().failed(mirror, false, MIRROR_FAILURES)) {
           // that mirror is dropped for this download: go on at once from another one
-          failures = 0;
+          failures.succeeded();
           continue;
         }
         boolean progressed = table.position(seg) > before;
@@ -182,39 +185,37 @@ final class Worker implements Runnable {
           table.release(seg);
           return false;
         }
-        failures = progressed ? 1 : failures + 1;
-        attempt.noteFailure(f);
-        if (failures > attempt.settings().maxRetries()) {
+        Duration wait = failures.retryAfter(f, progressed);
+        if (wait == null) {
           pool.exhausted();
           table.release(seg);
           return false;
         }
-        if (!attempt.identity().ranges()) {
+        if (!context.identity().ranges()) {
           table.rewind(seg);
         }
-        attempt.recorder().retry();
-        attempt.sleep(Backoff.delay(attempt.settings(), failures, f.retryAfter()), this::stopped);
+        control.sleep(wait, this::stopped);
       } catch (HttpStatusException e) {
-        if (mirror != null && e.status() != 403 && attempt.mirrors().failed(mirror, true, 0)) {
+        if (mirror != null && e.status() != 403 && context.mirrors().failed(mirror, true, 0)) {
           continue;
         }
         table.release(seg);
         if (e.status() != 403 || !pool.refusedForbidden(this)) {
-          attempt.halt(e);
+          control.halt(e);
         }
         // else: a 403 only for an extra connection is a server limit, not a verdict on the file
         return false;
       } catch (RemoteChanged e) {
         // a mirror that now serves another file is dropped; the bytes so far came from the others
-        if (mirror != null && attempt.mirrors().failed(mirror, true, 0)) {
+        if (mirror != null && context.mirrors().failed(mirror, true, 0)) {
           continue;
         }
         table.release(seg);
-        attempt.halt(e);
+        control.halt(e);
         return false;
       } catch (DownloadException e) {
         table.release(seg);
-        attempt.halt(e);
+        control.halt(e);
         return false;
       } finally {
         opening = false;
@@ -224,13 +225,18 @@ final class Worker implements Runnable {
   }
 
   private Exchange open(Segment seg) throws TransientFailure, RemoteChanged, DownloadException {
-    if (!attempt.identity().ranges()) {
+    if (!context.identity().ranges()) {
       table.requestEnd(seg, Long.MAX_VALUE);
-      return RangeRequest.openWhole(attempt.http(), attempt.identity(), attempt.headers(), attempt.recorder());
+      return RangeRequest.openWhole(context.http(), context.mirrors().primary(), context.headers(), context.recorder());
     }
     long from = table.position(seg);
-    long to = table.requestEnd(seg, streamer.nextRequestSize(attempt.firstRequestSize()));
-    mirror = attempt.mirrors().pick(mirror);
-    return RangeRequest.open(attempt.http(), mirror.identity(), attempt.headers(), attempt.recorder(), from, to);
+    long to = table.requestEnd(seg, streamer.nextRequestSize(pool.firstRequestSize()));
+    mirror = context.mirrors().pick(mirror);
+    Exchange ex = RangeRequest.open(context.http(), mirror.source(), context.headers(), context.recorder(), from, to);
+    if (mirror.source().claimIfRangeNotice()) {
+      context.note(mirror.source().identity().finalUrl() + " answers If-Range with the whole unchanged file (a weak"
+          + " validator on its side); its ranges go without If-Range, checked by their own validators");
+    }
+    return ex;
   }
 }

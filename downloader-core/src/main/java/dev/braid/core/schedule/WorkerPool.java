@@ -21,7 +21,15 @@ import org.apache.hc.core5.http.NoHttpResponseException;
  * permit of the {@code Braid}-wide connection budget while it runs.
  */
 final class WorkerPool {
-  private final Attempt attempt;
+  /**
+   * A split cuts into a response in flight only when the part it takes would keep the owner busy
+   * at least this long. What a cut wastes is what the server already pushed past the cut: little on
+   * a throttled path, megabytes on a fast one, where this many seconds of throughput is far more
+   * than a small file has left, so no cut happens there.
+   */
+  static final double CUT_SECONDS = 0.25;
+
+  private final PassContext context;
   private final DownloadJob job;
   private final PartFile part;
   private final SegmentTable table;
@@ -37,15 +45,15 @@ final class WorkerPool {
   /** The most workers that ran at once. Written by the driver thread only (workers start there). */
   private int peakWorkers;
 
-  WorkerPool(Attempt attempt, DownloadJob job, PartFile part, ConnectionController controller, long now) {
-    this.attempt = attempt;
+  WorkerPool(PassContext context, DownloadJob job, PartFile part, ConnectionController controller, long now) {
+    this.context = context;
     this.job = job;
     this.part = part;
-    this.table = attempt.table();
+    this.table = context.table();
     this.controller = controller;
-    this.slow = new SlowConnections(now, attempt.settings().lowestSpeed());
+    this.slow = new SlowConnections(now, context.settings().lowestSpeed());
     this.budget = job.budget();
-    this.host = DownloadJob.hostOf(attempt.identity());
+    this.host = DownloadJob.hostOf(context.identity());
   }
 
   /**
@@ -69,7 +77,7 @@ final class WorkerPool {
 
   /** One driver step. Returns false once no worker runs and none will be started. */
   boolean tick(long now) {
-    if (!attempt.halted()) {
+    if (!context.control().halted()) {
       if (refusedSinceTick && workers.stream().noneMatch(Worker::opening)) {
         // counted once every request of the burst has its answer, not at the refusal: others the
         // server let in may not have had their response head yet, and others may be refused too
@@ -79,16 +87,15 @@ final class WorkerPool {
       apply(controller.sample(now, job.fetched().sum(), busy()));
       // over HTTP/2 a slow range is a stream of the one shared connection: a fresh stream would
       // be no faster, and aborting this one closed the connection under every other stream
-      for (Worker w : attempt.overHttp2() ? List.<Worker>of() : slow.check(now, workers)) {
-        w.replaceConnection();
+      for (SlowConnections.Verdict v : context.overHttp2() ? List.<SlowConnections.Verdict>of() : slow.check(now, workers)) {
+        v.worker().replaceConnection();
         job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
-            "slow connection replaced (nothing, or under " + (int) (SlowConnections.FRACTION * 100)
-                + "% of the median, for " + SlowConnections.STRIKES + " s)"));
+            "slow connection replaced (" + v.why() + ")"));
       }
       topUp();
       trim();
     }
-    return !workers.isEmpty() || (canStart() && !attempt.halted());
+    return !workers.isEmpty() || (canStart() && !context.control().halted());
   }
 
   /** Waits up to {@code millis} or until a worker exits. */
@@ -98,7 +105,7 @@ final class WorkerPool {
     }
   }
 
-  /** Aborts every worker's open exchange (after {@link Attempt#halt} set the flag). */
+  /** Aborts every worker's open exchange (after {@link PassControl#halt} set the flag). */
   void abortAll() {
     workers.forEach(Worker::abortCurrent);
   }
@@ -113,8 +120,38 @@ final class WorkerPool {
     return n;
   }
 
+  /**
+   * The least a split that cuts into a request in flight must take: {@link #CUT_SECONDS} of one
+   * connection's throughput (the median of finished requests, else the download's rate per busy
+   * connection).
+   * Before anything is measured, no cut: on a fast path the cut response's bytes already in
+   * flight (megabytes) would be thrown away; measured, a batch of 8 MiB files from a loopback
+   * server was served 1.2-1.3x its size with cuts at an unknown rate.
+   * Under a rate limit, no cut either: the server fills the socket buffers of a connection we
+   * read slowly on purpose, so a cut threw away megabytes (a 3 MiB file at 1 MiB/s on 4
+   * connections was served 1.43x its size, 1.95x with tail steals), and a connection left alone
+   * gets the others' share of the limit anyway. Over HTTP/2 neither: every range is a stream of
+   * the same connection, so a second stream adds no bandwidth, and a cut stream either delivers
+   * its remainder anyway or, cancelled, closes the connection under all the others.
+   */
+  long cutMin() {
+    if (job.throttle().limited() || context.overHttp2()) {
+      return SegmentTable.NO_CUT;
+    }
+    double perConnection = typicalConnectionRate();
+    if (perConnection <= 0) {
+      perConnection = job.meter().bytesPerSecond() / Math.max(1, busy());
+    }
+    return perConnection > 0 ? (long) (perConnection * CUT_SECONDS) : SegmentTable.NO_CUT;
+  }
+
+  /** The first request of a new connection of this pool. */
+  long firstRequestSize() {
+    return context.firstRequestSize(controller.target());
+  }
+
   /** The median throughput of the connections that have streamed, bytes per second; 0 before any has. */
-  double typicalConnectionRate() {
+  private double typicalConnectionRate() {
     double[] rates = workers.stream().mapToDouble(Worker::bytesPerSecond).filter(r -> r > 0).sorted().toArray();
     return rates.length == 0 ? 0 : rates[rates.length / 2];
   }
@@ -180,12 +217,12 @@ final class WorkerPool {
   }
 
   private boolean canStart() {
-    return !exhausted && table.hasWork(attempt.cutMin());
+    return !exhausted && table.hasWork(cutMin());
   }
 
   /** Starts workers up to the target while there is work to hand out and the budget grants connections. */
   void topUp() {
-    while (workers.size() < controller.target() && canStart() && !attempt.halted() && budget.tryAcquire(host)) {
+    while (workers.size() < controller.target() && canStart() && !context.control().halted() && budget.tryAcquire(host)) {
       launch(null, null);
     }
   }
@@ -200,9 +237,9 @@ final class WorkerPool {
   }
 
   private void launch(Exchange first, Segment segment) {
-    SegmentStreamer streamer = new SegmentStreamer(attempt.settings().bufferSize(), table, part, job.fetched(), job.throttle(),
-        attempt.blockTracker());
-    Worker w = new Worker(attempt, this, streamer, first, segment);
+    SegmentStreamer streamer = new SegmentStreamer(context.settings().bufferSize(), table, part, job.fetched(), job.throttle(),
+        context.blockTracker());
+    Worker w = new Worker(context, this, streamer, first, segment);
     workers.add(w);
     peakWorkers = Math.max(peakWorkers, workers.size());
     job.workers().execute(w);

@@ -142,4 +142,27 @@ class ConnectionControllerTest {
     assertEquals(12, good.start());
     assertEquals(16, good.cap());
   }
+
+  @Test
+  void aWindowWithoutABytePausesTheRampInsteadOfBecomingItsBaseline() {
+    ConnectionController c = new ConnectionController(4, 16, false, 0);
+    long now = 0;
+    long bytes = 0;
+    java.util.List<ConnectionController.Decision> decisions = new java.util.ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      now += TICK;
+      // the server sends nothing for the first 2 s, then 4 MB/s per connection
+      if (now > 2_000_000_000L) {
+        bytes += (long) (c.target() * 4e6 * TICK / 1e9);
+      }
+      ConnectionController.Decision d = c.sample(now, bytes, c.target());
+      if (d != null) {
+        decisions.add(d);
+      }
+    }
+    assertFalse(decisions.isEmpty());
+    assertTrue(decisions.stream().noneMatch(d -> d.reason().contains("NaN") || d.reason().contains("Infinity")),
+        decisions.toString());
+    assertEquals(16, c.target(), decisions.toString());
+  }
 }

@@ -1,0 +1,77 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher itself, {@code target/braid} as the package phase made it (the other CLI tests
+ * start {@code java -cp ... Main}): it starts braid, a copy of it makes nothing in the background,
+ * and {@code braid setup} makes an archive the next run maps.
+ */
+class LauncherIT {
+  @TempDir Path home;
+
+  private static final Path TARGET = Path.of(System.getProperty("braid.launcher.dir", "target"));
+
+  @Test
+  void launcherRunsVersionAndDemo() throws Exception {
+    Out version = run(TARGET.resolve("braid"), Map.of(), "--version");
+    assertEquals(0, version.status, version.text);
+    assertTrue(version.text.matches("braid \\S+\\R?"), version.text);
+
+    Out demo = run(TARGET.resolve("braid"), Map.of(), "demo", "--size", "2M", "--rate", "8M");
+    assertEquals(0, demo.status, demo.text);
+    assertTrue(demo.text.contains("Both copies match SHA-256"), demo.text);
+  }
+
+  @Test
+  void movedCopyMakesNothingUntilSetup() throws Exception {
+    Path copy = Files.createDirectories(home.resolve("opt"));
+    for (String file : List.of("braid", "braid.jar", "braid-jit.json")) {
+      Files.copy(TARGET.resolve(file), copy.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+    }
+    Path braid = copy.resolve("braid");
+    Out first = run(braid, Map.of(), "--version");
+    assertEquals(0, first.status, first.text);
+    // the launcher that made an archive in the background created its cache folder at once
+    assertFalse(Files.exists(home.resolve("cache")), "nothing made in the background");
+    assertFalse(Files.exists(copy.resolve("braid.jsa")));
+
+    Out setup = run(braid, Map.of(), "setup");
+    assertEquals(0, setup.status, setup.text);
+    assertTrue(Files.size(copy.resolve("braid.jsa")) > 1_000_000, setup.text);
+    // -Xshare:on turns a missing or unusable archive into a start-up failure
+    Out mapped = run(braid, Map.of("BRAID_JAVA_OPTS", "-Xshare:on"), "--version");
+    assertEquals(0, mapped.status, mapped.text);
+  }
+
+  private record Out(int status, String text) {}
+
+  private Out run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(launcher.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).directory(home.toFile());
+    pb.environment().put("HOME", home.toString());
+    pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
+    pb.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished: " + command);
+    return new Out(p.exitValue(), text);
+  }
+}

@@ -1,0 +1,12 @@
+package dev.braid.core;
+
+/**
+ * The download's entry was removed from the queue ({@link Braid#remove}, or {@code braid remove}
+ * from another process) before it completed: it will not resume. The part file is kept or deleted
+ * as the removal asked.
+ */
+public final class DownloadRemovedException extends DownloadException {
+  public DownloadRemovedException(String message) {
+    super(message, null);
+  }
+}

@@ -1,0 +1,224 @@
+package dev.braid.core.schedule;
+
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.RemoteChangedException;
+import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.SegmentStreamer;
+import dev.braid.core.fetch.Validators;
+import dev.braid.core.io.PartFile;
+import dev.braid.core.plan.SegmentTable;
+import dev.braid.core.verify.BlockSums;
+import dev.braid.state.DownloadRecord;
+import dev.braid.state.DownloadStatus;
+import dev.braid.state.RemoteIdentity;
+import dev.braid.state.SegmentRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Crash recovery and resume planning for one pass, on the driver thread: finds the download this
+ * request continues, tells the probe where to start, and turns the store's record, the part file
+ * and the probe's answer into a {@link ResumePlan} (resumed with its damaged blocks repaired, or
+ * fresh). It writes the store as it decides; {@link #recordId()} tells the caller which record a
+ * failure belongs to even when no plan came back.
+ */
+final class ResumePlanner {
+  /** The bytes the probe asks for, {@code to} exclusive. */
+  record ProbeRange(long from, long to) {}
+
+  private final DownloadJob job;
+  private final DownloadRequest request;
+  private long recordId = -1;
+
+  ResumePlanner(DownloadJob job) {
+    this.job = job;
+    this.request = job.request();
+  }
+
+  /** The record this pass writes to, once it has one; -1 before. */
+  long recordId() {
+    return recordId;
+  }
+
+  /**
+   * The unfinished download this request continues: the record of the named file, or, when the
+   * name comes from the server, the newest unfinished download of the same URL into the same folder.
+   */
+  Optional<DownloadRecord> priorRecord() {
+    if (request.file().isPresent()) {
+      return job.store().findByTarget(request.file().get()).filter(r -> r.status() != DownloadStatus.COMPLETED);
+    }
+    return job.store().findUnfinished(request.uri().toString()).stream()
+        .filter(r -> request.directory().equals(r.target().getParent()))
+        .findFirst();
+  }
+
+  /**
+   * What the probe asks for: for a resume, the start of the first unfinished segment, so that its
+   * body is data this run needs rather than bytes already on disk (the last byte when nothing is
+   * missing, which still proves the validators); else the first request from byte 0.
+   */
+  ProbeRange probeRange(Optional<DownloadRecord> prior) {
+    ProbeRange fresh = new ProbeRange(0, SegmentStreamer.FIRST_REQUEST);
+    if (prior.isEmpty()) {
+      return fresh;
+    }
+    DownloadRecord r = prior.get();
+    long length = r.remote().length();
+    if (!r.remote().ranges() || length <= 0 || !r.url().equals(request.uri().toString())) {
+      return fresh;
+    }
+    return job.store().segments(r.id()).stream().filter(s -> !s.complete())
+        .min(Comparator.comparingLong(s -> s.start() + s.done()))
+        .map(s -> {
+          long from = s.start() + s.done();
+          return new ProbeRange(from, Math.min(s.end(), from + SegmentStreamer.FIRST_REQUEST));
+        })
+        .orElse(new ProbeRange(length - 1, length));
+  }
+
+  /** A crash between the final rename and recording it: the record says every byte was durable. */
+  Optional<DownloadResult> renamedBeforeCrash(Optional<DownloadRecord> record, Path target, Path partPath,
+      RemoteIdentity identity) throws LocalFileException {
+    if (record.isEmpty() || record.get().status() == DownloadStatus.COMPLETED || Files.exists(partPath)
+        || !record.get().url().equals(request.uri().toString())) {
+      return Optional.empty();
+    }
+    DownloadRecord r = record.get();
+    boolean allDone = job.store().segments(r.id()).stream().allMatch(SegmentRecord::complete);
+    try {
+      if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
+        return Optional.empty();
+      }
+    } catch (IOException e) {
+      throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
+    }
+    job.store().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+    return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
+        job.metrics()));
+  }
+
+  /**
+   * Resumes from the store when the server proves the file unchanged; otherwise starts from zero.
+   * A completed record with its part file still there and no final file is a rename that did not
+   * happen (a crash right after the last checkpoint) or that a power cut undid (renames are not
+   * forced): it resumes too, with nothing left to fetch.
+   */
+  ResumePlan plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target, RemoteIdentity identity)
+      throws DownloadException, IOException {
+    if (record.isPresent() && partExisted
+        && (record.get().status() != DownloadStatus.COMPLETED || !Files.exists(target))) {
+      DownloadRecord r = record.get();
+      if (!r.url().equals(request.uri().toString()) && !request.overwrite()) {
+        throw new LocalFileException(part.path() + " holds a download of " + r.url() + " (use --overwrite to replace it)");
+      }
+      if (r.url().equals(request.uri().toString())) {
+        var segments = job.store().segments(r.id());
+        String why = Validators.whyNotResumable(r.remote(), identity);
+        long needed = segments.stream().mapToLong(s -> s.start() + s.done()).max().orElse(0);
+        if (why == null && part.size() < needed) {
+          why = "the part file is shorter than the recorded progress";
+        }
+        if (why == null) {
+          recordId = r.id();
+          return resume(r.id(), part, segments, target, identity.length());
+        }
+        if (!request.restartIfChanged()) {
+          throw new RemoteChangedException("cannot resume " + target + ": " + why
+              + "; the bytes on disk are kept (allow a restart to download it again)");
+        }
+        job.noteRestart(why);
+      }
+    } else if (partExisted && part.size() > 0 && !request.overwrite()) {
+      throw new LocalFileException(part.path() + " exists but " + job.store().file()
+          + " has no record of it (remove it or use --overwrite)");
+    }
+    return startFresh(part, target, identity);
+  }
+
+  /**
+   * Re-checks the finished blocks of a resumed part file against their recorded CRC32C. A block
+   * whose bytes changed (a torn write, a disk that lied about a flush, someone else's write) is
+   * fetched again: each segment keeps only its done prefix before the first damaged block, and the
+   * record is repaired before anything else happens.
+   */
+  private ResumePlan resume(long id, PartFile part, List<SegmentRecord> segments, Path target, long length)
+      throws IOException, LocalFileException {
+    Map<Integer, Integer> recorded = job.store().blockSums(id);
+    List<Integer> damaged = BlockSums.damaged(part, recorded, length);
+    BlockSums sums;
+    if (damaged.isEmpty()) {
+      sums = new BlockSums(length, recorded);
+    } else {
+      List<SegmentRecord> trimmed = trim(segments, damaged);
+      Map<Integer, Integer> valid = new HashMap<>();
+      for (int k : BlockSums.complete(trimmed, length)) {
+        if (recorded.containsKey(k)) {
+          valid.put(k, recorded.get(k));
+        }
+      }
+      job.store().repair(id, trimmed, valid);
+      job.noteDamaged(damaged.size() * BlockSums.BLOCK);
+      sums = new BlockSums(length, valid);
+      segments = trimmed;
+    }
+    SegmentTable table = SegmentTable.restore(segments, request.minSplitSize());
+    long reused = table.doneBytes();
+    // the part file is sparse: its holes still need room
+    requireSpace(part, target, length - reused);
+    return new ResumePlan(table, id, reused, sums);
+  }
+
+  private static List<SegmentRecord> trim(List<SegmentRecord> segments, List<Integer> damaged) {
+    List<SegmentRecord> trimmed = new ArrayList<>();
+    for (SegmentRecord s : segments) {
+      long doneTo = s.start() + s.done();
+      for (int k : damaged) {
+        long from = k * BlockSums.BLOCK;
+        if (from < doneTo && from + BlockSums.BLOCK > s.start()) {
+          doneTo = Math.max(s.start(), from);
+        }
+      }
+      trimmed.add(new SegmentRecord(s.start(), s.end(), doneTo - s.start()));
+    }
+    return trimmed;
+  }
+
+  /**
+   * Starts from zero. The order makes every crash point resumable: the record (nothing done) is
+   * written before the part file grows, so a kill never leaves a sized part file the store does
+   * not know, which the next run would have to refuse.
+   */
+  private ResumePlan startFresh(PartFile part, Path target, RemoteIdentity identity) throws IOException, LocalFileException {
+    long length = identity.length();
+    // truncate first: the blocks of an older attempt count as free space for this one
+    part.reset(0);
+    requireSpace(part, target, Math.max(0, length));
+    SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
+    BlockSums sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
+    recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
+    part.reset(length);
+    return new ResumePlan(table, recordId, 0, sums);
+  }
+
+  /** Fails up front, before any byte is fetched, when the folder cannot hold what is still missing. */
+  private static void requireSpace(PartFile part, Path target, long missing) throws LocalFileException {
+    // statfs on the file: Files.getFileStore also reads the whole mount table to name the
+    // file system, once per download (2-3 % of the CPU of a batch of small files)
+    long usable = part.path().toFile().getUsableSpace();
+    if (usable < missing) {
+      throw new LocalFileException("not enough space for " + target + ": " + missing + " more bytes are needed, "
+          + usable + " are free");
+    }
+  }
+}
