@@ -17,7 +17,8 @@ import java.util.function.UnaryOperator;
  * lock, the app takes it (so a daemon started later refuses), runs the queue in-process and,
  * when the setting says so, serves aria2's JSON-RPC on loopback with the daemon's secret file,
  * for browser extensions. When a daemon holds it, the app attaches to that daemon on the RPC
- * port of its settings. {@link #close()} lets go in the reverse order.
+ * port of its settings; when that engine does not answer there, the app runs its own beside it
+ * (without lock or RPC), as before. {@link #close()} lets go in the reverse order.
  */
 final class AppEngine implements AutoCloseable {
   private final AppQueue queue;
@@ -47,7 +48,15 @@ final class AppEngine implements AutoCloseable {
     } catch (EngineLock.EngineRunningException running) {
       GuiSettings settings = BraidQueue.readSettings(stateDatabase);
       DaemonClient client = new DaemonClient(settings.rpcPort(), SecretFile.readOrCreate(secretFile));
-      return new AppEngine(new DaemonQueue(client, stateDatabase, settings, out), null, null, null);
+      String unreachable = probe(client);
+      if (unreachable == null) {
+        return new AppEngine(new DaemonQueue(client, stateDatabase, settings, out), null, null, null);
+      }
+      // an engine without a reachable RPC (another window with the setting off, a daemon on another
+      // port or secret): run in-process beside it as before the lock, the store's locks keep them apart
+      return new AppEngine(BraidQueue.open(stateDatabase, out, tune), null, null,
+          "Another Braid runs this queue (" + running.getMessage() + ") and does not answer at " + client.uri() + ": "
+              + unreachable + ". This window runs its own engine beside it.");
     }
     BraidQueue queue = null;
     try {
@@ -73,13 +82,26 @@ final class AppEngine implements AutoCloseable {
     }
   }
 
+  /** Null when the engine behind the lock answers at the settings' port with the secret, else why not. */
+  private static String probe(DaemonClient client) {
+    try {
+      client.call("aria2.getVersion");
+      return null;
+    } catch (IOException e) {
+      return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+
   AppQueue queue() {
     return queue;
   }
 
   /** Whether the window is a client of a running daemon. */
   boolean attached() {
-    return lock == null;
+    return queue instanceof DaemonQueue;
   }
 
   /** The port the app's RPC listens on, or empty when it serves none. */
@@ -87,7 +109,7 @@ final class AppEngine implements AutoCloseable {
     return server == null ? Optional.empty() : Optional.of(server.port());
   }
 
-  /** Why the app serves no RPC although its setting asks for it (the port is taken), or empty. */
+  /** Why the app serves no RPC although its setting asks for it (the port is taken, another engine holds the lock), or empty. */
   Optional<String> notice() {
     return Optional.ofNullable(notice);
   }

@@ -112,6 +112,23 @@ class AppEngineTest {
   }
 
   @Test
+  void anEngineThatDoesNotAnswerIsNotAttachedToTheWindowRunsItsOwn() throws Exception {
+    int port = freePort();
+    settings(true, port);
+    Content file = Content.random(256 << 10, 44);
+    server.serve("/beside.bin", file);
+    try (EngineLock other = EngineLock.acquire(db())) {
+      open();
+      assertFalse(engine.attached());
+      assertTrue(engine.rpcPort().isEmpty(), "the lock's holder would own the RPC");
+      assertTrue(engine.notice().orElseThrow().contains("does not answer"), engine.notice().toString());
+      engine.queue().add(new AddRequest(List.of(AddRequest.Entry.of(server.url("/beside.bin"))), downloads()));
+      awaitRow(server.url("/beside.bin"), r -> r.status() == DownloadStatus.COMPLETED, 20);
+      assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("beside.bin")));
+    }
+  }
+
+  @Test
   void withADaemonOnTheStoreTheAppAttachesAndShowsItsQueue() throws Exception {
     int port = freePort();
     settings(true, port);
