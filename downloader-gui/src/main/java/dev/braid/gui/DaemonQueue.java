@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +80,7 @@ final class DaemonQueue implements AppQueue {
           options.put("checksum", e.checksum());
         }
         options.put("max-connection-per-server", Integer.toString(settings.connectionsPerDownload()));
-        List<String> uris = new java.util.ArrayList<>();
+        List<String> uris = new ArrayList<>();
         uris.add(e.url());
         uris.addAll(e.mirrors());
         try {
