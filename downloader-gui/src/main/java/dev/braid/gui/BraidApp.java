@@ -10,12 +10,15 @@ import javafx.stage.Stage;
 /**
  * The desktop app: one window over a {@link Braid} that runs the persistent queue in the shared
  * state database (the same one {@code braid get} uses, unless {@code --state-db=FILE} says
- * otherwise). Closing the window records progress; the next start continues the queue.
+ * otherwise), serving aria2's JSON-RPC on loopback for browser extensions while open; or, when a
+ * {@code braid daemon} runs that queue, a window over the daemon's (see {@link AppEngine}).
+ * Closing the window records progress; the next start continues the queue.
  * {@code --metrics-port=N} serves Prometheus metrics on {@code 127.0.0.1:N}.
  */
 public final class BraidApp extends Application {
   private final SnapshotCoalescer coalescer = new SnapshotCoalescer();
-  private BraidQueue queue;
+  private AppEngine engine;
+  private AppQueue queue;
   private MainWindow window;
 
   /** Launcher thread, before the window: opening the store and the client is I/O, kept off the FX thread. */
@@ -23,7 +26,9 @@ public final class BraidApp extends Application {
   public void init() throws Exception {
     String db = getParameters().getNamed().get("state-db");
     Path stateDatabase = db != null ? Path.of(db) : Braid.defaultStateDatabase();
-    queue = BraidQueue.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")));
+    // an RPC client's aria2.shutdown closes the app, as it would end a daemon
+    engine = AppEngine.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit);
+    queue = engine.queue();
   }
 
   /** The Prometheus endpoint on loopback at {@code port}, or none when the parameter is absent. */
@@ -44,7 +49,8 @@ public final class BraidApp extends Application {
     window = new MainWindow(queue, coalescer, queue.background(),
         path -> getHostServices().showDocument(path.toUri().toString()));
     queue.onProblem((title, text) -> Platform.runLater(() -> window.problem(title, text)));
-    stage.setTitle("Braid");
+    engine.notice().ifPresent(text -> window.problem("No aria2 RPC for browser extensions", text));
+    stage.setTitle(engine.attached() ? "Braid (the braid daemon's queue)" : "Braid");
     stage.getIcons().add(Icons.appIcon());
     stage.setScene(window.scene());
     stage.setMinWidth(760);
@@ -59,8 +65,8 @@ public final class BraidApp extends Application {
     if (window != null) {
       window.stop();
     }
-    if (queue != null) {
-      queue.close();
+    if (engine != null) {
+      engine.close();
     }
   }
 

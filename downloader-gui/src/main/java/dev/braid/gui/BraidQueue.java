@@ -35,7 +35,7 @@ import java.util.function.UnaryOperator;
  * from Braid's listener (running downloads, a few times a second) and from a poll of the store
  * every second (downloads another process drives, and removals).
  */
-final class BraidQueue implements QueueActions, AutoCloseable {
+final class BraidQueue implements AppQueue {
   private static final Duration PROGRESS_EVERY = Duration.ofMillis(250);
   private static final long POLL_MILLIS = 1000;
 
@@ -72,12 +72,9 @@ final class BraidQueue implements QueueActions, AutoCloseable {
    * @param tune adjusts the builder after the settings are applied (tests shorten timeouts)
    */
   static BraidQueue open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
-    GuiSettings settings;
     // the settings live in the store, yet some of them (active downloads, connection budget) are
     // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
-    try (Braid reader = Braid.builder().stateDatabase(stateDatabase).runQueue(false).build()) {
-      settings = GuiSettings.from(reader.settings());
-    }
+    GuiSettings settings = readSettings(stateDatabase);
     Braid braid = tune.apply(Braid.builder()
         .stateDatabase(stateDatabase)
         .downloadDirectory(settings.folder())
@@ -88,13 +85,25 @@ final class BraidQueue implements QueueActions, AutoCloseable {
     return new BraidQueue(braid, settings, out);
   }
 
-  /** Where failures of actions are told (title, text); called on the io thread. */
-  void onProblem(BiConsumer<String, String> sink) {
+  /** The window's settings stored in {@code stateDatabase}, read by a Braid that runs nothing. */
+  static GuiSettings readSettings(Path stateDatabase) throws LocalFileException {
+    try (Braid reader = Braid.builder().stateDatabase(stateDatabase).runQueue(false).build()) {
+      return GuiSettings.from(reader.settings());
+    }
+  }
+
+  /** The engine, for the RPC server the app serves over it. */
+  Braid braid() {
+    return braid;
+  }
+
+  @Override
+  public void onProblem(BiConsumer<String, String> sink) {
     this.problems = sink;
   }
 
-  /** The background thread, for other work the window must keep off the FX thread. */
-  Executor background() {
+  @Override
+  public Executor background() {
     return io;
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.rpc.RpcSettings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,23 +15,29 @@ import java.util.Map;
  * @param connectionsTotal the cap across all downloads (applies from the next start)
  * @param speedLimit bytes per second over all downloads, 0 for unlimited
  * @param theme light or dark
+ * @param rpc whether the open app serves aria2's JSON-RPC on loopback for browser extensions (from the next start)
+ * @param rpcPort that RPC's port, also where the app looks for a running {@code braid daemon} to attach to
  */
-record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme) {
+record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
+    boolean rpc, int rpcPort) {
   static final String FOLDER = "gui.folder";
   static final String MAX_ACTIVE = "gui.maxActiveDownloads";
   static final String PER_DOWNLOAD = "gui.connectionsPerDownload";
   static final String TOTAL = "gui.connectionsTotal";
   static final String SPEED_LIMIT = "gui.speedLimit";
   static final String THEME = "gui.theme";
+  static final String RPC = "gui.rpc";
+  static final String RPC_PORT = "gui.rpcPort";
 
   GuiSettings {
-    if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0) {
+    if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0 || rpcPort < 1 || rpcPort > 65535) {
       throw new IllegalArgumentException("settings out of range");
     }
   }
 
   static GuiSettings defaults() {
-    return new GuiSettings(Path.of(System.getProperty("user.home"), "Downloads"), 3, 16, 64, 0, Theme.LIGHT);
+    return new GuiSettings(Path.of(System.getProperty("user.home"), "Downloads"), 3, 16, 64, 0, Theme.LIGHT, true,
+        RpcSettings.DEFAULT_PORT);
   }
 
   /** Reads stored values; a missing or unreadable one keeps its default rather than failing the start. */
@@ -43,7 +50,9 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
         positive(stored.get(PER_DOWNLOAD), d.connectionsPerDownload),
         positive(stored.get(TOTAL), d.connectionsTotal),
         rate(stored.get(SPEED_LIMIT), d.speedLimit),
-        stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme);
+        stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme,
+        stored.containsKey(RPC) ? !"false".equalsIgnoreCase(stored.get(RPC).strip()) : d.rpc,
+        port(stored.get(RPC_PORT), d.rpcPort));
   }
 
   Map<String, String> toMap() {
@@ -54,15 +63,17 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     m.put(TOTAL, Integer.toString(connectionsTotal));
     m.put(SPEED_LIMIT, Long.toString(speedLimit));
     m.put(THEME, theme.name().toLowerCase(java.util.Locale.ROOT));
+    m.put(RPC, Boolean.toString(rpc));
+    m.put(RPC_PORT, Integer.toString(rpcPort));
     return m;
   }
 
   GuiSettings withSpeedLimit(long bps) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort);
   }
 
   GuiSettings withTheme(Theme t) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort);
   }
 
   private static int positive(String s, int fallback) {
@@ -72,6 +83,11 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     } catch (NumberFormatException e) {
       return fallback;
     }
+  }
+
+  private static int port(String s, int fallback) {
+    int v = positive(s, fallback);
+    return v <= 65535 ? v : fallback;
   }
 
   private static long rate(String s, long fallback) {

@@ -6,6 +6,7 @@ import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -26,6 +27,8 @@ final class SettingsDialog extends Dialog<GuiSettings> {
   private final Spinner<Integer> total = new Spinner<>(1, 512, 64);
   private final TextField speedLimit = new TextField();
   private final ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
+  private final CheckBox rpc = new CheckBox();
+  private final Spinner<Integer> rpcPort = new Spinner<>(1, 65535, 6800);
   private final Label problem = new Label();
 
   SettingsDialog(Window owner, GuiSettings current) {
@@ -42,7 +45,13 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     perDownload.getValueFactory().setValue(current.connectionsPerDownload());
     total.setId("settings-total");
     total.getValueFactory().setValue(current.connectionsTotal());
-    for (Spinner<Integer> s : java.util.List.of(maxActive, perDownload, total)) {
+    rpc.setId("settings-rpc");
+    rpc.setSelected(current.rpc());
+    rpcPort.setId("settings-rpc-port");
+    rpcPort.getValueFactory().setValue(current.rpcPort());
+    rpc.textProperty().bind(rpcPort.valueProperty().asString(
+        "Accept downloads from browser extensions (aria2 RPC on 127.0.0.1:%d), applies at next start"));
+    for (Spinner<Integer> s : java.util.List.of(maxActive, perDownload, total, rpcPort)) {
       s.setEditable(true);
       s.setPrefWidth(100);
     }
@@ -77,7 +86,9 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     grid.addRow(3, new Label("Connections in total (max, from next start)"), total);
     grid.addRow(4, new Label("Global speed limit"), speedLimit);
     grid.addRow(5, new Label("Theme"), theme);
-    grid.add(problem, 1, 6);
+    grid.add(rpc, 0, 6, 2, 1);
+    grid.addRow(7, new Label("RPC port (also where a braid daemon is looked for)"), rpcPort);
+    grid.add(problem, 1, 8);
     getDialogPane().setContent(grid);
 
     Button ok = (Button) getDialogPane().lookupButton(ButtonType.OK);
@@ -89,7 +100,7 @@ final class SettingsDialog extends Dialog<GuiSettings> {
 
   private GuiSettings read() {
     return new GuiSettings(Path.of(folder.getText().strip()), maxActive.getValue(), perDownload.getValue(),
-        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue());
+        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue());
   }
 
   private void validate(Button ok) {

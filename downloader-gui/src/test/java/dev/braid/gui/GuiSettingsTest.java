@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class GuiSettingsTest {
   @Test
   void roundTripsThroughTheStoredStrings() {
-    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK);
+    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK, false, 16800);
     assertEquals(s, GuiSettings.from(s.toMap()));
   }
 
@@ -20,11 +20,14 @@ class GuiSettingsTest {
     stored.put(GuiSettings.MAX_ACTIVE, "many");
     stored.put(GuiSettings.SPEED_LIMIT, "-3");
     stored.put(GuiSettings.THEME, "DARK");
+    stored.put(GuiSettings.RPC_PORT, "70000");
     GuiSettings s = GuiSettings.from(stored);
     GuiSettings d = GuiSettings.defaults();
     assertEquals(d.maxActive(), s.maxActive());
     assertEquals(d.speedLimit(), s.speedLimit());
     assertEquals(d.folder(), s.folder());
     assertEquals(Theme.DARK, s.theme());
+    assertEquals(d.rpcPort(), s.rpcPort());
+    assertEquals(true, s.rpc());
   }
 }

@@ -3,6 +3,7 @@ package dev.braid.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Spinner;
@@ -34,7 +35,12 @@ class SettingsRestartTest extends LiveWindowHarness {
       robot.lookup("#settings-per-download").<Spinner<Integer>>query().getValueFactory().setValue(5);
       robot.lookup("#settings-speed-limit").queryAs(TextField.class).setText("2M");
       robot.lookup("#settings-theme").<ChoiceBox<Theme>>query().setValue(Theme.DARK);
+      robot.lookup("#settings-rpc-port").<Spinner<Integer>>query().getValueFactory().setValue(16900);
     });
+    assertTrue(robot.lookup("#settings-rpc").queryAs(CheckBox.class).isSelected(), "on by default");
+    assertEquals("Accept downloads from browser extensions (aria2 RPC on 127.0.0.1:16900), applies at next start",
+        robot.lookup("#settings-rpc").queryAs(CheckBox.class).getText());
+    robot.clickOn("#settings-rpc");
     robot.clickOn("#settings-ok");
     WaitForAsyncUtils.waitForFxEvents();
     assertEquals(Theme.DARK, window.theme(), "applied at once");
@@ -50,6 +56,8 @@ class SettingsRestartTest extends LiveWindowHarness {
     assertEquals(5, s.connectionsPerDownload());
     assertEquals(2 << 20, s.speedLimit());
     assertEquals(Theme.DARK, window.theme());
+    assertEquals(false, s.rpc());
+    assertEquals(16900, s.rpcPort());
     assertTrue(window.scene().getStylesheets().get(0).endsWith("dark.css"));
     assertEquals("2M", robot.lookup("#speed-limit").queryAs(ComboBox.class).getValue());
   }
