@@ -34,7 +34,9 @@ class WarmConnectionsTest extends TlsHarness {
     try (TestServer server = TestServer.startTls(certificate)) {
       rememberHost(server, 4);
       ProbeWatch probe = new ProbeWatch(server, 2, 2);
-      server.serve("/big", c).etag("\"b\"").onRequest(probe::hold);
+      // paced: the later connections open after the head (about a handshake), and on loopback
+      // an unpaced probe connection streamed all 24 MiB while they did
+      server.serve("/big", c).etag("\"b\"").rateLimitPerConnection(8 << 20).onRequest(probe::hold);
       try (Braid braid = braid(HttpVersion.HTTP_1_1)) {
         DownloadResult r = DownloadHarness.await(braid.submit(DownloadRequest.builder(server.url("/big"))
             .file(dir.resolve("big.bin")).connections(4).build()));
