@@ -260,6 +260,11 @@ final class Attempt {
     }
     Duration bound = Duration.ofNanos(probeNanos);
     warmup.awaitSettled(bound);
+    if (warmup == ConnectionWarmup.NONE) {
+      // nothing was warmed before the probe (a new host, HTTP/2, a proxy, an idle connection):
+      // the workers open their own at once, as without a warm-up
+      return;
+    }
     long remaining = identity.length() - plan.reused();
     int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
     warmRest = job.warmRest(finalUri, usable);

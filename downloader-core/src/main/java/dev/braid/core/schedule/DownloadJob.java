@@ -286,15 +286,11 @@ public final class DownloadJob implements Runnable {
 
   /**
    * After the probe's head, with the length known: warms up to {@code usable} connections besides
-   * the probe's for {@code uri}, those already idle in the pool counted, within the budget. Only
-   * for a remembered host, as {@link #warmFor}; the caller cancels it when its pass ends.
+   * the probe's for {@code uri}, those already idle in the pool counted, within the budget. The
+   * caller asks only when {@link #warmFor} warmed (a remembered host) and cancels it when its pass ends.
    */
   ConnectionWarmup warmRest(URI uri, int usable) {
-    String host = hostOf(uri);
-    if (!HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0).remembered()) {
-      return ConnectionWarmup.NONE;
-    }
-    return route.warm(uri, Math.min(usable, budget.available(host)), true, recorder, workers);
+    return route.warm(uri, Math.min(usable, budget.available(hostOf(uri))), true, recorder, workers);
   }
 
   /**
