@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -220,15 +221,20 @@ class CliQueueTest {
   @Test
   void pauseFromAnotherProcessStopsTheRunningDownloadAndResumeFinishesIt() throws Exception {
     Content c = Content.random(8 * MIB, 7);
-    // 8 s at this pace: two JVM starts (list, pause) took 3-5 s on a loaded 2-core machine
-    server.serve("/slow.bin", c).etag("\"v\"").rateLimitPerConnection(MIB / 2);
-    try (CliProcess get = CliProcess.start(work, "get", server.url("/slow.bin"), "-c", "2", "--state-db", db.toString())) {
+    // held until the pause, however long two JVM starts (list, pause) take: the first request
+    // stalls after 2 MiB, every replacement before its first byte (one that brings none is not
+    // replaced again, so only the 30 s read timeout would end a stall, and its retry stalls too)
+    dev.braid.testserver.Resource slow = server.serve("/slow.bin", c).etag("\"v\"");
+    AtomicInteger requests = new AtomicInteger();
+    slow.onRequest(r -> slow.stallAfter(requests.getAndIncrement() == 0 ? 2 * MIB : 0, Duration.ofMinutes(5), 1));
+    try (CliProcess get = CliProcess.start(work, "get", server.url("/slow.bin"), "-c", "1", "--state-db", db.toString())) {
       CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), MIB, 20_000, get);
       CliProcess.Result listed = CliProcess.run(work, "list", "--state-db", db.toString()).assertExit(0);
       assertTrue(listed.stdout().contains("active"), listed.describe());
       CliProcess.run(work, "pause", "1", "--state-db", db.toString()).assertExit(0);
       get.await(Duration.ofSeconds(20)).assertExit(130);
     }
+    slow.onRequest(null).stallAfter(0, Duration.ZERO, 0);
     CliProcess.Result status = CliProcess.run(work, "status", "1", "--json", "--state-db", db.toString()).assertExit(0);
     assertTrue(status.stdout().contains("\"state\":\"paused\""), status.describe());
     long before = server.bodyBytesSent();

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -545,6 +546,7 @@ final class DownloadQueue implements AutoCloseable {
       } catch (InvalidRequestException ex) {
         table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
         table.release(e.id(), owner);
+        wanted.remove(e.id());
         transition(h, DownloadState.FAILED);
         h.result().completeExceptionally(ex);
         return true;
@@ -562,11 +564,11 @@ final class DownloadQueue implements AutoCloseable {
   /** On the download's driver thread, after every connection stopped and its progress was recorded. */
   private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    // read once: the heartbeat sets the flag when it finds the entry no longer this process's,
-    // which is also true between the finish below and the result (the finish releases it)
-    boolean removed = h.removing;
+    // read once: a heartbeat that reads the store after the finish below sees the entry released
+    // and marks it removing; the end decided here stands
+    boolean removing = h.removing;
     DownloadState end;
-    if (removed) {
+    if (removing) {
       end = h.state();
     } else if (r != null) {
       end = DownloadState.COMPLETED;
@@ -588,7 +590,7 @@ final class DownloadQueue implements AutoCloseable {
     }
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
-      table.finish(owner, progressOf(h, job), removed ? null : EntryState.valueOf(end.name()),
+      table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
           end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? kind(cause) : null)
           .ifPresent(h::entry);
     } catch (RuntimeException e) {
@@ -597,18 +599,20 @@ final class DownloadQueue implements AutoCloseable {
     }
     // the event goes out before the slot frees, so listeners never see more than the limit
     // active; the result completes after, so whoever waits on it can resume at once
-    if (!removed) {
+    if (!removing) {
       transition(h, end);
     }
-    running.remove(h.id());
+    // out of wanted before out of running: a heartbeat that reads running first never takes a
+    // download this process just ended for one waiting here
     if (end != DownloadState.QUEUED) {
       wanted.remove(h.id());
     }
+    running.remove(h.id());
     if (r != null) {
       h.result().complete(r);
     } else {
       // the job only saw a pause; its caller must hear that the entry is gone and will not resume
-      h.result().completeExceptionally(removed ? new DownloadRemovedException("removed from the queue while it ran") : cause);
+      h.result().completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
     }
     dirty = true;
     wake();
@@ -632,7 +636,10 @@ final class DownloadQueue implements AutoCloseable {
     running.values().forEach(h -> progress.add(progressOf(h, h.job())));
     // only entries submitted before the store is read can be judged by what it says: one
     // submitted meanwhile is claimed by this process but may be missing from the answer
-    Set<Long> waiting = Set.copyOf(wanted.keySet());
+    // and only those not running: running first, so one ending meanwhile is in neither set
+    Set<Long> runningNow = Set.copyOf(running.keySet());
+    Set<Long> waiting = new HashSet<>(wanted.keySet());
+    waiting.removeAll(runningNow);
     Map<Long, EntryState> asked = table.heartbeat(owner, progress);
     for (Download h : running.values()) {
       EntryState s = asked.get(h.id());
@@ -655,9 +662,14 @@ final class DownloadQueue implements AutoCloseable {
       if (h == null || running.containsKey(id) || (s != null && s != EntryState.PAUSED)) {
         continue;
       }
+      Optional<QueueEntry> taken = s == null ? table.get(id) : Optional.empty();
+      if (taken.isPresent() && taken.get().owner() == null) {
+        // unclaimed, not taken: this process released it (it ended here meanwhile, or a claim
+        // was given up); it stays waiting here and the next start claims it again
+        continue;
+      }
       wanted.remove(id);
       if (s == null) {
-        Optional<QueueEntry> taken = table.get(id);
         if (taken.isPresent()) {
           h.result().completeExceptionally(new LocalFileException(describe(taken.get())
               + " is being downloaded by another braid process (pid " + ProcessOwner.pidOf(taken.get().owner()) + ")"));

@@ -195,28 +195,34 @@ public final class HttpTransport implements AutoCloseable {
   /**
    * Opens up to {@code wanted} connections for HTTP/1.1 requests to {@code uri}'s origin on
    * {@code executor} and leaves them idle in the pool (see {@link ConnectionWarmup}), never past
-   * the pool's caps per route and in total, and leaving a slot for the probe's own connection.
-   * None when the pool already holds an idle connection for the route: the pool lends idle
-   * connections before it opens any, so a warm task would only borrow one and put it back, and the
-   * probe takes one itself; in a batch of files from one host that is the usual case, and their
-   * connections are reused as they are. None through an HTTP proxy either: there a connection is a
+   * the pool's caps per route and in total. None through an HTTP proxy: there a connection is a
    * CONNECT tunnel, which HttpClient builds only for a request.
+   * <p>Before the probe ({@code probeHolding} false), a slot is left for the probe's own connection,
+   * and none opens when the pool already holds an idle connection for the route: the pool lends
+   * idle connections before it opens any, so a warm task would only borrow one and put it back, and
+   * the probe takes one itself; in a batch of files from one host that is the usual case, and their
+   * connections are reused as they are. After the probe's head ({@code probeHolding}: the probe
+   * streams on a connection of its own), the idle connections count toward {@code wanted}: each
+   * is leased and handed back as it is, and only the rest are opened.
    *
    * @param wanted the connections the download's ranges are about to use besides the probe's
    */
-  public ConnectionWarmup warm(URI uri, int wanted, PhaseRecorder recorder, Executor executor) {
+  public ConnectionWarmup warm(URI uri, int wanted, boolean probeHolding, PhaseRecorder recorder, Executor executor) {
     if (wanted <= 0) {
       return ConnectionWarmup.NONE;
     }
     try {
       HttpRoute route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), HttpClientContext.create());
       PoolStats onRoute = pool.getStats(route);
-      if (route.getProxyHost() != null || onRoute.getAvailable() > 0) {
+      if (route.getProxyHost() != null || (!probeHolding && onRoute.getAvailable() > 0)
+          || onRoute.getAvailable() >= wanted) {
         return ConnectionWarmup.NONE;
       }
       PoolStats total = pool.getTotalStats();
+      int probeSlot = probeHolding ? 0 : 1;
+      int idleElsewhere = total.getAvailable() - onRoute.getAvailable();
       int n = Math.min(wanted, Math.min(pool.getMaxPerRoute(route) - onRoute.getLeased() - onRoute.getPending(),
-          pool.getMaxTotal() - total.getLeased() - total.getAvailable() - total.getPending()) - 1);
+          pool.getMaxTotal() - total.getLeased() - idleElsewhere - total.getPending()) - probeSlot);
       return ConnectionWarmup.start(pool, route, n, recorder, executor);
     } catch (HttpException | RuntimeException e) {
       // no route (the probe meets the same problem and reports it properly) or a pool closing with the Braid

@@ -48,6 +48,8 @@ final class Attempt {
   private ResumePlan plan;
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
+  /** Connections opening after the probe's head, once the length bounds them; stopped as {@link #warmup}. */
+  private volatile ConnectionWarmup warmRest = ConnectionWarmup.NONE;
   private long probeNanos;
   /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
   private volatile boolean resuming;
@@ -57,7 +59,10 @@ final class Attempt {
     this.request = job.request();
     this.control = new PassControl(job::pauseRequested);
     this.planner = new ResumePlanner(job);
-    control.onHalt(() -> warmup.cancel());
+    control.onHalt(() -> {
+      warmup.cancel();
+      warmRest.cancel();
+    });
     control.onHalt(() -> {
       WorkerPool p = pool;
       if (p != null) {
@@ -72,7 +77,7 @@ final class Attempt {
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // started before the probe, so connections open while it waits for its answer; ended with the pass
-    warmup = job.warmFor(request.uri());
+    warmup = job.warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
     if (control.halted()) {
       // a halt that came before the warm-up was set did not see it (both fields are volatile)
       warmup.cancel();
@@ -142,6 +147,7 @@ final class Attempt {
       throw failure;
     } finally {
       warmup.cancel();
+      warmRest.cancel();
       if (first != null) {
         first.abort();
       }
@@ -190,7 +196,8 @@ final class Attempt {
       table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
     }
     pool.start(first, firstSegment);
-    awaitWarmup();
+    long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
+    awaitWarmup(finalUri, probeTakes);
     pool.topUp();
     long interval = job.settings().checkpointInterval().toNanos();
     long next = now + interval;
@@ -242,17 +249,32 @@ final class Attempt {
 
   /**
    * Before the other workers send their first requests: lets connections still warming finish, so
-   * those requests lease them rather than open more beside them. At most as long as the probe
-   * took: a connection of a worker's own, opened now, would not be ready sooner than one that
-   * began with the probe and is still not ready after that long. Without use for more than one
-   * connection, the warm-up stops here.
+   * those requests lease them rather than open more beside them, then, with the length known,
+   * warms the rest the file can use beyond the probe's request ({@link WarmCount}) and lets those
+   * finish too. Each wait at most as long as the probe took: a connection of a worker's own,
+   * opened now, would not be ready sooner than one that began with the probe and is still not
+   * ready after that long. Without use for more than one connection, the warm-up stops here.
    */
-  private void awaitWarmup() {
+  private void awaitWarmup(URI finalUri, long probeTakes) {
     if (pool.target() <= 1 || !table.hasWork(pool.cutMin())) {
       warmup.cancel();
       return;
     }
-    warmup.awaitSettled(Duration.ofNanos(probeNanos));
+    Duration bound = Duration.ofNanos(probeNanos);
+    warmup.awaitSettled(bound);
+    if (warmup == ConnectionWarmup.NONE) {
+      // nothing was warmed before the probe (a new host, HTTP/2, a proxy, an idle connection):
+      // the workers open their own at once, as without a warm-up
+      return;
+    }
+    long remaining = identity.length() - plan.reused();
+    int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
+    warmRest = job.warmRest(finalUri, usable);
+    if (control.halted()) {
+      // a halt that came before the field was set did not see it
+      warmRest.cancel();
+    }
+    warmRest.awaitSettled(bound);
   }
 
   private void awaitWorkers() {

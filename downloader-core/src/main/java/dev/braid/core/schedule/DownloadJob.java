@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
@@ -347,21 +348,34 @@ public final class DownloadJob implements Runnable {
   }
 
   /**
-   * Starts opening, while the probe of {@code uri} is in flight, the connections this download's
+   * Starts opening, while the probe of {@code uri} is in flight, connections this download's
    * ranges are about to use: the start count for the host less the probe's own connection, within
-   * what the connection budget grants now. Only for a host whose memory says downloads there ran
-   * ranges on several connections: before the probe answers nothing tells whether this file is
-   * large or served in ranges, and a batch of small files (one connection each) must not open
-   * connections it never uses. The caller cancels the warm-up when its pass ends.
+   * what the connection budget grants now, and no more than the bytes can use ({@link WarmCount}):
+   * for a resume, what the {@code remaining} bytes beyond the probe's {@code probeTakes} allow;
+   * for a fresh download, whose length nothing tells yet, one. Only for a host whose memory says
+   * downloads there ran ranges on several connections: a batch of small files (one connection
+   * each) must not open connections it never uses. The caller cancels the warm-up when its pass ends.
    */
-  ConnectionWarmup warmFor(URI uri) {
+  ConnectionWarmup warmFor(URI uri, OptionalLong remaining, long probeTakes) {
     String host = hostOf(uri);
     HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0);
     if (!policy.remembered()) {
       return ConnectionWarmup.NONE;
     }
     int start = request.connections().orElse(policy.start());
-    return route.warm(uri, Math.min(start, budget.available(host)) - 1, recorder, workers);
+    int usable = remaining.isPresent()
+        ? WarmCount.usable(remaining.getAsLong(), probeTakes, start, request.minSplitSize())
+        : WarmCount.UNKNOWN_LENGTH_EXTRA;
+    return route.warm(uri, Math.min(Math.min(start, budget.available(host)) - 1, usable), false, recorder, workers);
+  }
+
+  /**
+   * After the probe's head, with the length known: warms up to {@code usable} connections besides
+   * the probe's for {@code uri}, those already idle in the pool counted, within the budget. The
+   * caller asks only when {@link #warmFor} warmed (a remembered host) and cancels it when its pass ends.
+   */
+  ConnectionWarmup warmRest(URI uri, int usable) {
+    return route.warm(uri, Math.min(usable, budget.available(hostOf(uri))), true, recorder, workers);
   }
 
   /**

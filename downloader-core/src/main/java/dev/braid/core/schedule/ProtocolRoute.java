@@ -73,8 +73,9 @@ final class ProtocolRoute implements Requester {
    * Warms {@code wanted} connections for the requests to {@code uri} (see
    * {@link HttpTransport#warm}); none over HTTP/2, where every request is a stream of one connection.
    */
-  ConnectionWarmup warm(URI uri, int wanted, PhaseRecorder recorder, Executor executor) {
-    return protocolFor(uri) == Protocol.HTTP_2 ? ConnectionWarmup.NONE : http.warm(uri, wanted, recorder, executor);
+  ConnectionWarmup warm(URI uri, int wanted, boolean probeHolding, PhaseRecorder recorder, Executor executor) {
+    return protocolFor(uri) == Protocol.HTTP_2 ? ConnectionWarmup.NONE
+        : http.warm(uri, wanted, probeHolding, recorder, executor);
   }
 
   /** The version a request for {@code uri} goes over now. */

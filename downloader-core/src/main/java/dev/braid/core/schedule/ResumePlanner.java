@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Crash recovery and resume planning for one pass, on the driver thread: finds the download this
@@ -88,6 +89,22 @@ final class ResumePlanner {
           return new ProbeRange(from, Math.min(s.end(), from + SegmentStreamer.FIRST_REQUEST));
         })
         .orElse(new ProbeRange(length - 1, length));
+  }
+
+  /**
+   * The bytes a resume of {@code prior} still needs, when its record tells (a ranged download of
+   * the same URL with a known length): what the warm-up before the probe may count on.
+   */
+  OptionalLong remaining(Optional<DownloadRecord> prior) {
+    if (prior.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    DownloadRecord r = prior.get();
+    if (!r.remote().ranges() || r.remote().length() <= 0 || !r.url().equals(request.uri().toString())) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(job.store().segments(r.id()).stream()
+        .mapToLong(s -> Math.max(0, s.end() - s.start() - s.done())).sum());
   }
 
   /** A crash between the final rename and recording it: the record says every byte was durable. */
