@@ -1,7 +1,7 @@
 package dev.braid.core;
 
 /**
- * The download's entry was removed from the queue ({@link Braid#remove}, or {@code braid remove}
+ * The download's entry was removed from the queue ({@link Download#remove}, or {@code braid remove}
  * from another process) before it completed: it will not resume. The part file is kept or deleted
  * as the removal asked.
  */
