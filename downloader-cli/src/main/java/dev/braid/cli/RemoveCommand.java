@@ -37,7 +37,12 @@ final class RemoveCommand extends StoreCommand {
     if (e.isEmpty()) {
       return ExitCode.USAGE;
     }
-    rpc.call("braid.remove", gid(id), Boolean.toString(deleteFile));
+    if (deleteFile) {
+      rpc.call("braid.remove", gid(id), "true");
+    } else {
+      // aria2's own remove: its clients then see the download in tellStopped as removed
+      rpc.call("aria2.remove", gid(id));
+    }
     System.err.println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;
   }
