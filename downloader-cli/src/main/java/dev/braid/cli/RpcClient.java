@@ -100,7 +100,12 @@ final class RpcClient implements AutoCloseable {
     waiting.put(id, answer);
     // the JDK's WebSocket takes one send at a time
     synchronized (sending) {
-      socket.sendText(request.toString(), true).join();
+      try {
+        socket.sendText(request.toString(), true).join();
+      } catch (java.util.concurrent.CompletionException | IllegalStateException e) {
+        waiting.remove(id);
+        answer.completeExceptionally(e.getCause() != null ? e.getCause() : e);
+      }
     }
     return answer;
   }
