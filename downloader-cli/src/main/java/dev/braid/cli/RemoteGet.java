@@ -44,6 +44,8 @@ final class RemoteGet {
   private final BlockingQueue<RpcClient.Notification> heard = new LinkedBlockingQueue<>();
   private final Set<String> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Map<String, String> urls = new HashMap<>();
+  /** The adds sent: a Ctrl-C pauses those answered after it, too. */
+  private final List<CompletableFuture<JsonNode>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   RemoteGet(DaemonLink.Endpoint endpoint, PrintStream err, boolean quiet, boolean json, Duration progressInterval) {
     this.endpoint = endpoint;
@@ -57,11 +59,17 @@ final class RemoteGet {
   int run(List<DownloadRequest> requests, boolean single, boolean detach) throws InterruptedException {
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
       List<String> gids;
+      // from the first add on: a Ctrl-C while the adds are answered pauses what was added
+      Thread hook = detach ? null : onExit(rpc);
       try {
         gids = add(rpc, requests);
       } catch (RpcClient.RpcError e) {
         err.println("braid: the daemon refused the download: " + e.getMessage());
         return e.code == 1 && "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
+      } finally {
+        if (hook != null) {
+          removeHook(hook);
+        }
       }
       if (detach) {
         for (int i = 0; i < gids.size(); i++) {
@@ -103,16 +111,25 @@ final class RemoteGet {
 
   private int followPausingOnExit(RpcClient rpc, List<String> gids, boolean single) throws IOException,
       RpcClient.RpcError, InterruptedException {
-    Thread hook = new Thread(() -> pauseOpen(rpc), "braid-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
+    Thread hook = onExit(rpc);
     try {
       return follow(rpc, gids, single);
     } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running and finishes the pause
-      }
+      removeHook(hook);
+    }
+  }
+
+  private Thread onExit(RpcClient rpc) {
+    Thread hook = new Thread(() -> pauseOpen(rpc), "braid-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    return hook;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running and finishes the pause
     }
   }
 
@@ -121,7 +138,9 @@ final class RemoteGet {
       InterruptedException {
     List<CompletableFuture<JsonNode>> sent = new ArrayList<>();
     for (DownloadRequest r : requests) {
-      sent.add(rpc.send("aria2.addUri", uris(r), options(r)));
+      CompletableFuture<JsonNode> f = rpc.send("aria2.addUri", uris(r), options(r));
+      adding.add(f);
+      sent.add(f);
     }
     List<String> gids = new ArrayList<>();
     for (int i = 0; i < sent.size(); i++) {
@@ -356,8 +375,16 @@ final class RemoteGet {
 
   /** Ctrl-C: pause this command's downloads in the daemon and wait for its answers (bounded). */
   private void pauseOpen(RpcClient rpc) {
+    Set<String> toPause = new LinkedHashSet<>(open);
+    for (CompletableFuture<JsonNode> f : adding) {
+      try {
+        toPause.add(f.get(PAUSE_WAIT.toMillis(), TimeUnit.MILLISECONDS).asText());
+      } catch (Exception refused) {
+        // not added: nothing to pause
+      }
+    }
     List<CompletableFuture<JsonNode>> asked = new ArrayList<>();
-    for (String gid : List.copyOf(open)) {
+    for (String gid : toPause) {
       asked.add(rpc.send("aria2.forcePause", gid));
     }
     for (CompletableFuture<JsonNode> f : asked) {

@@ -136,7 +136,7 @@ class DaemonClientTest {
       String gid = awaitActive(downloads.resolve("interrupted.bin"), get);
       new ProcessBuilder("kill", "-INT", Long.toString(get.pid())).start().waitFor();
       get.await(Duration.ofSeconds(20)).assertExit(ExitCode.INTERRUPTED);
-      assertEquals("paused", daemon.call("aria2.tellStatus", gid).get("status").asText());
+      daemon.awaitStatus(gid, s -> s.get("status").asText().equals("paused"), Duration.ofSeconds(5));
     }
   }
 
