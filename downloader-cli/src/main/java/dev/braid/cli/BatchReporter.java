@@ -33,9 +33,14 @@ final class BatchReporter {
 
   /** Draws the batch's line when it is due (often on a terminal, every few seconds in logs). */
   void drawIfDue(BatchRun batch) {
+    drawIfDue(batch::status);
+  }
+
+  /** Draws {@code status}'s line when it is due (a daemon's client draws what the daemon tells). */
+  void drawIfDue(java.util.function.Supplier<String> status) {
     long now = System.nanoTime();
     if (now - nextDraw >= 0) {
-      draw(batch.status());
+      draw(status.get());
       nextDraw = now + TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
     }
   }
@@ -54,7 +59,7 @@ final class BatchReporter {
     out.flush();
   }
 
-  private void line(String text) {
+  void line(String text) {
     clear();
     out.println(text);
     out.flush();

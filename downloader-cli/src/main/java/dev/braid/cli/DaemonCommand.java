@@ -136,9 +136,15 @@ final class DaemonCommand implements Callable<Integer> {
           err.println("braid: WARNING: --rpc-listen-all: the RPC port " + server.port()
               + " is open to the network; only the secret guards the engine");
         }
+        // before the line that says it serves: a client started on that line finds the port
+        DaemonLink.announce(db, server.port());
         err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
             + (secret.getValue() == null ? " (secret in " + secretFile + ")" : ""));
-        stop.await();
+        try {
+          stop.await();
+        } finally {
+          DaemonLink.withdraw(db);
+        }
         err.println("braid: stopping; progress is recorded, the queue continues at the next start");
       }
     } finally {

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -89,6 +90,9 @@ final class GetCommand implements Callable<Integer> {
   private final OptionSpec progressInterval = option(double.class, "SECONDS",
       "seconds between JSON progress events (default: ${DEFAULT-VALUE})", "--progress-interval").defaultValue("1").build();
 
+  private final OptionSpec detach = flag("only add the downloads to the queue and return: a running braid daemon (or a later"
+      + " one, or braid resume) downloads them; prints each one's id, gid and URL", "--detach").build();
+
   private final OptionSpec debug = flag("print each change of the connection count and why, the download's notes"
       + " (mirrors left out, server quirks worked around), connection metrics at the end,"
       + " and stack traces with errors", "--debug").build();
@@ -100,7 +104,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addPositional(urls);
     for (OptionSpec o : List.of(inputList, jobs, connections, maxConnections, minSplit, mirrors, checksum, overwrite,
         urlRefreshCommand,
-        noRestart, quiet, json, progressInterval, debug)) {
+        noRestart, quiet, json, progressInterval, detach, debug)) {
       spec.addOption(o);
     }
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
@@ -119,6 +123,11 @@ final class GetCommand implements Callable<Integer> {
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
+      Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+      if (daemon.isPresent()) {
+        return new RemoteGet(daemon.get(), err, quiet(), json(), seconds(progressInterval))
+            .run(requests(items), items.size() == 1 && inputList() == null, isSet(detach));
+      }
       if (engine.caCertificates() == null && !net.insecure() && items.stream().anyMatch(BatchRun.Item::https)) {
         // TLS is set up while the store and the client start, not after the first connect
         Braid.warmUpTls();
@@ -126,6 +135,9 @@ final class GetCommand implements Callable<Integer> {
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
       try (Braid braid = builder.build()) {
+        if (isSet(detach)) {
+          return enqueue(braid, items);
+        }
         if (!quiet() && !json()) {
           EngineOptions.announceMetrics(braid, err);
         }
@@ -160,6 +172,23 @@ final class GetCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       return internal(err, e);
     }
+  }
+
+  private static List<DownloadRequest> requests(List<BatchRun.Item> items) throws InvalidRequestException {
+    List<DownloadRequest> out = new ArrayList<>();
+    for (BatchRun.Item i : items) {
+      out.add(i.request());
+    }
+    return out;
+  }
+
+  /** --detach without a daemon: into the queue only; closing Braid leaves what it started queued. */
+  private static int enqueue(Braid braid, List<BatchRun.Item> items) throws DownloadException {
+    for (BatchRun.Item i : items) {
+      Download d = braid.submit(i.request());
+      System.out.println(d.id() + " " + String.format(java.util.Locale.ROOT, "%016x", d.id()) + " " + d.url());
+    }
+    return ExitCode.OK;
   }
 
   private int single(Download download, PrintStream err) throws InterruptedException, ExecutionException {

@@ -37,6 +37,24 @@ final class ListCommand extends StoreCommand {
     return ExitCode.OK;
   }
 
+  @Override
+  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
+    boolean json = CommandModel.isSet(this.json);
+    if (!json) {
+      System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
+    }
+    for (com.fasterxml.jackson.databind.JsonNode e : rpc.call("braid.tellEntries")) {
+      if (json) {
+        System.out.println(StatusCommand.json(e));
+      } else {
+        Progress p = RemoteGet.progress(e);
+        System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
+            percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
+      }
+    }
+    return ExitCode.OK;
+  }
+
   static String percent(Progress p) {
     double f = p.fraction();
     return f < 0 ? "?" : String.format(Locale.ROOT, "%.1f%%", 100 * f);

@@ -5,6 +5,9 @@ import picocli.CommandLine;
 
 /** Entry point of the {@code braid} command. */
 public final class Main {
+  /** The commands that hand their work to a daemon on their state database when one runs. */
+  private static final java.util.Set<String> CLIENTS = java.util.Set.of("get", "list", "status", "pause", "resume", "remove");
+
   private Main() {}
 
   public static void main(String[] args) {
@@ -17,7 +20,7 @@ public final class Main {
     boolean subcommand = BraidCommand.SUBCOMMANDS.contains(named);
     CommandLine cli;
     if (subcommand) {
-      if (!named.equals("completion")) {
+      if (!named.equals("completion") && !(CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent())) {
         // every subcommand but this one opens the store, and its driver's set-up is the longest part
         // of a start-up: it begins at once, on the other core, while picocli builds and parses
         Braid.warmUp();

@@ -28,4 +28,23 @@ final class PauseCommand extends StoreCommand {
     System.err.println("braid: paused #" + id + " " + d.name() + " (braid resume " + id + " continues it)");
     return ExitCode.OK;
   }
+
+  @Override
+  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
+    long id = this.id.<Long>getValue();
+    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> e = entry(rpc, id);
+    if (e.isEmpty()) {
+      return ExitCode.USAGE;
+    }
+    String state = e.get().path("state").asText();
+    if (state.equals("completed")) {
+      System.err.println("braid: download #" + id + " is already complete");
+      return ExitCode.OK;
+    }
+    if (state.equals("active") || state.equals("queued")) {
+      rpc.call("aria2.forcePause", gid(id));
+    }
+    System.err.println("braid: paused #" + id + " " + e.get().path("name").asText() + " (braid resume " + id + " continues it)");
+    return ExitCode.OK;
+  }
 }

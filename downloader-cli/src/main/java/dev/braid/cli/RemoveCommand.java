@@ -28,4 +28,22 @@ final class RemoveCommand extends StoreCommand {
     System.err.println("braid: removed #" + id + " " + d.name() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;
   }
+
+  @Override
+  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
+    long id = this.id.<Long>getValue();
+    boolean deleteFile = CommandModel.isSet(this.deleteFile);
+    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> e = entry(rpc, id);
+    if (e.isEmpty()) {
+      return ExitCode.USAGE;
+    }
+    if (deleteFile) {
+      rpc.call("braid.remove", gid(id), "true");
+    } else {
+      // aria2's own remove: its clients then see the download in tellStopped as removed
+      rpc.call("aria2.remove", gid(id));
+    }
+    System.err.println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
+    return ExitCode.OK;
+  }
 }

@@ -33,6 +33,15 @@ final class ResumeCommand implements Callable<Integer> {
   public Integer call() {
     long id = this.id.getValue();
     boolean quiet = CommandModel.isSet(this.quiet);
+    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+    if (daemon.isPresent()) {
+      try {
+        return new RemoteGet(daemon.get(), System.err, quiet, false, java.time.Duration.ofSeconds(1)).resume(id);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return ExitCode.INTERRUPTED;
+      }
+    }
     try (Braid braid = engine.builder().build()) {
       if (!quiet) {
         EngineOptions.announceMetrics(braid, System.err);

@@ -45,6 +45,45 @@ final class StatusCommand extends StoreCommand {
     return ExitCode.OK;
   }
 
+  @Override
+  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
+    long id = this.id.<Long>getValue();
+    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> found = entry(rpc, id);
+    if (found.isEmpty()) {
+      return ExitCode.USAGE;
+    }
+    com.fasterxml.jackson.databind.JsonNode e = found.get();
+    if (CommandModel.isSet(json)) {
+      System.out.println(json(e));
+      return ExitCode.OK;
+    }
+    Progress p = RemoteGet.progress(e);
+    System.out.println("id:       " + id);
+    System.out.println("url:      " + e.path("url").asText());
+    System.out.println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));
+    System.out.println("state:    " + e.path("state").asText());
+    System.out.println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
+        + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
+    if (e.path("etag").isTextual()) {
+      System.out.println("etag:     " + e.path("etag").asText());
+    }
+    if (e.path("lastModified").isTextual()) {
+      System.out.println("modified: " + e.path("lastModified").asText());
+    }
+    if (e.path("error").isTextual()) {
+      System.out.println("error:    " + e.path("error").asText());
+    }
+    return ExitCode.OK;
+  }
+
+  /** The --json object of a daemon's entry: the same keys as of an in-process download. */
+  static Json json(com.fasterxml.jackson.databind.JsonNode e) {
+    return new Json().put("id", e.path("id").asLong()).put("state", e.path("state").asText())
+        .put("url", e.path("url").asText()).put("name", e.path("name").asText()).put("file", e.path("file").textValue())
+        .put("done", e.path("done").asLong()).put("length", e.path("length").asLong()).put("priority", e.path("priority").asInt())
+        .put("error", e.path("error").textValue());
+  }
+
   static Json json(Download d) {
     Progress p = d.progress();
     return new Json().put("id", d.id()).put("state", d.state().name().toLowerCase(java.util.Locale.ROOT))

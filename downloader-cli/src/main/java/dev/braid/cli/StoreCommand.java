@@ -24,8 +24,13 @@ abstract class StoreCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() {
-    Braid.Builder b = Braid.builder();
     Path db = stateDb.getValue();
+    java.util.Optional<DaemonLink.Endpoint> daemon =
+        DaemonLink.find(db != null ? db.toAbsolutePath().normalize() : Braid.defaultStateDatabase());
+    if (daemon.isPresent()) {
+      return remote(daemon.get());
+    }
+    Braid.Builder b = Braid.builder();
     if (db != null) {
       b.stateDatabase(db);
     }
@@ -42,4 +47,43 @@ abstract class StoreCommand implements Callable<Integer> {
   }
 
   abstract int run(Braid braid) throws DownloadException;
+
+  /** With a daemon on the state database: the same command through its RPC. */
+  abstract int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException;
+
+  private int remote(DaemonLink.Endpoint daemon) {
+    try (RpcClient rpc = RpcClient.connect(daemon, n -> { })) {
+      return run(rpc);
+    } catch (RpcClient.RpcError e) {
+      System.err.println("braid: the daemon answered: " + e.getMessage());
+      return "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
+    } catch (java.io.IOException e) {
+      System.err.println("braid: " + e.getMessage());
+      return ExitCode.LOCAL_IO;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ExitCode.INTERRUPTED;
+    }
+  }
+
+  /**
+   * The daemon's entry of download {@code id} ({@code braid.tellEntry}); none prints the message
+   * an in-process command prints and returns empty.
+   */
+  static java.util.Optional<com.fasterxml.jackson.databind.JsonNode> entry(RpcClient rpc, long id)
+      throws java.io.IOException, RpcClient.RpcError, InterruptedException {
+    try {
+      return java.util.Optional.of(rpc.call("braid.tellEntry", gid(id)));
+    } catch (RpcClient.RpcError e) {
+      if (e.getMessage().contains("is not found")) {
+        System.err.println("braid: no download #" + id + " in the queue (see braid list)");
+        return java.util.Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  static String gid(long id) {
+    return String.format(java.util.Locale.ROOT, "%016x", id);
+  }
 }

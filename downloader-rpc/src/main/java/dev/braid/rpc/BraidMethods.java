@@ -4,14 +4,41 @@ import static dev.braid.rpc.Dispatcher.NODES;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Download;
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRemovedException;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.DownloadState;
+import dev.braid.core.HttpStatusException;
+import dev.braid.core.IntegrityException;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
+import dev.braid.core.RedirectRefusedException;
+import dev.braid.core.RemoteChangedException;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
 
 /**
- * What aria2 has no method for, under {@code braid.*}. {@code braid.tellSegments(gid)}: the
- * ranges a running download is split into, each {@code {start, end, completedLength, active}}
- * (strings, as aria2's values; end is exclusive, "-1" while the length is unknown); empty when
- * it is not running.
+ * What aria2 has no method for, under {@code braid.*}, for Braid's own clients (the command line):
+ * <ul>
+ *   <li>{@code braid.tellSegments(gid)}: the ranges a running download is split into, each
+ *       {@code {start, end, completedLength, active}} (strings, as aria2's values; end is
+ *       exclusive, "-1" while the length is unknown); empty when it is not running.
+ *   <li>{@code braid.tellEntry(gid)} and {@code braid.tellEntries()}: downloads as Braid's queue
+ *       has them: {@code id, gid, state} (queued, active, paused, completed, failed), {@code url,
+ *       name, file, done, length, bytesPerSecond, connections, priority, etag, lastModified}, and once failed
+ *       {@code error} and {@code errorKind}: usage, network, http-status, remote-changed,
+ *       local-io, integrity, removed, paused or internal (the kind of failure; {@code braid}'s exit
+ *       codes follow it); once completed by this engine, the run's {@code fetched, reused,
+ *       elapsedMillis, restarts, restartReason}. Numbers are JSON numbers, absent values null.
+ *   <li>{@code braid.resume(gid)}: continues a paused or failed download; {@code
+ *       braid.remove(gid, deleteFile)}: out of the queue, with its file when deleteFile is "true".
+ * </ul>
  */
 final class BraidMethods {
   private final QueueView queue;
@@ -22,6 +49,22 @@ final class BraidMethods {
 
   void addTo(Dispatcher d) {
     d.add("braid.tellSegments", p -> segments(queue.find(p.gid(0))));
+    d.add("braid.tellEntry", p -> entry(queue.find(p.gid(0))));
+    d.add("braid.tellEntries", p -> {
+      ArrayNode a = NODES.arrayNode();
+      queue.all().forEach(one -> a.add(entry(one)));
+      return a;
+    });
+    d.add("braid.resume", p -> {
+      Download one = queue.find(p.gid(0));
+      one.resume();
+      return TextNode.valueOf(Gid.of(one.id()));
+    });
+    d.add("braid.remove", p -> {
+      Download one = queue.find(p.gid(0));
+      one.remove(p.has(1) && "true".equals(p.string(1)));
+      return TextNode.valueOf(Gid.of(one.id()));
+    });
   }
 
   private static JsonNode segments(Download d) {
@@ -31,5 +74,74 @@ final class BraidMethods {
           .put("completedLength", Long.toString(s.done())).put("active", Boolean.toString(s.active())));
     }
     return a;
+  }
+
+  private static ObjectNode entry(Download d) {
+    Progress p = d.progress();
+    ObjectNode o = NODES.objectNode();
+    o.put("id", d.id());
+    o.put("gid", Gid.of(d.id()));
+    o.put("state", d.state().name().toLowerCase(Locale.ROOT));
+    o.put("url", d.url());
+    o.put("name", d.name());
+    o.put("file", d.file().map(Object::toString).orElse(null));
+    o.put("done", p.done());
+    o.put("length", p.length());
+    o.put("bytesPerSecond", p.bytesPerSecond());
+    o.put("connections", p.connections());
+    o.put("priority", d.priority());
+    d.remote().ifPresent(r -> {
+      o.put("etag", r.etag());
+      o.put("lastModified", r.lastModified());
+    });
+    if (d.state() == DownloadState.COMPLETED && d.result().isDone() && !d.result().isCompletedExceptionally()) {
+      DownloadResult r = d.result().join();
+      o.put("fetched", r.bytesFetched());
+      o.put("reused", r.bytesReused());
+      o.put("elapsedMillis", r.elapsed().toMillis());
+      o.put("restarts", r.restarts());
+      o.put("restartReason", d.restartReason().orElse(null));
+    }
+    if (d.state() == DownloadState.FAILED) {
+      o.put("error", d.error().orElse(null));
+      o.put("errorKind", kind(d));
+    }
+    return o;
+  }
+
+  /** The kind of the last run's failure; "internal" when this engine did not see it (restored failed). */
+  private static String kind(Download d) {
+    if (!d.result().isCompletedExceptionally()) {
+      return "internal";
+    }
+    try {
+      d.result().join();
+      return "internal";
+    } catch (CompletionException e) {
+      return e.getCause() instanceof DownloadException de ? kind(de) : "internal";
+    } catch (java.util.concurrent.CancellationException e) {
+      return "internal";
+    }
+  }
+
+  static String kind(DownloadException e) {
+    if (e instanceof InvalidRequestException) {
+      return "usage";
+    } else if (e instanceof NetworkException) {
+      return "network";
+    } else if (e instanceof HttpStatusException || e instanceof RedirectRefusedException) {
+      return "http-status";
+    } else if (e instanceof RemoteChangedException) {
+      return "remote-changed";
+    } else if (e instanceof LocalFileException) {
+      return "local-io";
+    } else if (e instanceof IntegrityException) {
+      return "integrity";
+    } else if (e instanceof DownloadRemovedException) {
+      return "removed";
+    } else if (e instanceof DownloadPausedException) {
+      return "paused";
+    }
+    return "internal";
   }
 }

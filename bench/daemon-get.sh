@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# issue 19's benchmark: `braid get` of 1 MiB through a running `braid daemon` against a hello-world
+# JVM (target: at most 3x), curl and the in-process `braid get`, all in the same run; medians of N
+# runs (default 9). Loopback only: python3's http.server on port 6931, the daemon on 6932.
+# Needs the built launcher: mvn -B -pl downloader-cli -am package -DskipTests. Rerun: bench/daemon-get.sh [N]
+set -euo pipefail
+N=${1:-9}
+here=$(cd "$(dirname "$0")" && pwd)
+braid="$here/../downloader-cli/target/braid"
+[ -x "$braid" ] || { echo "build first: mvn -B -pl downloader-cli -am package -DskipTests" >&2; exit 1; }
+work=$(mktemp -d)
+cleanup() { kill "${daemon:-}" "${http:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+mkdir -p "$work/www" "$work/out" "$work/hello"
+head -c 1048576 /dev/urandom >"$work/www/one.bin"
+printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
+javac -d "$work/hello" "$work/hello/Hello.java"
+(cd "$work/www" && exec python3 -m http.server 6931 --bind 127.0.0.1 >/dev/null 2>&1) & http=$!
+until curl -sf -o /dev/null http://127.0.0.1:6931/one.bin; do sleep 0.05; done
+url=http://127.0.0.1:6931/one.bin
+
+ms() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null 2>&1; t1=$(date +%s%N); echo $(((t1 - t0) / 1000000)); }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+fresh() { rm -f "$work/out/one.bin"; }
+run_n() { local i; for i in $(seq "$N"); do fresh; ms "$@"; done | median; }
+
+hello=$(run_n java -cp "$work/hello" Hello)
+curl_ms=$(run_n curl -s -o "$work/out/one.bin" "$url")
+inproc=$(run_n "$braid" get -q --state-db "$work/inproc.db" -d "$work/out" --overwrite "$url")
+"$braid" daemon --state-db "$work/daemon.db" -d "$work/out" --rpc-listen-port 6932 2>"$work/daemon.err" & daemon=$!
+until grep -q "serving aria2 JSON-RPC" "$work/daemon.err"; do sleep 0.05; done
+client=$(run_n "$braid" get -q --state-db "$work/daemon.db" -d "$work/out" "$url")
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+echo "1 MiB over loopback HTTP, median of $N runs (ms):"
+echo "  java Hello            $hello"
+echo "  curl                  $curl_ms"
+echo "  braid get in-process  $inproc  ($(ratio "$inproc" "$hello")x hello, $(ratio "$inproc" "$curl_ms")x curl)"
+echo "  braid get via daemon  $client  ($(ratio "$client" "$hello")x hello, $(ratio "$client" "$curl_ms")x curl, $(ratio "$client" "$inproc")x in-process)"

@@ -1,0 +1,90 @@
+package dev.braid.cli;
+
+import dev.braid.rpc.EngineLock;
+import dev.braid.rpc.SecretFile;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * How a command finds the daemon of its state database: the daemon holds {@link EngineLock}'s
+ * lock and writes its port to {@code STATE_DB.rpc-port} once it listens; the secret is in
+ * {@link SecretFile}'s file. A free lock means no daemon, whatever a stale port file says
+ * (a daemon ended by SIGKILL leaves one).
+ */
+final class DaemonLink {
+  /** A daemon to hand the work to. */
+  record Endpoint(int port, String secret) {}
+
+  private DaemonLink() {}
+
+  /**
+   * The state database a command line names with {@code --state-db}, else the default one: read
+   * before picocli parses, so that a client of a daemon skips the store's warm-up.
+   */
+  static Path stateDatabaseOf(String... args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--state-db") && i + 1 < args.length) {
+        return Path.of(args[i + 1]).toAbsolutePath().normalize();
+      }
+      if (args[i].startsWith("--state-db=")) {
+        return Path.of(args[i].substring("--state-db=".length())).toAbsolutePath().normalize();
+      }
+    }
+    return dev.braid.core.Braid.defaultStateDatabase();
+  }
+
+  static Path portFileOf(Path stateDatabase) {
+    return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-port");
+  }
+
+  /** Written by the daemon once it listens; deleted when it stops. */
+  static void announce(Path stateDatabase, int port) throws IOException {
+    Path file = portFileOf(stateDatabase);
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, port + "\n", StandardCharsets.US_ASCII);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static void withdraw(Path stateDatabase) throws IOException {
+    Files.deleteIfExists(portFileOf(stateDatabase));
+  }
+
+  /**
+   * The daemon running the queue of {@code stateDatabase}, if one does and has announced its
+   * port. Probing takes the lock for an instant when it is free: a daemon starting in that
+   * instant refuses as if another ran (exit 9), and can simply be started again.
+   */
+  static Optional<Endpoint> find(Path stateDatabase) {
+    Path lock = EngineLock.fileOf(stateDatabase);
+    Path port = portFileOf(stateDatabase);
+    if (!Files.exists(lock) || !Files.exists(port)) {
+      return Optional.empty();
+    }
+    try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      FileLock probe;
+      try {
+        probe = ch.tryLock();
+      } catch (OverlappingFileLockException e) {
+        // this very process holds it: a daemon's own JVM runs no client
+        return Optional.empty();
+      }
+      if (probe != null) {
+        probe.release();
+        return Optional.empty();
+      }
+      int p = Integer.parseInt(Files.readString(port, StandardCharsets.US_ASCII).strip());
+      // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
+      return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip()));
+    } catch (IOException | NumberFormatException e) {
+      // unreadable (or no secret file): no daemon this command can talk to, so it runs in-process
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,402 @@
+package dev.braid.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.Progress;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code braid get} with a daemon on the state database: the downloads are added to the daemon
+ * ({@code aria2.addUri}) and followed there, printing what an in-process get prints. Ends are
+ * heard as aria2's WebSocket notifications, on a socket opened before the first add; each
+ * end's outcome, and the live line, come from {@code braid.tellEntry}. Ctrl-C pauses this
+ * command's downloads in the daemon. Options the RPC does not carry (--overwrite, --no-restart,
+ * --min-split-size, --max-connections, -j) are the daemon's.
+ *
+ * <p>Threads: the calling thread adds, waits and prints; the socket's thread only queues what
+ * it hears; the shutdown hook (Ctrl-C) sends the pauses and waits for their answers.
+ */
+final class RemoteGet {
+  private static final Duration PAUSE_WAIT = Duration.ofSeconds(10);
+
+  private final DaemonLink.Endpoint endpoint;
+  private final PrintStream err;
+  private final boolean quiet;
+  private final boolean json;
+  private final Duration progressInterval;
+  private final BlockingQueue<RpcClient.Notification> heard = new LinkedBlockingQueue<>();
+  private final Set<String> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Map<String, String> urls = new HashMap<>();
+  /** The adds sent: a Ctrl-C pauses those answered after it, too. */
+  private final List<CompletableFuture<JsonNode>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  RemoteGet(DaemonLink.Endpoint endpoint, PrintStream err, boolean quiet, boolean json, Duration progressInterval) {
+    this.endpoint = endpoint;
+    this.err = err;
+    this.quiet = quiet;
+    this.json = json;
+    this.progressInterval = progressInterval;
+  }
+
+  /** Adds the downloads and, unless {@code detach}, follows them to their ends; the exit code. */
+  int run(List<DownloadRequest> requests, boolean single, boolean detach) throws InterruptedException {
+    try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
+      List<String> gids;
+      // from the first add on: a Ctrl-C while the adds are answered pauses what was added
+      Thread hook = detach ? null : onExit(rpc);
+      try {
+        gids = add(rpc, requests);
+      } catch (RpcClient.RpcError e) {
+        err.println("braid: the daemon refused the download: " + e.getMessage());
+        return e.code == 1 && "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
+      } finally {
+        if (hook != null) {
+          removeHook(hook);
+        }
+      }
+      if (detach) {
+        for (int i = 0; i < gids.size(); i++) {
+          System.out.println(Long.parseUnsignedLong(gids.get(i), 16) + " " + gids.get(i) + " " + requests.get(i).uri());
+        }
+        return ExitCode.OK;
+      }
+      return followPausingOnExit(rpc, gids, single);
+    } catch (IOException | RpcClient.RpcError e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.LOCAL_IO;
+    }
+  }
+
+  /** {@code braid resume ID}: continues download {@code id} in the daemon and follows it there. */
+  int resume(long id) throws InterruptedException {
+    String gid = StoreCommand.gid(id);
+    try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
+      Optional<JsonNode> e = StoreCommand.entry(rpc, id);
+      if (e.isEmpty()) {
+        return ExitCode.USAGE;
+      }
+      String state = e.get().path("state").asText();
+      if (state.equals("completed")) {
+        err.println("braid: download #" + id + " is already complete: " + e.get().path("file").asText(""));
+        return ExitCode.OK;
+      }
+      if (state.equals("paused") || state.equals("failed")) {
+        rpc.call("braid.resume", gid);
+      }
+      open.add(gid);
+      urls.put(gid, e.get().path("url").asText());
+      return followPausingOnExit(rpc, List.of(gid), true);
+    } catch (IOException | RpcClient.RpcError e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.LOCAL_IO;
+    }
+  }
+
+  private int followPausingOnExit(RpcClient rpc, List<String> gids, boolean single) throws IOException,
+      RpcClient.RpcError, InterruptedException {
+    Thread hook = onExit(rpc);
+    try {
+      return follow(rpc, gids, single);
+    } finally {
+      removeHook(hook);
+    }
+  }
+
+  private Thread onExit(RpcClient rpc) {
+    Thread hook = new Thread(() -> pauseOpen(rpc), "braid-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    return hook;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running and finishes the pause
+    }
+  }
+
+  /** Adds every request, pipelined; the gids in request order. */
+  private List<String> add(RpcClient rpc, List<DownloadRequest> requests) throws RpcClient.RpcError, IOException,
+      InterruptedException {
+    List<CompletableFuture<JsonNode>> sent = new ArrayList<>();
+    for (DownloadRequest r : requests) {
+      CompletableFuture<JsonNode> f = rpc.send("aria2.addUri", uris(r), options(r));
+      adding.add(f);
+      sent.add(f);
+    }
+    List<String> gids = new ArrayList<>();
+    for (int i = 0; i < sent.size(); i++) {
+      try {
+        String gid = sent.get(i).get(30, TimeUnit.SECONDS).asText();
+        gids.add(gid);
+        open.add(gid);
+        urls.put(gid, requests.get(i).uri().toString());
+        if (json) {
+          emit(event("queued", gid, rpc.call("braid.tellEntry", gid)));
+        }
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (e.getCause() instanceof RpcClient.RpcError r) {
+          throw r;
+        }
+        throw new IOException("the braid daemon's connection failed: " + e.getCause().getMessage(), e.getCause());
+      } catch (java.util.concurrent.TimeoutException e) {
+        throw new IOException("the braid daemon did not answer aria2.addUri within 30 s");
+      }
+    }
+    return gids;
+  }
+
+  /** aria2's URIs of a request: its URL, then its mirrors. */
+  static List<String> uris(DownloadRequest r) {
+    List<String> out = new ArrayList<>();
+    out.add(r.uri().toString());
+    r.mirrors().forEach(m -> out.add(m.toString()));
+    return out;
+  }
+
+  /** aria2's options of a request; folders absolute, as the daemon runs elsewhere. */
+  static ObjectNode options(DownloadRequest r) {
+    ObjectNode o = RpcClient.JSON.createObjectNode();
+    Optional<Path> file = r.file();
+    if (file.isPresent()) {
+      Path f = file.get().toAbsolutePath().normalize();
+      o.put("dir", f.getParent().toString());
+      o.put("out", f.getFileName().toString());
+    } else {
+      o.put("dir", r.directory().toAbsolutePath().normalize().toString());
+    }
+    r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    r.connections().ifPresent(n -> o.put("split", Integer.toString(n)));
+    if (r.rateLimit() > 0) {
+      o.put("max-download-limit", Long.toString(r.rateLimit()));
+    }
+    if (!r.headers().isEmpty()) {
+      var h = o.putArray("header");
+      r.headers().forEach((name, value) -> h.add(name + ": " + value));
+    }
+    return o;
+  }
+
+  private int follow(RpcClient rpc, List<String> gids, boolean single) throws IOException, RpcClient.RpcError,
+      InterruptedException {
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < gids.size(); i++) {
+      index.put(gids.get(i), i);
+    }
+    int[] codes = new int[gids.size()];
+    int completed = 0;
+    int failed = 0;
+    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
+    BatchReporter line = new BatchReporter(err, mode);
+    long period = mode == ProgressReporter.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
+    long nextLook = System.nanoTime();
+    while (!open.isEmpty()) {
+      RpcClient.Notification n = heard.poll(Math.max(20, period), TimeUnit.MILLISECONDS);
+      Set<String> ending = new LinkedHashSet<>();
+      for (; n != null; n = heard.poll()) {
+        if (!open.contains(n.gid())) {
+          continue;
+        }
+        if (n.method().equals("aria2.onDownloadStart")) {
+          if (json) {
+            emit(event("started", n.gid(), rpc.call("braid.tellEntry", n.gid())));
+          }
+        } else {
+          ending.add(n.gid());
+        }
+      }
+      if (System.nanoTime() - nextLook >= 0) {
+        nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(period);
+        // a look at each open download: the live line, --json's progress, and an end the socket missed
+        List<JsonNode> entries = new ArrayList<>();
+        for (String gid : List.copyOf(open)) {
+          Optional<JsonNode> e = entry(rpc, gid);
+          if (e.isEmpty() || ended(e.get())) {
+            ending.add(gid);
+          } else {
+            entries.add(e.get());
+            if (json && "active".equals(e.get().path("state").asText())) {
+              JsonNode p = e.get();
+              emit(event("progress", gid, p).put("done", p.path("done").asLong()).put("length", p.path("length").asLong())
+                  .put("bytes_per_second", p.path("bytesPerSecond").asDouble()).put("connections", p.path("connections").asInt()));
+            }
+          }
+        }
+        int done = completed;
+        int bad = failed;
+        line.drawIfDue(() -> single && entries.size() == 1 ? ProgressReporter.format(progress(entries.get(0)))
+            : status(done, gids.size(), bad, entries));
+      }
+      for (String gid : ending) {
+        Optional<JsonNode> e = entry(rpc, gid);
+        if (e.isPresent() && !ended(e.get())) {
+          continue;
+        }
+        open.remove(gid);
+        int code = e.map(RemoteGet::exitCode).orElse(ExitCode.REMOVED);
+        codes[index.get(gid)] = code;
+        if (code == ExitCode.OK) {
+          completed++;
+        } else {
+          failed++;
+        }
+        report(line, gid, e, code, single);
+      }
+    }
+    line.clear();
+    if (!single && !quiet && !json) {
+      err.println("braid: " + completed + " of " + gids.size() + " downloads completed"
+          + (failed > 0 ? ", " + failed + " failed" : ""));
+    }
+    for (int c : codes) {
+      if (c != ExitCode.OK) {
+        return c;
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  private static Optional<JsonNode> entry(RpcClient rpc, String gid) throws IOException, InterruptedException,
+      RpcClient.RpcError {
+    try {
+      return Optional.of(rpc.call("braid.tellEntry", gid));
+    } catch (RpcClient.RpcError e) {
+      if (e.getMessage().contains("is not found")) {
+        // removed from the queue (braid remove, aria2.remove)
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  private static boolean ended(JsonNode e) {
+    String s = e.path("state").asText();
+    return s.equals("completed") || s.equals("failed") || s.equals("paused");
+  }
+
+  /** The exit code of an ended download: its failure kind's, as in-process. */
+  static int exitCode(JsonNode e) {
+    return switch (e.path("state").asText()) {
+      case "completed" -> ExitCode.OK;
+      case "paused" -> ExitCode.INTERRUPTED;
+      default -> switch (e.path("errorKind").asText()) {
+        case "usage" -> ExitCode.USAGE;
+        case "network" -> ExitCode.NETWORK;
+        case "http-status" -> ExitCode.HTTP_STATUS;
+        case "remote-changed" -> ExitCode.REMOTE_CHANGED;
+        case "local-io" -> ExitCode.LOCAL_IO;
+        case "integrity" -> ExitCode.INTEGRITY;
+        case "removed" -> ExitCode.REMOVED;
+        case "paused" -> ExitCode.INTERRUPTED;
+        default -> ExitCode.INTERNAL;
+      };
+    };
+  }
+
+  private void report(BatchReporter line, String gid, Optional<JsonNode> entry, int code, boolean single) {
+    String why = entry.map(e -> e.path("state").asText().equals("paused") ? "paused"
+        : e.path("error").asText("failed")).orElse("removed from the queue while it ran");
+    if (json) {
+      Json j = entry.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
+          gid, entry.get()) : new Json().put("event", "failed").put("id", Long.parseUnsignedLong(gid, 16)).put("url", urls.get(gid));
+      if (code == ExitCode.OK) {
+        JsonNode e = entry.get();
+        j.put("file", e.path("file").asText()).put("length", e.path("length").asLong()).put("fetched", e.path("fetched").asLong())
+            .put("reused", e.path("reused").asLong()).put("seconds", e.path("elapsedMillis").asLong() / 1000.0);
+      } else if (code == ExitCode.INTERRUPTED) {
+        j.put("done", entry.get().path("done").asLong());
+      } else {
+        j.put("error", why).put("exit_code", code);
+      }
+      emit(j);
+      return;
+    }
+    if (code == ExitCode.OK) {
+      if (!quiet) {
+        line.line(Summary.of(result(entry.get()), Optional.ofNullable(entry.get().path("restartReason").textValue())));
+      }
+    } else if (single) {
+      line.line("braid: " + why);
+    } else {
+      line.line("braid: failed " + urls.get(gid) + ": " + why);
+    }
+  }
+
+  private static DownloadResult result(JsonNode e) {
+    return new DownloadResult(Path.of(e.path("file").asText()), e.path("length").asLong(), e.path("fetched").asLong(),
+        e.path("reused").asLong(), Duration.ofMillis(e.path("elapsedMillis").asLong()), e.path("restarts").asInt());
+  }
+
+  static Progress progress(JsonNode e) {
+    return new Progress(e.path("length").asLong(), e.path("done").asLong(), e.path("bytesPerSecond").asDouble(),
+        e.path("connections").asInt(), Duration.ZERO, List.of());
+  }
+
+  private static String status(int completed, int size, int failed, List<JsonNode> entries) {
+    long active = 0;
+    double speed = 0;
+    for (JsonNode e : entries) {
+      if ("active".equals(e.path("state").asText())) {
+        active++;
+        speed += e.path("bytesPerSecond").asDouble();
+      }
+    }
+    return String.format(Locale.ROOT, "%d/%d done%s, %d active, %s/s", completed, size,
+        failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
+  }
+
+  private static Json event(String name, String gid, JsonNode e) {
+    return new Json().put("event", name).put("id", e.path("id").asLong()).put("url", e.path("url").asText())
+        .put("name", e.path("name").asText());
+  }
+
+  private synchronized void emit(Json j) {
+    System.out.println(j);
+    System.out.flush();
+  }
+
+  /** Ctrl-C: pause this command's downloads in the daemon and wait for its answers (bounded). */
+  private void pauseOpen(RpcClient rpc) {
+    Set<String> toPause = new LinkedHashSet<>(open);
+    for (CompletableFuture<JsonNode> f : adding) {
+      try {
+        toPause.add(f.get(PAUSE_WAIT.toMillis(), TimeUnit.MILLISECONDS).asText());
+      } catch (Exception refused) {
+        // not added: nothing to pause
+      }
+    }
+    List<CompletableFuture<JsonNode>> asked = new ArrayList<>();
+    for (String gid : toPause) {
+      asked.add(rpc.send("aria2.forcePause", gid));
+    }
+    for (CompletableFuture<JsonNode> f : asked) {
+      try {
+        f.get(PAUSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (Exception ended) {
+        // already ended, or the daemon went away: nothing left to pause
+      }
+    }
+    if (!quiet && !json) {
+      err.println();
+      err.println("braid: interrupted; the daemon keeps the downloads paused, run the same command to resume");
+    }
+  }
+}

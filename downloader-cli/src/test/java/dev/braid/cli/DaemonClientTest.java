@@ -1,0 +1,189 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI as a client of a real {@code braid daemon} process on the same state database: the
+ * commands' work happens in the daemon (its RPC shows it), their output and exit codes are an
+ * in-process run's, and the client JVM loads neither Apache HttpClient nor SQLite.
+ */
+class DaemonClientTest {
+  private static final Pattern DETACHED = Pattern.compile("(?m)^(\\d+) ([0-9a-f]{16}) (\\S+)$");
+
+  @TempDir static Path work;
+  private static Path db;
+  private static Path downloads;
+  private static TestServer server;
+  private static RpcDaemon daemon;
+  private static final Content ONE = Content.random(1 << 20, 5);
+
+  @BeforeAll
+  static void startDaemon() throws Exception {
+    db = work.resolve("state.db");
+    downloads = Files.createDirectories(work.resolve("downloads"));
+    server = TestServer.start();
+    server.serve("/one.bin", ONE).etag("\"one\"");
+    server.serve("/two.bin", Content.random(200_000, 6));
+    server.serve("/slow.bin", Content.random(8 << 20, 7)).rateLimitPerConnection(256 << 10);
+    // the secret a daemon made is in this file; written first here, so that the test's own calls know it too
+    Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "client-test-secret\n");
+    daemon = RpcDaemon.start(work, db, downloads, "client-test-secret");
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (daemon != null) {
+      daemon.process.terminate().assertExit(ExitCode.OK);
+      assertFalse(Files.exists(DaemonLink.portFileOf(db)), "the daemon withdraws its port file when it stops");
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static CliProcess.Result braid(List<String> jvm, String... args) throws Exception {
+    String[] all = new String[args.length + 1];
+    all[0] = args[0];
+    all[1] = "--state-db=" + db;
+    System.arraycopy(args, 1, all, 2, args.length - 1);
+    return CliProcess.run(work, jvm, all);
+  }
+
+  private static CliProcess.Result braid(String... args) throws Exception {
+    return braid(List.of(), args);
+  }
+
+  @Test
+  void getRunsInTheDaemonAndLoadsNeitherHttpClientNorSqlite() throws Exception {
+    Path classes = work.resolve("classes.log");
+    CliProcess.Result r = braid(List.of("-Xlog:class+load=info:file=" + classes), "get", "-d", downloads.toString(),
+        server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
+    assertTrue(r.stderr().contains("saved " + downloads.resolve("one.bin")), r::describe);
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("one.bin")));
+    String loaded = Files.readString(classes);
+    assertTrue(loaded.contains("java.net.http.WebSocket"), "the log is the client's class loading");
+    assertFalse(loaded.contains("org.apache.hc"), "the client path loaded Apache HttpClient");
+    assertFalse(loaded.contains("org.sqlite"), "the client path loaded SQLite");
+    boolean stopped = false;
+    for (JsonNode s : daemon.call("aria2.tellStopped", 0, 100)) {
+      stopped |= s.get("files").get(0).get("path").asText().equals(downloads.resolve("one.bin").toString())
+          && s.get("status").asText().equals("complete");
+    }
+    assertTrue(stopped, "the daemon's tellStopped shows the download complete");
+  }
+
+  @Test
+  void aListWithA404ExitsAsInProcess() throws Exception {
+    Path list = Files.writeString(work.resolve("list.txt"), server.url("/two.bin") + "\n" + server.url("/missing.bin") + "\n");
+    CliProcess.Result r = braid("get", "-d", downloads.toString(), "-i", list.toString()).assertExit(ExitCode.HTTP_STATUS);
+    assertTrue(r.stderr().contains("1 of 2 downloads completed, 1 failed"), r::describe);
+    assertTrue(r.stderr().contains("failed " + server.url("/missing.bin")), r::describe);
+    assertEquals(200_000, Files.size(downloads.resolve("two.bin")));
+  }
+
+  @Test
+  void listAndStatusShowTheDaemonsQueue() throws Exception {
+    String gid = daemon.call("aria2.addUri", List.of(server.url("/slow.bin")), Map.of("out", "listed.bin", "pause", "true"))
+        .asText();
+    long id = Long.parseLong(gid, 16);
+    CliProcess.Result list = braid("list").assertExit(ExitCode.OK);
+    assertTrue(list.stdout().lines().anyMatch(l -> l.matches("\\s*" + id + "\\s+paused\\s+.*listed\\.bin")), list::describe);
+    CliProcess.Result status = braid("status", Long.toString(id), "--json").assertExit(ExitCode.OK);
+    JsonNode s = RpcDaemon.JSON.readTree(status.stdout());
+    assertEquals("paused", s.get("state").asText());
+    assertEquals(downloads.resolve("listed.bin").toString(), s.get("file").asText());
+    assertEquals(daemon.call("aria2.tellStatus", gid).get("files").get(0).get("path").asText(), s.get("file").asText());
+    braid("status", "999999").assertExit(ExitCode.USAGE);
+  }
+
+  @Test
+  void pauseResumeAndRemoveActInTheDaemon() throws Exception {
+    String gid = daemon.call("aria2.addUri", List.of(server.url("/slow.bin")), Map.of("out", "controlled.bin")).asText();
+    String id = Long.toString(Long.parseLong(gid, 16));
+    daemon.awaitStatus(gid, s -> s.get("status").asText().equals("active"), Duration.ofSeconds(20));
+    braid("pause", id).assertExit(ExitCode.OK);
+    daemon.awaitStatus(gid, s -> s.get("status").asText().equals("paused"), Duration.ofSeconds(20));
+    try (CliProcess resume = CliProcess.start(work, "resume", "--state-db", db.toString(), id)) {
+      daemon.awaitStatus(gid, s -> s.get("status").asText().equals("active"), Duration.ofSeconds(20));
+      braid("remove", id).assertExit(ExitCode.OK);
+      // the client following it hears the removal and exits as an in-process run would
+      resume.await(Duration.ofSeconds(30)).assertExit(ExitCode.REMOVED);
+    }
+    assertEquals("removed", daemon.call("aria2.tellStatus", gid).get("status").asText());
+  }
+
+  @Test
+  void ctrlCOfAClientGetLeavesItsDownloadPausedInTheDaemon() throws Exception {
+    try (CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-o",
+        downloads.resolve("interrupted.bin").toString(), server.url("/slow.bin"))) {
+      String gid = awaitActive(downloads.resolve("interrupted.bin"), get);
+      new ProcessBuilder("kill", "-INT", Long.toString(get.pid())).start().waitFor();
+      get.await(Duration.ofSeconds(20)).assertExit(ExitCode.INTERRUPTED);
+      daemon.awaitStatus(gid, s -> s.get("status").asText().equals("paused"), Duration.ofSeconds(5));
+    }
+  }
+
+  private static String awaitActive(Path file, CliProcess whileAlive) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (System.nanoTime() < deadline && whileAlive.isAlive()) {
+      for (JsonNode s : daemon.call("aria2.tellActive")) {
+        if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+          return s.get("gid").asText();
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("the client's download never became active in the daemon: " + whileAlive.stderrSoFar());
+  }
+
+  @Test
+  void detachOnlyEnqueuesWithADaemon() throws Exception {
+    CliProcess.Result r = braid("get", "--detach", "-o", downloads.resolve("detached.bin").toString(),
+        server.url("/slow.bin")).assertExit(ExitCode.OK);
+    Matcher m = DETACHED.matcher(r.stdout());
+    assertTrue(m.find(), r::describe);
+    assertEquals(Long.parseLong(m.group(2), 16), Long.parseLong(m.group(1)));
+    JsonNode s = daemon.call("aria2.tellStatus", m.group(2));
+    assertEquals(downloads.resolve("detached.bin").toString(), s.get("files").get(0).get("path").asText());
+    daemon.call("aria2.remove", m.group(2));
+  }
+
+  @Test
+  void withoutADaemonGetRunsInProcessAndDetachOnlyEnqueues() throws Exception {
+    Path alone = work.resolve("alone.db");
+    // a port file a SIGKILLed daemon left behind: the lock is free, so no daemon runs
+    Files.writeString(DaemonLink.portFileOf(alone), daemon.port + "\n");
+    Files.writeString(dev.braid.rpc.EngineLock.fileOf(alone), "1\n");
+    Path out = Files.createDirectories(work.resolve("alone"));
+    CliProcess.Result r = CliProcess.run(work, "get", "--state-db", alone.toString(), "-d", out.toString(),
+        server.url("/one.bin")).assertExit(ExitCode.OK);
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(out.resolve("one.bin")), r::describe);
+    for (JsonNode s : daemon.call("aria2.tellStopped", 0, 1000)) {
+      assertFalse(s.get("files").get(0).get("path").asText().startsWith(out.toString()), "the daemon of another store ran it");
+    }
+    CliProcess.Result d = CliProcess.run(work, "get", "--detach", "--state-db", alone.toString(), "-d", out.toString(),
+        server.url("/two.bin")).assertExit(ExitCode.OK);
+    Matcher m = DETACHED.matcher(d.stdout());
+    assertTrue(m.find(), d::describe);
+    CliProcess.Result list = CliProcess.run(work, "list", "--state-db", alone.toString()).assertExit(ExitCode.OK);
+    assertTrue(list.stdout().lines().anyMatch(l -> l.matches("\\s*" + m.group(1) + "\\s+(queued|paused|active)\\s+.*two\\.bin")),
+        list::describe);
+  }
+}
