@@ -3,11 +3,9 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -54,22 +52,10 @@ final class ResumeCommand implements Callable<Integer> {
       if (d.state() == DownloadState.ACTIVE) {
         throw new LocalFileException("download #" + id + " is being downloaded by another braid process");
       }
-      d.resume();
-      new ProgressReporter(System.err, ProgressReporter.detect(quiet), false).follow(d);
-      DownloadResult r = d.result().join();
-      if (!quiet) {
-        System.err.println(Summary.of(r, d.restartReason()));
-      }
-      return ExitCode.OK;
+      return ForegroundRun.resume(d, quiet);
     } catch (DownloadException e) {
       System.err.println("braid: " + e.getMessage());
       return ExitCode.of(e);
-    } catch (ExecutionException e) {
-      System.err.println("braid: " + e.getCause().getMessage());
-      return e.getCause() instanceof DownloadException de ? ExitCode.of(de) : ExitCode.INTERNAL;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return ExitCode.INTERRUPTED;
     }
   }
 }
