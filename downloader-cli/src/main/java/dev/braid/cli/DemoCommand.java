@@ -39,15 +39,19 @@ final class DemoCommand implements Callable<Integer> {
   private final OptionSpec https = CommandModel.flag(
       "serve over HTTPS with a certificate made for the run (about a second more: keytool makes it)", "--https").build();
 
+  private final OptionSpec throughRpc = CommandModel.flag(
+      "fetch it once more through aria2's JSON-RPC on a loopback port, as braid get does with a daemon running",
+      "--through-rpc").build();
+
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     return CommandModel.command("demo", this,
         "Download a generated file from a throttled server on loopback with 1 and with the default connections, and compare.")
-        .addOption(size).addOption(rate).addOption(https);
+        .addOption(size).addOption(rate).addOption(https).addOption(throughRpc);
   }
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws IOException, InterruptedException {
     long size = this.size.getValue();
     long rate = this.rate.getValue();
     PrintStream out = System.out;
@@ -67,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
       double speedup = (double) one.elapsed().toNanos() / auto.elapsed().toNanos();
       out.printf(Locale.ROOT, "Speed-up with automatic connections: %.1fx. Both copies match SHA-256 %s.%n",
           speedup, expected);
-      return ExitCode.OK;
+      return CommandModel.isSet(throughRpc) ? DemoThroughRpc.fetch(builder(work, certificate), url, work, expected, out) : ExitCode.OK;
     } catch (DownloadException e) {
       System.err.println("braid: demo failed: " + e.getMessage());
       return ExitCode.of(e);

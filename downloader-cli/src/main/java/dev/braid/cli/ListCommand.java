@@ -3,14 +3,21 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadState;
 import dev.braid.core.Progress;
+import dev.braid.core.QueueOrder;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code braid list}: every download in the queue, with its state and progress. */
 final class ListCommand extends StoreCommand {
+  /** Read and printed a page at a time: a queue with a long history is never held whole. */
+  private static final int PAGE = 1000;
+  private static final Set<DownloadState> ALL = EnumSet.allOf(DownloadState.class);
   private final OptionSpec json = CommandModel.flag("one JSON object per download instead of a table", "--json").build();
 
   @Override
@@ -20,12 +27,21 @@ final class ListCommand extends StoreCommand {
 
   @Override
   int run(Braid braid) throws DownloadException {
-    List<Download> all = braid.downloads();
     boolean json = CommandModel.isSet(this.json);
     if (!json) {
       System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
-    for (Download d : all) {
+    for (long offset = 0;; offset += PAGE) {
+      List<Download> page = braid.downloads(ALL, QueueOrder.OLDEST_FIRST, offset, PAGE);
+      print(page, json);
+      if (page.size() < PAGE) {
+        return ExitCode.OK;
+      }
+    }
+  }
+
+  private static void print(List<Download> page, boolean json) {
+    for (Download d : page) {
       Progress p = d.progress();
       if (json) {
         System.out.println(StatusCommand.json(d));
@@ -34,7 +50,6 @@ final class ListCommand extends StoreCommand {
             percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name());
       }
     }
-    return ExitCode.OK;
   }
 
   @Override
@@ -43,16 +58,26 @@ final class ListCommand extends StoreCommand {
     if (!json) {
       System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
-    for (com.fasterxml.jackson.databind.JsonNode e : rpc.call("braid.tellEntries")) {
-      if (json) {
-        System.out.println(StatusCommand.json(e));
-      } else {
-        Progress p = RemoteGet.progress(e);
-        System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
-            percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
+    for (int offset = 0;; offset += PAGE) {
+      int n = 0;
+      for (RpcValue e : rpc.call("braid.tellEntries", offset, PAGE)) {
+        n++;
+        print(e, json);
+      }
+      if (n < PAGE) {
+        return ExitCode.OK;
       }
     }
-    return ExitCode.OK;
+  }
+
+  private static void print(RpcValue e, boolean json) {
+    if (json) {
+      System.out.println(StatusCommand.json(e));
+    } else {
+      Progress p = RemoteGet.progress(e);
+      System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
+          percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
+    }
   }
 
   static String percent(Progress p) {

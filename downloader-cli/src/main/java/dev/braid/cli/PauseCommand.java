@@ -32,7 +32,7 @@ final class PauseCommand extends StoreCommand {
   @Override
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
-    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> e = entry(rpc, id);
+    java.util.Optional<RpcValue> e = entry(rpc, id);
     if (e.isEmpty()) {
       return ExitCode.USAGE;
     }

@@ -1,7 +1,5 @@
 package dev.braid.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.Progress;
@@ -45,7 +43,7 @@ final class RemoteGet {
   private final Set<String> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Map<String, String> urls = new HashMap<>();
   /** The adds sent: a Ctrl-C pauses those answered after it, too. */
-  private final List<CompletableFuture<JsonNode>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<CompletableFuture<RpcValue>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   RemoteGet(DaemonLink.Endpoint endpoint, PrintStream err, boolean quiet, boolean json, Duration progressInterval) {
     this.endpoint = endpoint;
@@ -88,7 +86,7 @@ final class RemoteGet {
   int resume(long id) throws InterruptedException {
     String gid = StoreCommand.gid(id);
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
-      Optional<JsonNode> e = StoreCommand.entry(rpc, id);
+      Optional<RpcValue> e = StoreCommand.entry(rpc, id);
       if (e.isEmpty()) {
         return ExitCode.USAGE;
       }
@@ -136,9 +134,9 @@ final class RemoteGet {
   /** Adds every request, pipelined; the gids in request order. */
   private List<String> add(RpcClient rpc, List<DownloadRequest> requests) throws RpcClient.RpcError, IOException,
       InterruptedException {
-    List<CompletableFuture<JsonNode>> sent = new ArrayList<>();
+    List<CompletableFuture<RpcValue>> sent = new ArrayList<>();
     for (DownloadRequest r : requests) {
-      CompletableFuture<JsonNode> f = rpc.send("aria2.addUri", uris(r), options(r));
+      CompletableFuture<RpcValue> f = rpc.send("aria2.addUri", uris(r), options(r));
       adding.add(f);
       sent.add(f);
     }
@@ -173,8 +171,8 @@ final class RemoteGet {
   }
 
   /** aria2's options of a request; folders absolute, as the daemon runs elsewhere. */
-  static ObjectNode options(DownloadRequest r) {
-    ObjectNode o = RpcClient.JSON.createObjectNode();
+  static Map<String, Object> options(DownloadRequest r) {
+    Map<String, Object> o = new java.util.LinkedHashMap<>();
     Optional<Path> file = r.file();
     if (file.isPresent()) {
       Path f = file.get().toAbsolutePath().normalize();
@@ -189,8 +187,9 @@ final class RemoteGet {
       o.put("max-download-limit", Long.toString(r.rateLimit()));
     }
     if (!r.headers().isEmpty()) {
-      var h = o.putArray("header");
+      List<String> h = new ArrayList<>();
       r.headers().forEach((name, value) -> h.add(name + ": " + value));
+      o.put("header", h);
     }
     return o;
   }
@@ -226,15 +225,15 @@ final class RemoteGet {
       if (System.nanoTime() - nextLook >= 0) {
         nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(period);
         // a look at each open download: the live line, --json's progress, and an end the socket missed
-        List<JsonNode> entries = new ArrayList<>();
+        List<RpcValue> entries = new ArrayList<>();
         for (String gid : List.copyOf(open)) {
-          Optional<JsonNode> e = entry(rpc, gid);
+          Optional<RpcValue> e = entry(rpc, gid);
           if (e.isEmpty() || ended(e.get())) {
             ending.add(gid);
           } else {
             entries.add(e.get());
             if (json && "active".equals(e.get().path("state").asText())) {
-              JsonNode p = e.get();
+              RpcValue p = e.get();
               emit(event("progress", gid, p).put("done", p.path("done").asLong()).put("length", p.path("length").asLong())
                   .put("bytes_per_second", p.path("bytesPerSecond").asDouble()).put("connections", p.path("connections").asInt()));
             }
@@ -246,7 +245,7 @@ final class RemoteGet {
             : status(done, gids.size(), bad, entries));
       }
       for (String gid : ending) {
-        Optional<JsonNode> e = entry(rpc, gid);
+        Optional<RpcValue> e = entry(rpc, gid);
         if (e.isPresent() && !ended(e.get())) {
           continue;
         }
@@ -274,7 +273,7 @@ final class RemoteGet {
     return ExitCode.OK;
   }
 
-  private static Optional<JsonNode> entry(RpcClient rpc, String gid) throws IOException, InterruptedException,
+  private static Optional<RpcValue> entry(RpcClient rpc, String gid) throws IOException, InterruptedException,
       RpcClient.RpcError {
     try {
       return Optional.of(rpc.call("braid.tellEntry", gid));
@@ -287,13 +286,13 @@ final class RemoteGet {
     }
   }
 
-  private static boolean ended(JsonNode e) {
+  private static boolean ended(RpcValue e) {
     String s = e.path("state").asText();
     return s.equals("completed") || s.equals("failed") || s.equals("paused");
   }
 
   /** The exit code of an ended download: its failure kind's, as in-process. */
-  static int exitCode(JsonNode e) {
+  static int exitCode(RpcValue e) {
     return switch (e.path("state").asText()) {
       case "completed" -> ExitCode.OK;
       case "paused" -> ExitCode.INTERRUPTED;
@@ -311,14 +310,14 @@ final class RemoteGet {
     };
   }
 
-  private void report(BatchReporter line, String gid, Optional<JsonNode> entry, int code, boolean single) {
+  private void report(BatchReporter line, String gid, Optional<RpcValue> entry, int code, boolean single) {
     String why = entry.map(e -> e.path("state").asText().equals("paused") ? "paused"
         : e.path("error").asText("failed")).orElse("removed from the queue while it ran");
     if (json) {
       Json j = entry.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
           gid, entry.get()) : new Json().put("event", "failed").put("id", Long.parseUnsignedLong(gid, 16)).put("url", urls.get(gid));
       if (code == ExitCode.OK) {
-        JsonNode e = entry.get();
+        RpcValue e = entry.get();
         j.put("file", e.path("file").asText()).put("length", e.path("length").asLong()).put("fetched", e.path("fetched").asLong())
             .put("reused", e.path("reused").asLong()).put("seconds", e.path("elapsedMillis").asLong() / 1000.0);
       } else if (code == ExitCode.INTERRUPTED) {
@@ -340,20 +339,20 @@ final class RemoteGet {
     }
   }
 
-  private static DownloadResult result(JsonNode e) {
+  private static DownloadResult result(RpcValue e) {
     return new DownloadResult(Path.of(e.path("file").asText()), e.path("length").asLong(), e.path("fetched").asLong(),
         e.path("reused").asLong(), Duration.ofMillis(e.path("elapsedMillis").asLong()), e.path("restarts").asInt());
   }
 
-  static Progress progress(JsonNode e) {
+  static Progress progress(RpcValue e) {
     return new Progress(e.path("length").asLong(), e.path("done").asLong(), e.path("bytesPerSecond").asDouble(),
         e.path("connections").asInt(), Duration.ZERO, List.of());
   }
 
-  private static String status(int completed, int size, int failed, List<JsonNode> entries) {
+  private static String status(int completed, int size, int failed, List<RpcValue> entries) {
     long active = 0;
     double speed = 0;
-    for (JsonNode e : entries) {
+    for (RpcValue e : entries) {
       if ("active".equals(e.path("state").asText())) {
         active++;
         speed += e.path("bytesPerSecond").asDouble();
@@ -363,7 +362,7 @@ final class RemoteGet {
         failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
   }
 
-  private static Json event(String name, String gid, JsonNode e) {
+  private static Json event(String name, String gid, RpcValue e) {
     return new Json().put("event", name).put("id", e.path("id").asLong()).put("url", e.path("url").asText())
         .put("name", e.path("name").asText());
   }
@@ -376,18 +375,18 @@ final class RemoteGet {
   /** Ctrl-C: pause this command's downloads in the daemon and wait for its answers (bounded). */
   private void pauseOpen(RpcClient rpc) {
     Set<String> toPause = new LinkedHashSet<>(open);
-    for (CompletableFuture<JsonNode> f : adding) {
+    for (CompletableFuture<RpcValue> f : adding) {
       try {
         toPause.add(f.get(PAUSE_WAIT.toMillis(), TimeUnit.MILLISECONDS).asText());
       } catch (Exception refused) {
         // not added: nothing to pause
       }
     }
-    List<CompletableFuture<JsonNode>> asked = new ArrayList<>();
+    List<CompletableFuture<RpcValue>> asked = new ArrayList<>();
     for (String gid : toPause) {
       asked.add(rpc.send("aria2.forcePause", gid));
     }
-    for (CompletableFuture<JsonNode> f : asked) {
+    for (CompletableFuture<RpcValue> f : asked) {
       try {
         f.get(PAUSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (Exception ended) {

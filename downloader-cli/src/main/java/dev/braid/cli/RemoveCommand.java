@@ -33,7 +33,7 @@ final class RemoveCommand extends StoreCommand {
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
     boolean deleteFile = CommandModel.isSet(this.deleteFile);
-    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> e = entry(rpc, id);
+    java.util.Optional<RpcValue> e = entry(rpc, id);
     if (e.isEmpty()) {
       return ExitCode.USAGE;
     }

@@ -1,14 +1,15 @@
 package dev.braid.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -18,28 +19,39 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLContextSpi;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocketFactory;
+import javax.net.ssl.SSLSessionContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
 
 /**
  * A JSON-RPC client of a {@code braid daemon} over one WebSocket on {@code /jsonrpc}: calls and
  * aria2's notifications share it, so a command hears a download's end the moment it happens
  * (the socket is open before anything is added, so no end is missed). The JDK's WebSocket and
- * Jackson: this path loads neither Apache HttpClient nor SQLite.
+ * jackson-jr (maps and lists over jackson-core's streaming parser: a tenth of databind's
+ * classes to load at start); this path loads neither Apache HttpClient nor SQLite.
  *
  * <p>Threads: the JDK client's own; answers complete the callers' futures and notifications run
  * {@code notifications} on its thread, in order. {@link #close()} ends the socket.
  */
 final class RpcClient implements AutoCloseable {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-  static final ObjectMapper JSON = new ObjectMapper();
 
   private final WebSocket socket;
+  private final ThreadGroup threads;
   private final String token;
-  private final Map<Long, CompletableFuture<JsonNode>> waiting = new ConcurrentHashMap<>();
+  private final Map<Long, CompletableFuture<RpcValue>> waiting = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
   private final Object sending = new Object();
 
-  private RpcClient(WebSocket socket, String secret, Receiver receiver) {
+  private RpcClient(WebSocket socket, ThreadGroup threads, String secret, Receiver receiver) {
     this.socket = socket;
+    this.threads = threads;
     this.token = "token:" + secret;
     receiver.client = this;
   }
@@ -58,11 +70,22 @@ final class RpcClient implements AutoCloseable {
   /** Connects to the daemon on loopback; {@code notifications} gets each notification's method and first gid. */
   static RpcClient connect(DaemonLink.Endpoint endpoint, Consumer<Notification> notifications) throws IOException {
     Receiver receiver = new Receiver(notifications);
+    ThreadGroup threads = new ThreadGroup("braid-rpc-client");
+    CompletableFuture<HttpClient> built = new CompletableFuture<>();
+    // the JDK client's selector thread joins the group of the thread that builds it: close() can then end it
+    Thread builder = new Thread(threads, () -> {
+      try {
+        built.complete(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(noTls()).sslParameters(new SSLParameters()).build());
+      } catch (RuntimeException e) {
+        built.completeExceptionally(e);
+      }
+    }, "braid-rpc-connect");
+    builder.start();
     try {
-      WebSocket ws = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build().newWebSocketBuilder()
+      WebSocket ws = built.get().newWebSocketBuilder()
           .buildAsync(URI.create("ws://127.0.0.1:" + endpoint.port() + "/jsonrpc"), receiver)
           .get(10, TimeUnit.SECONDS);
-      return new RpcClient(ws, endpoint.secret(), receiver);
+      return new RpcClient(ws, threads, endpoint.secret(), receiver);
     } catch (ExecutionException | TimeoutException e) {
       throw new IOException("cannot reach the braid daemon on port " + endpoint.port() + ": " + e.getCause(), e);
     } catch (InterruptedException e) {
@@ -71,11 +94,65 @@ final class RpcClient implements AutoCloseable {
     }
   }
 
+  /**
+   * The socket is plain ws:// on loopback, yet the JDK client wants a TLS context and parameters:
+   * a context that refuses every use, so that neither the JVM's TLS stack nor its trust store is
+   * set up (~0.2 s of the client's start).
+   */
+  private static SSLContext noTls() {
+    return new SSLContext(new NoTls(), null, "none") { };
+  }
+
+  /** Every TLS operation refused: this client only speaks ws:// to loopback. */
+  private static final class NoTls extends SSLContextSpi {
+    private static UnsupportedOperationException refused() {
+      return new UnsupportedOperationException("the daemon's client speaks plain ws:// on loopback only");
+    }
+
+    @Override
+    protected void engineInit(KeyManager[] km, TrustManager[] tm, SecureRandom sr) {
+      throw refused();
+    }
+
+    @Override
+    protected SSLSocketFactory engineGetSocketFactory() {
+      throw refused();
+    }
+
+    @Override
+    protected SSLServerSocketFactory engineGetServerSocketFactory() {
+      throw refused();
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine() {
+      throw refused();
+    }
+
+    @Override
+    protected SSLEngine engineCreateSSLEngine(String host, int port) {
+      throw refused();
+    }
+
+    @Override
+    protected SSLSessionContext engineGetServerSessionContext() {
+      throw refused();
+    }
+
+    @Override
+    protected SSLSessionContext engineGetClientSessionContext() {
+      throw refused();
+    }
+  }
+
   /** An aria2 notification: {@code aria2.onDownloadComplete} and the download's gid. */
   record Notification(String method, String gid) {}
 
-  /** Calls {@code method} with the secret and {@code params}; its result, or an {@link RpcError}. */
-  JsonNode call(String method, Object... params) throws IOException, RpcError, InterruptedException {
+  /**
+   * Calls {@code method} with the secret and {@code params} (strings, numbers, lists and maps of
+   * them); its result, or an {@link RpcError}.
+   */
+  RpcValue call(String method, Object... params) throws IOException, RpcError, InterruptedException {
     try {
       return send(method, params).get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
@@ -89,19 +166,28 @@ final class RpcClient implements AutoCloseable {
   }
 
   /** Sends a call and returns at once; the future completes with its result or an {@link RpcError}. */
-  CompletableFuture<JsonNode> send(String method, Object... params) {
+  CompletableFuture<RpcValue> send(String method, Object... params) {
     long id = ids.incrementAndGet();
-    ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
-    ArrayNode p = request.putArray("params").add(token);
-    for (Object o : params) {
-      p.add(JSON.valueToTree(o));
+    List<Object> p = new ArrayList<>();
+    p.add(token);
+    p.addAll(List.of(params));
+    Map<String, Object> request = new LinkedHashMap<>();
+    request.put("jsonrpc", "2.0");
+    request.put("id", id);
+    request.put("method", method);
+    request.put("params", p);
+    String text;
+    try {
+      text = JSON.std.asString(request);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("a parameter of " + method + " is not JSON: " + e.getMessage(), e);
     }
-    CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+    CompletableFuture<RpcValue> answer = new CompletableFuture<>();
     waiting.put(id, answer);
     // the JDK's WebSocket takes one send at a time
     synchronized (sending) {
       try {
-        socket.sendText(request.toString(), true).join();
+        socket.sendText(text, true).join();
       } catch (java.util.concurrent.CompletionException | IllegalStateException e) {
         waiting.remove(id);
         answer.completeExceptionally(e.getCause() != null ? e.getCause() : e);
@@ -110,15 +196,16 @@ final class RpcClient implements AutoCloseable {
     return answer;
   }
 
-  private void received(JsonNode n) {
-    if (n.has("id") && waiting.containsKey(n.get("id").asLong())) {
-      CompletableFuture<JsonNode> f = waiting.remove(n.get("id").asLong());
-      JsonNode error = n.get("error");
-      if (error != null) {
-        f.completeExceptionally(new RpcError(error.path("code").asInt(), error.path("message").asText()));
-      } else {
-        f.complete(n.get("result"));
-      }
+  private void received(RpcValue n) {
+    CompletableFuture<RpcValue> f = waiting.remove(n.path("id").asLong());
+    if (f == null) {
+      return;
+    }
+    RpcValue error = n.path("error");
+    if (error.has("code")) {
+      f.completeExceptionally(new RpcError(error.path("code").asInt(), error.path("message").asText()));
+    } else {
+      f.complete(n.path("result"));
     }
   }
 
@@ -127,10 +214,16 @@ final class RpcClient implements AutoCloseable {
     waiting.clear();
   }
 
+  /**
+   * Ends the socket without waiting for the daemon's side of the close handshake, and the JDK
+   * client's selector thread with it: a thread left blocked in a system call holds the JVM's
+   * exit for ~0.3 s (HotSpot waits for threads in native code before it exits).
+   */
   @Override
   public void close() {
-    socket.sendClose(WebSocket.NORMAL_CLOSURE, "").orTimeout(2, TimeUnit.SECONDS).exceptionally(e -> null).join();
+    socket.sendClose(WebSocket.NORMAL_CLOSURE, "");
     socket.abort();
+    threads.interrupt();
   }
 
   /** Gathers each text message (it may come in parts) and routes answers and notifications. */
@@ -156,9 +249,9 @@ final class RpcClient implements AutoCloseable {
     }
 
     private void route(String message) {
-      JsonNode n;
+      RpcValue n;
       try {
-        n = JSON.readTree(message);
+        n = RpcValue.of(JSON.std.anyFrom(message));
       } catch (IOException e) {
         // the daemon writes JSON only; anything else answers no call
         return;

@@ -48,11 +48,11 @@ final class StatusCommand extends StoreCommand {
   @Override
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
-    java.util.Optional<com.fasterxml.jackson.databind.JsonNode> found = entry(rpc, id);
+    java.util.Optional<RpcValue> found = entry(rpc, id);
     if (found.isEmpty()) {
       return ExitCode.USAGE;
     }
-    com.fasterxml.jackson.databind.JsonNode e = found.get();
+    RpcValue e = found.get();
     if (CommandModel.isSet(json)) {
       System.out.println(json(e));
       return ExitCode.OK;
@@ -77,7 +77,7 @@ final class StatusCommand extends StoreCommand {
   }
 
   /** The --json object of a daemon's entry: the same keys as of an in-process download. */
-  static Json json(com.fasterxml.jackson.databind.JsonNode e) {
+  static Json json(RpcValue e) {
     return new Json().put("id", e.path("id").asLong()).put("state", e.path("state").asText())
         .put("url", e.path("url").asText()).put("name", e.path("name").asText()).put("file", e.path("file").textValue())
         .put("done", e.path("done").asLong()).put("length", e.path("length").asLong()).put("priority", e.path("priority").asInt())

@@ -70,7 +70,7 @@ abstract class StoreCommand implements Callable<Integer> {
    * The daemon's entry of download {@code id} ({@code braid.tellEntry}); none prints the message
    * an in-process command prints and returns empty.
    */
-  static java.util.Optional<com.fasterxml.jackson.databind.JsonNode> entry(RpcClient rpc, long id)
+  static java.util.Optional<RpcValue> entry(RpcClient rpc, long id)
       throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     try {
       return java.util.Optional.of(rpc.call("braid.tellEntry", gid(id)));
