@@ -266,6 +266,36 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
+   * A page of the queue: the downloads whose recorded state is in {@code states}, in
+   * {@code order}, from {@code offset} on (a negative offset counts from the end, -1 being the
+   * last, and the page runs backwards from there, newest first), at most {@code limit} of them.
+   * Only the page is read from the state database, so a store with a long history answers as
+   * fast as a short one. An entry whose process ended without recording it is listed as active
+   * here until an engine takes it over; its handle shows it as queued.
+   *
+   * @throws IllegalArgumentException when {@code limit} is negative
+   * @throws StateStoreException when the state database cannot be read
+   */
+  public List<Download> downloads(java.util.Set<DownloadState> states, QueueOrder order, long offset, int limit) {
+    Objects.requireNonNull(states, "states");
+    Objects.requireNonNull(order, "order");
+    if (limit < 0) {
+      throw new IllegalArgumentException("a page holds 0 or more downloads, not " + limit);
+    }
+    return StateCalls.read(() -> queue.page(states, order, offset, limit));
+  }
+
+  /**
+   * How many downloads are in each state as {@link Download#state()} shows it (states without
+   * any are absent), counted from the state index without a handle per entry.
+   *
+   * @throws StateStoreException when the state database cannot be read
+   */
+  public Map<DownloadState, Long> countByState() {
+    return StateCalls.read(queue::countByState);
+  }
+
+  /**
    * The download with this queue id, if the state database holds it.
    *
    * @throws StateStoreException when the state database cannot be read

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -396,6 +397,17 @@ final class DownloadQueue implements AutoCloseable {
   List<Download> all() {
     List<Download> out = new ArrayList<>();
     for (QueueEntry e : table.all()) {
+      out.add(handle(e));
+    }
+    return out;
+  }
+
+  /** A page of the entries in {@code states} as the store records them (see {@link QueueTable#page}), as handles. */
+  List<Download> page(Set<DownloadState> states, QueueOrder order, long offset, int limit) {
+    Set<EntryState> stored = EnumSet.noneOf(EntryState.class);
+    states.forEach(s -> stored.add(EntryState.valueOf(s.name())));
+    List<Download> out = new ArrayList<>();
+    for (QueueEntry e : table.page(stored, order == QueueOrder.START_ORDER, offset, limit)) {
       out.add(handle(e));
     }
     return out;

@@ -29,7 +29,8 @@ import java.util.concurrent.CompletionException;
  *   <li>{@code braid.tellSegments(gid)}: the ranges a running download is split into, each
  *       {@code {start, end, completedLength, active}} (strings, as aria2's values; end is
  *       exclusive, "-1" while the length is unknown); empty when it is not running.
- *   <li>{@code braid.tellEntry(gid)} and {@code braid.tellEntries()}: downloads as Braid's queue
+ *   <li>{@code braid.tellEntry(gid)} and {@code braid.tellEntries(offset, num)} (oldest first, one
+ *       page of the store; without arguments, all of them): downloads as Braid's queue
  *       has them: {@code id, gid, state} (queued, active, paused, completed, failed), {@code url,
  *       name, file, done, length, bytesPerSecond, connections, priority, etag, lastModified}, and once failed
  *       {@code error} and {@code errorKind}: usage, network, http-status, remote-changed,
@@ -52,7 +53,11 @@ final class BraidMethods {
     d.add("braid.tellEntry", p -> entry(queue.find(p.gid(0))));
     d.add("braid.tellEntries", p -> {
       ArrayNode a = NODES.arrayNode();
-      queue.all().forEach(one -> a.add(entry(one)));
+      int offset = p.has(0) ? p.integer(0) : 0;
+      int num = p.has(1) ? p.integer(1) : Integer.MAX_VALUE;
+      for (Download one : queue.all(offset, Math.max(0, num))) {
+        a.add(entry(one));
+      }
       return a;
     });
     d.add("braid.resume", p -> {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
 import java.util.List;
+import java.util.Map;
 
 /** The methods that read the queue: tellStatus, the three lists, getFiles, getUris, getServers, getGlobalStat. */
 final class QueryMethods {
@@ -20,11 +21,11 @@ final class QueryMethods {
   void addTo(Dispatcher d) {
     d.add("aria2.tellStatus", p -> StatusView.filter(queue.status(p.gid(0)), p.strings(1)));
     d.add("aria2.tellActive", p -> statuses(queue.active(), p.strings(0)));
-    d.add("aria2.tellWaiting", p -> statuses(QueueView.window(queue.waiting(), p.integer(0), p.integer(1)), p.strings(2)));
+    d.add("aria2.tellWaiting", p -> statuses(queue.waiting(p.integer(0), p.integer(1)), p.strings(2)));
     d.add("aria2.tellStopped", p -> {
       ArrayNode a = NODES.arrayNode();
       List<String> keys = p.strings(2);
-      QueueView.window(queue.stopped(), p.integer(0), p.integer(1)).forEach(s -> a.add(StatusView.filter(s, keys)));
+      queue.stopped(p.integer(0), p.integer(1)).forEach(s -> a.add(StatusView.filter(s, keys)));
       return a;
     });
     d.add("aria2.getFiles", p -> files(p.gid(0)));
@@ -63,28 +64,23 @@ final class QueryMethods {
     return NODES.arrayNode().add(file);
   }
 
-  /** One pass over the queue: a status struct per stopped download would be wasted here. */
+  /** From the store's counts and the active downloads: no status struct, no handle per stopped download. */
   private JsonNode globalStat() {
     long speed = 0;
-    int active = 0;
-    int waiting = 0;
-    int stopped = queue.removedCount();
-    for (Download d : queue.all()) {
-      switch (d.state()) {
-        case ACTIVE -> {
-          active++;
-          speed += (long) d.progress().bytesPerSecond();
-        }
-        case QUEUED, PAUSED -> waiting++;
-        case COMPLETED, FAILED -> stopped++;
-      }
+    for (Download d : queue.active()) {
+      speed += (long) d.progress().bytesPerSecond();
     }
+    Map<DownloadState, Long> counts = queue.counts();
+    long active = counts.getOrDefault(DownloadState.ACTIVE, 0L);
+    long waiting = counts.getOrDefault(DownloadState.QUEUED, 0L) + counts.getOrDefault(DownloadState.PAUSED, 0L);
+    long stopped = queue.removedCount() + counts.getOrDefault(DownloadState.COMPLETED, 0L)
+        + counts.getOrDefault(DownloadState.FAILED, 0L);
     return NODES.objectNode()
         .put("downloadSpeed", Long.toString(speed))
         .put("uploadSpeed", "0")
-        .put("numActive", Integer.toString(active))
-        .put("numWaiting", Integer.toString(waiting))
-        .put("numStopped", Integer.toString(stopped))
-        .put("numStoppedTotal", Integer.toString(stopped));
+        .put("numActive", Long.toString(active))
+        .put("numWaiting", Long.toString(waiting))
+        .put("numStopped", Long.toString(stopped))
+        .put("numStoppedTotal", Long.toString(stopped));
   }
 }

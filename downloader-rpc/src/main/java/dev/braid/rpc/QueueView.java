@@ -4,15 +4,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
+import dev.braid.core.QueueOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The queue in aria2's three lists: active, waiting (queued and paused, in the order they would
  * start: higher priority first, then older first) and stopped (complete and failed, oldest
- * first, then the ones removed through this server).
+ * first, then the ones removed through this server). A window of a list is one page of the
+ * store, so a queue with a long history answers as fast as a short one.
  */
 final class QueueView {
   private final Braid braid;
@@ -41,35 +45,71 @@ final class QueueView {
     return StatusView.of(find(id));
   }
 
-  List<Download> all() {
-    return braid.downloads();
+  private static final Set<DownloadState> WAITING = EnumSet.of(DownloadState.QUEUED, DownloadState.PAUSED);
+  private static final Set<DownloadState> STOPPED = EnumSet.of(DownloadState.COMPLETED, DownloadState.FAILED);
+
+  /** How many downloads are in each state, from the store's index. */
+  Map<DownloadState, Long> counts() {
+    return braid.countByState();
   }
 
   int removedCount() {
     return removed.size();
   }
 
+  /** The active downloads, oldest first (one recorded active by a process that is gone shows as waiting). */
   List<Download> active() {
-    return braid.downloads().stream().filter(d -> d.state() == DownloadState.ACTIVE).toList();
+    return braid.downloads(EnumSet.of(DownloadState.ACTIVE), QueueOrder.OLDEST_FIRST, 0, Integer.MAX_VALUE).stream()
+        .filter(d -> d.state() == DownloadState.ACTIVE).toList();
   }
 
+  /** The whole waiting list, in start order (changePosition renumbers all of it). */
   List<Download> waiting() {
-    List<Download> w = new ArrayList<>(braid.downloads().stream()
-        .filter(d -> d.state() == DownloadState.QUEUED || d.state() == DownloadState.PAUSED).toList());
-    w.sort(Comparator.comparingInt((Download d) -> d.priority()).reversed().thenComparingLong(Download::id));
-    return w;
+    return braid.downloads(WAITING, QueueOrder.START_ORDER, 0, Integer.MAX_VALUE);
   }
 
-  /** Complete and failed downloads as statuses, then the removed ones. */
-  List<ObjectNode> stopped() {
-    List<ObjectNode> s = new ArrayList<>();
-    for (Download d : braid.downloads()) {
-      if (d.state() == DownloadState.COMPLETED || d.state() == DownloadState.FAILED) {
-        s.add(StatusView.of(d));
-      }
+  /** aria2's window of the waiting list, read as one page of the store. */
+  List<Download> waiting(int offset, int num) {
+    return num <= 0 ? List.of() : braid.downloads(WAITING, QueueOrder.START_ORDER, offset, num);
+  }
+
+  /**
+   * aria2's window of the stopped list: complete and failed downloads (a page of the store),
+   * then the removed ones (in memory), as statuses.
+   */
+  List<ObjectNode> stopped(int offset, int num) {
+    List<ObjectNode> out = new ArrayList<>();
+    if (num <= 0) {
+      return out;
     }
-    s.addAll(removed.all());
-    return s;
+    List<ObjectNode> gone = removed.all();
+    if (offset >= 0) {
+      braid.downloads(STOPPED, QueueOrder.OLDEST_FIRST, offset, num).forEach(d -> out.add(StatusView.of(d)));
+      if (out.size() < num && !gone.isEmpty()) {
+        // past the store's part: the removed ones follow it
+        long inStore = out.isEmpty() ? stoppedInStore() : offset + out.size();
+        out.addAll(window(gone, (int) Math.max(0, offset - inStore), num - out.size()));
+      }
+    } else if (offset >= -gone.size()) {
+      // from the end: the removed ones first, newest first, then the store's part backwards from its last
+      out.addAll(window(gone, offset, num));
+      if (out.size() < num) {
+        braid.downloads(STOPPED, QueueOrder.OLDEST_FIRST, -1, num - out.size()).forEach(d -> out.add(StatusView.of(d)));
+      }
+    } else {
+      braid.downloads(STOPPED, QueueOrder.OLDEST_FIRST, offset + gone.size(), num).forEach(d -> out.add(StatusView.of(d)));
+    }
+    return out;
+  }
+
+  private long stoppedInStore() {
+    Map<DownloadState, Long> counts = braid.countByState();
+    return counts.getOrDefault(DownloadState.COMPLETED, 0L) + counts.getOrDefault(DownloadState.FAILED, 0L);
+  }
+
+  /** Every download in the queue, in pages of {@code limit} from {@code offset}, oldest first. */
+  List<Download> all(int offset, int limit) {
+    return braid.downloads(EnumSet.allOf(DownloadState.class), QueueOrder.OLDEST_FIRST, offset, limit);
   }
 
   /**

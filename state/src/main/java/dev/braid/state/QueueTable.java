@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -180,6 +181,27 @@ public final class QueueTable {
   public List<QueueEntry> all() {
     synchronized (store) {
       return select("SELECT " + ENTRY + " FROM queue ORDER BY id");
+    }
+  }
+
+  /**
+   * A page of the entries in {@code states}, read by the state index: in start order (higher
+   * priority first, then older first) when {@code startOrder}, else oldest first. An
+   * {@code offset} of 0 or more skips that many; a negative one counts from the end (-1 is the
+   * last entry) and the page runs backwards from there, as aria2's tellWaiting and tellStopped
+   * do. At most {@code limit} entries; none for a limit of 0 or less.
+   */
+  public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+    if (states.isEmpty() || limit <= 0) {
+      return List.of();
+    }
+    boolean backwards = offset < 0;
+    String dir = backwards ? " DESC" : "";
+    String order = startOrder ? "priority" + (backwards ? "" : " DESC") + ", id" + dir : "id" + dir;
+    String in = String.join(", ", states.stream().sorted().map(st -> "'" + st.name() + "'").toList());
+    synchronized (store) {
+      return select("SELECT " + ENTRY + " FROM queue WHERE state IN (" + in + ") ORDER BY " + order + " LIMIT ? OFFSET ?",
+          limit, backwards ? -offset - 1 : offset);
     }
   }
 
