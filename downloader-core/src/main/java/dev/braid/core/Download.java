@@ -159,7 +159,7 @@ public final class Download {
    * Gives this download a new URL for the same file, such as a new signed link after the old one
    * expired. A running download stops its connections (their bytes are recorded) and continues
    * from {@code uri}; a paused, queued or failed one, or one another process drives, uses it when
-   * it runs next here (call {@link #resume()}). The bytes on disk are reused only when {@code uri} proves to serve the same
+   * it runs next here (call {@link #resume()}); one that never started simply takes it. The bytes on disk are reused only when {@code uri} proves to serve the same
    * file: the same length and strong validator, or, where its validators differ, a sample of the
    * finished blocks fetched from it matching the checksums recorded for them. Otherwise the run
    * fails with {@link LinkRefusedException} and nothing is spliced; starting over is then a new

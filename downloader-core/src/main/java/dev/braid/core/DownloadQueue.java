@@ -352,6 +352,12 @@ final class DownloadQueue implements AutoCloseable {
       Download local = running.get(h.id());
       Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
           : e.target() != null ? e.target() : e.file();
+      if (file == null && local == null) {
+        // never started: no bytes to prove the new URL against, it simply takes its place
+        table.updateUrls(h.id(), urls);
+        table.get(h.id()).ifPresent(h::entry);
+        return;
+      }
       if (file == null) {
         throw new InvalidRequestException("#" + h.id() + " has no file yet to continue; submit the new URL instead");
       }

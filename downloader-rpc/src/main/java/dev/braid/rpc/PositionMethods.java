@@ -23,7 +23,11 @@ final class PositionMethods {
     d.add("aria2.changePosition", p -> changePosition(p.gid(0), p.integer(1), p.string(2)));
   }
 
-  private JsonNode changePosition(long id, int pos, String how) throws RpcException {
+  /**
+   * Moves a waiting download to {@code pos} of the waiting list (aria2's POS_SET); the position
+   * it got. addUri's position comes here too.
+   */
+  JsonNode changePosition(long id, int pos, String how) throws RpcException {
     List<Download> waiting = new ArrayList<>(queue.waiting());
     int from = -1;
     for (int i = 0; i < waiting.size(); i++) {

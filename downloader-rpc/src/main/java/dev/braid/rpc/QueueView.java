@@ -6,6 +6,7 @@ import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
 import dev.braid.core.QueueOrder;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -59,8 +60,9 @@ final class QueueView {
 
   /** The active downloads, oldest first (one recorded active by a process that is gone shows as waiting). */
   List<Download> active() {
-    return braid.downloads(EnumSet.of(DownloadState.ACTIVE), QueueOrder.OLDEST_FIRST, 0, Integer.MAX_VALUE).stream()
-        .filter(d -> d.state() == DownloadState.ACTIVE).toList();
+    // through the state index (start order), as the active ones are few in a long queue
+    return braid.downloads(EnumSet.of(DownloadState.ACTIVE), QueueOrder.START_ORDER, 0, Integer.MAX_VALUE).stream()
+        .filter(d -> d.state() == DownloadState.ACTIVE).sorted(Comparator.comparingLong(Download::id)).toList();
   }
 
   /** The whole waiting list, in start order (changePosition renumbers all of it). */

@@ -75,12 +75,13 @@ public final class RpcServer implements AutoCloseable {
     RemovedResults removed = new RemovedResults();
     QueueView queue = new QueueView(braid, removed);
     int port = settings.port() == 0 ? freePort() : settings.port();
-    new AddMethods(braid, new AddOptions(folders)).addTo(dispatcher);
+    PositionMethods positions = new PositionMethods(queue);
+    new AddMethods(braid, new AddOptions(folders), positions).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
     new SessionMethods(shutdownAsked).addTo(dispatcher);
-    new PositionMethods(queue).addTo(dispatcher);
+    positions.addTo(dispatcher);
     new UriMethods(queue).addTo(dispatcher);
     new BraidMethods(queue).addTo(dispatcher);
 

@@ -6,15 +6,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
 import dev.braid.core.InvalidRequestException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code aria2.changeUri(gid, fileIndex, delUris, addUris[, position])}: removes each of
- * delUris once from the download's mirrors, inserts addUris at position among the URIs (default:
- * the end) and answers {@code [deleted, added]}. Braid keeps the download's own URL (its partial
- * file is recorded under it: deleting it is refused) and changes the mirrors of a download that
- * is not running only (aria2 also of a running one): pause it first.
+ * delUris once from the download's URIs (its URL, then its mirrors), inserts addUris at position
+ * (0-based among what is left; default or past the end: at the end) and answers
+ * {@code [deleted, added]}, as aria2. When the first URI changes, the download's URL changes
+ * through {@link Download#changeUrl}, also while it runs: its bytes are kept only where the new
+ * URL proves to serve the same file (a refreshed link), otherwise the run fails and nothing is
+ * spliced. The mirrors of a running download stay as they are (Braid spreads a run over the
+ * mirrors it started with): changing them is refused until it is paused.
  */
 final class UriMethods {
   private final QueueView queue;
@@ -33,26 +37,35 @@ final class UriMethods {
     if (fileIndex != 1) {
       throw RpcException.failed("No such file index " + fileIndex + ": a Braid download has one file, index 1");
     }
-    if (d.state() == DownloadState.ACTIVE) {
-      throw RpcException.failed("GID#" + Gid.of(d.id()) + " is running: pause it before changing its URIs");
-    }
-    if (delete.contains(d.url())) {
-      throw RpcException.failed("the URI " + d.url() + " of GID#" + Gid.of(d.id())
-          + " cannot be removed (its partial file is recorded under it); add and remove mirrors instead");
-    }
-    List<String> mirrors = new ArrayList<>(d.mirrors());
+    List<String> uris = new ArrayList<>();
+    uris.add(d.url());
+    uris.addAll(d.mirrors());
     int deleted = 0;
     for (String u : delete) {
-      if (mirrors.remove(u)) {
+      if (uris.remove(u)) {
         deleted++;
       }
     }
-    // aria2's position counts the main URI too: 0 and 1 both come right after it here
-    int at = position < 0 || position > mirrors.size() + 1 ? mirrors.size() : Math.max(0, position - 1);
-    mirrors.addAll(at, add);
+    int at = position < 0 || position > uris.size() ? uris.size() : position;
+    uris.addAll(at, add);
+    if (uris.isEmpty()) {
+      throw RpcException.failed("GID#" + Gid.of(d.id()) + " would be left without a URI");
+    }
+    List<String> mirrors = uris.subList(1, uris.size());
+    boolean newUrl = !uris.get(0).equals(d.url());
+    boolean newMirrors = !mirrors.equals(d.mirrors());
+    if (newMirrors && d.state() == DownloadState.ACTIVE) {
+      throw RpcException.failed("GID#" + Gid.of(d.id()) + " is running: its mirrors change once it is paused"
+          + " (its own URI can change while it runs)");
+    }
     try {
-      d.mirrors(mirrors);
-    } catch (InvalidRequestException e) {
+      if (newMirrors) {
+        d.mirrors(List.copyOf(mirrors));
+      }
+      if (newUrl) {
+        d.changeUrl(URI.create(uris.get(0)));
+      }
+    } catch (InvalidRequestException | IllegalArgumentException | IllegalStateException e) {
       throw RpcException.failed(e.getMessage());
     }
     return NODES.arrayNode().add(deleted).add(add.size());

@@ -139,11 +139,11 @@ class RpcServerTest {
     String gid = call("aria2.addUri", List.of(slow), Map.of("out", "real.bin", "split", "2")).asText();
     awaitStatus(gid, "active");
     assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(), List.of(fast))).get("error").get("code").asInt(),
-        "a running download's URIs stay");
+        "a running download's mirrors stay");
     call("aria2.forcePause", gid);
     awaitStatus(gid, "paused");
     assertEquals(1, post(request("aria2.changeUri", gid, 1, List.of(slow), List.of())).get("error").get("code").asInt(),
-        "its own URL is not removed");
+        "a download keeps at least one URI");
     assertEquals("[0,1]", call("aria2.changeUri", gid, 1, List.of(), List.of(fast)).toString());
     JsonNode uris = call("aria2.getUris", gid);
     assertEquals(List.of(slow, fast), List.of(uris.get(0).get("uri").asText(), uris.get(1).get("uri").asText()));
@@ -154,6 +154,50 @@ class RpcServerTest {
     assertEquals(content.sha256Hex(), sha256(work.resolve("real.bin")), "byte-identical with the added mirror");
     assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/fast.bin") && r.range() != null),
         "the added mirror served ranges");
+  }
+
+  @Test
+  void changeUriOfARunningDownloadsOwnUriContinuesFromTheRefreshedLink() throws Exception {
+    Content content = Content.random(4L << 20, 10);
+    server.serve("/expiring.bin", content).etag("\"v1\"").rateLimitPerConnection(256 << 10);
+    server.serve("/refreshed.bin", content).etag("\"v1\"");
+    String old = server.url("/expiring.bin");
+    String fresh = server.url("/refreshed.bin");
+    String gid = call("aria2.addUri", List.of(old), Map.of("out", "link.bin", "split", "2")).asText();
+    awaitStatus(gid, "active");
+    assertEquals("[1,1]", call("aria2.changeUri", gid, 1, List.of(old), List.of(fresh)).toString());
+    awaitStatus(gid, "complete");
+    assertEquals(content.sha256Hex(), sha256(work.resolve("link.bin")), "byte-identical across the change of URL");
+    assertEquals(fresh, call("aria2.getUris", gid).get(0).get("uri").asText());
+    assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/refreshed.bin") && r.range() != null),
+        "the run continued from the new URL");
+  }
+
+  @Test
+  void changeUriToAUriOfAnotherFileFailsTheRunAndSplicesNothing() throws Exception {
+    server.serve("/expiring.bin", Content.random(4L << 20, 11)).etag("\"v1\"").rateLimitPerConnection(128 << 10);
+    server.serve("/other.bin", Content.random(4L << 20, 12)).etag("\"other\"");
+    String old = server.url("/expiring.bin");
+    String gid = call("aria2.addUri", List.of(old), Map.of("out", "kept.bin")).asText();
+    awaitStatus(gid, "active");
+    call("aria2.changeUri", gid, 1, List.of(old), List.of(server.url("/other.bin")));
+    awaitStatus(gid, "error");
+    assertFalse(java.nio.file.Files.exists(work.resolve("kept.bin")), "no file made of two files' bytes");
+  }
+
+  @Test
+  void addUriWithAPositionTakesThatPlaceInTheWaitingList() throws Exception {
+    List<String> gids = new ArrayList<>();
+    for (String name : List.of("a", "b", "c", "d")) {
+      server.serve("/" + name, Content.random(1024, name.charAt(0)));
+    }
+    for (String name : List.of("a", "b", "c")) {
+      gids.add(call("aria2.addUri", List.of(server.url("/" + name)), Map.of("pause", "true")).asText());
+    }
+    String d = call("aria2.addUri", List.of(server.url("/d")), Map.of("pause", "true"), 1).asText();
+    assertEquals(List.of(gids.get(0), d, gids.get(1), gids.get(2)), waitingGids());
+    assertEquals(-32602, post(request("aria2.addUri", List.of(server.url("/d")), Map.of(), -1)).get("error").get("code").asInt(),
+        "a negative position is refused");
   }
 
   private void awaitStatus(String gid, String wanted) throws Exception {

@@ -185,8 +185,9 @@ public final class QueueTable {
   }
 
   /**
-   * A page of the entries in {@code states}, read by the state index: in start order (higher
-   * priority first, then older first) when {@code startOrder}, else oldest first. An
+   * A page of the entries in {@code states}: in start order (higher priority first, then older
+   * first; through the state index) when {@code startOrder}, else oldest first (in id order: meant
+   * for states that make up much of the queue, such as the finished ones). An
    * {@code offset} of 0 or more skips that many; a negative one counts from the end (-1 is the
    * last entry) and the page runs backwards from there, as aria2's tellWaiting and tellStopped
    * do. At most {@code limit} entries; none for a limit of 0 or less.
@@ -199,8 +200,11 @@ public final class QueueTable {
     String dir = backwards ? " DESC" : "";
     String order = startOrder ? "priority" + (backwards ? "" : " DESC") + ", id" + dir : "id" + dir;
     String in = String.join(", ", states.stream().sorted().map(st -> "'" + st.name() + "'").toList());
+    // oldest first walks the table in id order and stops after the page ("+state" keeps SQLite off the
+    // state index, through which it sorted every matching entry first: 0.15 s for 100,000 finished ones)
+    String where = (startOrder ? "state" : "+state") + " IN (" + in + ")";
     synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue WHERE state IN (" + in + ") ORDER BY " + order + " LIMIT ? OFFSET ?",
+      return select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + order + " LIMIT ? OFFSET ?",
           limit, backwards ? -offset - 1 : offset);
     }
   }
