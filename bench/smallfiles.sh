@@ -5,7 +5,8 @@
 #
 # Usage: [VAR=value ...] bench/smallfiles.sh
 # Variables [defaults]: COUNT files [1000], FSIZE each [100K], JOBS in parallel [16], REPS [5],
-#   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`),
+#   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`; braid-daemon:
+#   `braid get -i LIST` as the client of a `braid daemon -j JOBS` started before the first run),
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
 #   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>[-https]], RESULTS, QUIET_PCT [25], QUIET_WAIT [30],
 #   TLS [0; 1: HTTPS with a certificate made for the run, trusted by each tool's CA option]
@@ -52,7 +53,9 @@ chmod -R a+rX "$DATA"
 # so a tool's time depended on its place in the sequence more than on the tool.
 rm -rf "$OUTROOT"; mkdir -p "$OUTROOT"
 chattr +T "$OUTROOT" 2>/dev/null || say "WARNING: chattr +T $OUTROOT failed: runs may slow down one after the other (see above)"
-trap 'stop_nginx' EXIT INT TERM
+daemon_pid=
+stop_daemon() { [[ -n $daemon_pid ]] && { kill "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null || true; daemon_pid=; }; return 0; }
+trap 'stop_daemon; stop_nginx' EXIT INT TERM
 start_nginx "$DATA"
 BASE=http://127.0.0.1:$PORT
 tls_braid=() tls_aria=() tls_curl=()
@@ -60,12 +63,23 @@ if [[ $TLS == 1 ]]; then
   BASE=https://127.0.0.1:$PORT
   tls_braid=(--ca-cert "$SDIR/cert.pem") tls_aria=(--ca-certificate="$SDIR/cert.pem") tls_curl=(--cacert "$SDIR/cert.pem")
 fi
+if [[ " $TOOLS " == *" braid-daemon "* ]]; then
+  # one engine for all its runs (its CPU and RSS are not in the client's figures), as a user's daemon; its queue (and the store's history) grows by COUNT per run
+  rm -rf "$BENCH_DIR"/daemon-small.db*
+  "${braid_cmd[@]}" daemon -j "$JOBS" -d "$OUTROOT" --state-db "$BENCH_DIR/daemon-small.db" --rpc-listen-port $((PORT + 1)) \
+    "${tls_braid[@]}" 2> "$RESULTS/logs/daemon.err" & daemon_pid=$!
+  until grep -q "serving aria2 JSON-RPC" "$RESULTS/logs/daemon.err"; do
+    kill -0 "$daemon_pid" 2>/dev/null || die "braid daemon did not start: $(cat "$RESULTS/logs/daemon.err")"
+    sleep 0.1
+  done
+fi
 
 tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=N
   local t=$1 r=$2 list=$BENCH_DIR/list-small.txt
   (cd "$DATA" && printf '%s\n' f*.bin) | sed "s|^|$BASE/|; s|\$|?run=$t\&rep=$r|" > "$list"
   case $t in
     braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
+    braid-daemon) cmd=("${braid_cmd[@]}" get -i "$list" -d "$OUTD" --quiet --state-db "$BENCH_DIR/daemon-small.db") ;;
     braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
     aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none "${tls_aria[@]}") ;;
     curl)      awk -v d="$OUTD" '{ n = $0; sub(/\?.*/, "", n); sub(/.*\//, "", n); print "url = \"" $0 "\""; print "output = \"" d "/" n "\"" }' "$list" > "$BENCH_DIR/curl-small.cfg"
