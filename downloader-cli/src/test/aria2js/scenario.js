@@ -84,6 +84,17 @@ async function main() {
   await heard("onDownloadPause", slow);
   await until(() => statusIs(slow, "paused"), "paused");
   out.waiting = await aria2.call("tellWaiting", 0, 10);
+  // what AriaNg's task pages call besides: addUri with a position, changeUri (also of the first URI), changePosition
+  out.later = await aria2.call("addUri", [fastUrl], { out: "later.bin", pause: "true" });
+  out.first = await aria2.call("addUri", [fastUrl], { out: "first.bin", pause: "true" }, 0);
+  const gids = async () => (await aria2.call("tellWaiting", 0, 10, ["gid"])).map((s) => s.gid);
+  out.waitingOrder = await gids();
+  out.uriAdded = await aria2.call("changeUri", out.later, 1, [], [slowUrl]);
+  out.urisAfterAdd = (await aria2.call("getUris", out.later)).map((u) => u.uri);
+  out.uriSwapped = await aria2.call("changeUri", out.later, 1, [fastUrl], [slowUrl + "?fresh"], 0);
+  out.urisAfterSwap = (await aria2.call("getUris", out.later)).map((u) => u.uri);
+  out.positioned = await aria2.call("changePosition", out.later, 0, "POS_SET");
+  out.waitingOrder2 = await gids();
   out.unpaused = await aria2.call("unpause", slow);
   await heardAgain("onDownloadStart", slow, 2);
   out.removed = await aria2.call("forceRemove", slow);

@@ -116,6 +116,16 @@ class DaemonAria2ClientTest {
     assertEquals(slowGid, r.get("active").get(0).get("gid").asText(), () -> "tellActive: " + r.get("active"));
     assertEquals(slowGid, r.get("paused").asText());
     assertEquals("paused", find(r.get("waiting"), slowGid).get("status").asText());
+    String later = r.get("later").asText();
+    String first = r.get("first").asText();
+    assertEquals(List.of(first, slowGid, later), strings(r.get("waitingOrder")), "addUri's position 0 puts it first");
+    assertEquals("[0,1]", r.get("uriAdded").toString());
+    assertEquals(List.of(server.url("/fast.bin"), server.url("/slow.bin")), strings(r.get("urisAfterAdd")));
+    assertEquals("[1,1]", r.get("uriSwapped").toString());
+    assertEquals(List.of(server.url("/slow.bin") + "?fresh", server.url("/slow.bin")), strings(r.get("urisAfterSwap")),
+        "a new first URI (the download had not started: nothing to prove it against)");
+    assertEquals(0, r.get("positioned").asInt());
+    assertEquals(List.of(later, first, slowGid), strings(r.get("waitingOrder2")));
     assertEquals(slowGid, r.get("removed").asText());
     assertEquals("removed", find(r.get("stopped"), slowGid).get("status").asText());
     assertEquals(slowGid, r.get("stoppedLast").get(0).get("gid").asText(), "tellStopped(-1, 1) is the last stopped");
@@ -127,6 +137,12 @@ class DaemonAria2ClientTest {
     assertAllStrings(r.get("fastStatus"), "fastStatus");
     assertAllStrings(r.get("activeFull"), "tellActive");
     assertAllStrings(r.get("globalStat"), "getGlobalStat");
+  }
+
+  private static List<String> strings(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    list.forEach(n -> out.add(n.asText()));
+    return out;
   }
 
   private static JsonNode find(JsonNode list, String gid) {
@@ -143,7 +159,12 @@ class DaemonAria2ClientTest {
     List<String> out = new ArrayList<>();
     for (JsonNode e : events) {
       String gid = e.get("gid").asText();
-      String role = gid.equals(run.get("fast").asText()) ? "fast" : gid.equals(run.get("slow").asText()) ? "slow" : gid;
+      String role = gid;
+      for (String name : List.of("fast", "slow", "later", "first")) {
+        if (gid.equals(run.get(name).asText())) {
+          role = name;
+        }
+      }
       out.add(e.get("event").asText() + " " + role);
     }
     return out;

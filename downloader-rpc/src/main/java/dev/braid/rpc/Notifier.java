@@ -43,7 +43,9 @@ final class Notifier implements DownloadListener {
 
   @Override
   public void stateChanged(Download download, DownloadState state) {
-    if (announced.put(download.id(), state) == state) {
+    DownloadState before = announced.put(download.id(), state);
+    if (before == state || before == null && state == DownloadState.PAUSED) {
+      // the same state again, or a download added paused: aria2 announces neither (its aria2.js run shows it)
       return;
     }
     switch (state) {
