@@ -200,6 +200,41 @@ class RpcServerTest {
         "a negative position is refused");
   }
 
+  @Test
+  void tellStoppedWindowsSpanTheStoresPageAndTheRemovedResults() throws Exception {
+    server.respond("/gone", 404);
+    List<String> failed = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      failed.add(call("aria2.addUri", List.of(server.url("/gone") + "?" + i), Map.of("out", "f" + i)).asText());
+      awaitStatus(failed.get(i), "error");
+    }
+    List<String> removed = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      String gid = call("aria2.addUri", List.of(server.url("/gone") + "?r" + i), Map.of("pause", "true")).asText();
+      call("aria2.forceRemove", gid);
+      awaitStatus(gid, "removed");
+      removed.add(gid);
+    }
+    String f0 = failed.get(0);
+    String f1 = failed.get(1);
+    String f2 = failed.get(2);
+    String r0 = removed.get(0);
+    String r1 = removed.get(1);
+    assertEquals(List.of(f0, f1, f2, r0, r1), stopped(0, 10));
+    assertEquals(List.of(f2, r0), stopped(2, 2));
+    assertEquals(List.of(r1), stopped(4, 5));
+    assertEquals(List.of(), stopped(5, 1));
+    assertEquals(List.of(r1, r0), stopped(-1, 2), "newest first from the end");
+    assertEquals(List.of(r0, f2, f1), stopped(-2, 3));
+    assertEquals(List.of(f1, f0), stopped(-4, 2));
+    assertEquals(List.of(), stopped(-6, 2));
+    assertEquals("5", call("aria2.getGlobalStat").get("numStopped").asText());
+  }
+
+  private List<String> stopped(int offset, int num) throws Exception {
+    return reversed(call("aria2.tellStopped", offset, num, List.of("gid")));
+  }
+
   private void awaitStatus(String gid, String wanted) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
     JsonNode s = call("aria2.tellStatus", gid);
