@@ -33,11 +33,12 @@ import javax.net.ssl.TrustManager;
  * A JSON-RPC client of a {@code braid daemon} over one WebSocket on {@code /jsonrpc}: calls and
  * aria2's notifications share it, so a command hears a download's end the moment it happens
  * (the socket is open before anything is added, so no end is missed). The JDK's WebSocket and
- * jackson-jr (maps and lists over jackson-core's streaming parser: a tenth of databind's
- * classes to load at start); this path loads neither Apache HttpClient nor SQLite.
+ * jackson-jr (maps and lists over jackson-core's streaming parser, without databind's start-up
+ * cost); this path loads neither Apache HttpClient nor SQLite.
  *
- * <p>Threads: the JDK client's own; answers complete the callers' futures and notifications run
- * {@code notifications} on its thread, in order. {@link #close()} ends the socket.
+ * <p>Threads: the JDK client's own, in a thread group of this client; answers complete the
+ * callers' futures and notifications run {@code notifications} on its thread, in order.
+ * {@link #close()} ends the socket and interrupts the group, which ends the client's selector.
  */
 final class RpcClient implements AutoCloseable {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
@@ -75,7 +76,8 @@ final class RpcClient implements AutoCloseable {
     // the JDK client's selector thread joins the group of the thread that builds it: close() can then end it
     Thread builder = new Thread(threads, () -> {
       try {
-        built.complete(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(noTls()).sslParameters(new SSLParameters()).build());
+        built.complete(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(noTls())
+            .sslParameters(new SSLParameters()).build());
       } catch (RuntimeException e) {
         built.completeExceptionally(e);
       }
@@ -87,8 +89,10 @@ final class RpcClient implements AutoCloseable {
           .get(10, TimeUnit.SECONDS);
       return new RpcClient(ws, threads, endpoint.secret(), receiver);
     } catch (ExecutionException | TimeoutException e) {
+      threads.interrupt();
       throw new IOException("cannot reach the braid daemon on port " + endpoint.port() + ": " + e.getCause(), e);
     } catch (InterruptedException e) {
+      threads.interrupt();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while connecting to the braid daemon", e);
     }
