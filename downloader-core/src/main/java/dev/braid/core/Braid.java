@@ -7,6 +7,7 @@ import dev.braid.core.http.LazyTlsStrategy;
 import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.ProxyPlan;
 import dev.braid.core.http.Uninterruptibly;
+import dev.braid.core.hook.HookRunner;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
@@ -34,6 +35,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import javax.net.ssl.SSLContext;
 
@@ -78,6 +80,8 @@ public final class Braid implements AutoCloseable {
   public static final int MIN_BUFFER_SIZE = 4 * 1024;
   /** The largest {@link Builder#bufferSize}: each connection holds one, 64 connections by default. */
   public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
+  /** {@link Builder#hookTimeout}'s default: how long one hook may run before it is stopped. */
+  public static final Duration DEFAULT_HOOK_TIMEOUT = Duration.ofSeconds(30);
   /** The longest wait between two tries (a server's Retry-After may ask for more). */
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
@@ -91,6 +95,8 @@ public final class Braid implements AutoCloseable {
   private final DownloadQueue queue;
   private final Path downloadDirectory;
   private final MetricsEndpoint metricsEndpoint;
+  /** Null without hooks: no hook threads then. */
+  private final HookRunner hooks;
 
   private Braid(Builder b) throws LocalFileException {
     FutureTask<SSLContext> tls = null;
@@ -146,6 +152,10 @@ public final class Braid implements AutoCloseable {
       }
       return job;
     }, drivers, b.maxActiveDownloads, b.runQueue);
+    this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
+    if (hooks != null) {
+      queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
+    }
     this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
   }
 
@@ -354,6 +364,10 @@ public final class Braid implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     queue.stop();
+    if (hooks != null) {
+      // after the queue's last events, which may have queued hooks
+      hooks.close();
+    }
     workers.shutdown();
     if (metricsEndpoint != null) {
       metricsEndpoint.close();
@@ -407,8 +421,43 @@ public final class Braid implements AutoCloseable {
     private ProxyPlan proxies = ProxyPlan.DIRECT;
     private InetSocketAddress metricsAddress;
     private HttpVersion httpVersion = HttpVersion.HTTP_1_1;
+    private final List<DownloadHook> onComplete = new java.util.ArrayList<>();
+    private final List<DownloadHook> onError = new java.util.ArrayList<>();
+    private Duration hookTimeout = DEFAULT_HOOK_TIMEOUT;
+    private Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
 
     private Builder() {}
+
+    /**
+     * Also run {@code hook} when a download this instance runs completes (the file is whole,
+     * verified and renamed). Hooks run on threads of their own, at most {@link #hookTimeout} each;
+     * one that fails is reported to {@link #hookFailures} and changes nothing about the download.
+     */
+    public Builder onDownloadComplete(DownloadHook hook) {
+      onComplete.add(Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /** Also run {@code hook} when a download this instance runs fails (not when it is paused or removed); as {@link #onDownloadComplete}. */
+    public Builder onDownloadError(DownloadHook hook) {
+      onError.add(Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /** How long one hook may run (default {@link Braid#DEFAULT_HOOK_TIMEOUT}); then it is stopped (a command killed with every process it started). */
+    public Builder hookTimeout(Duration timeout) {
+      this.hookTimeout = positive(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * Where hooks that fail, time out or cannot run are reported, on a hook thread (default: a line
+     * on standard error).
+     */
+    public Builder hookFailures(Consumer<HookFailure> listener) {
+      this.hookFailures = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
 
     /**
      * The HTTP version for https servers (default {@link HttpVersion#HTTP_1_1}, several
