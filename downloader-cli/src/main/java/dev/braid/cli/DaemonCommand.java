@@ -62,6 +62,8 @@ final class DaemonCommand implements Callable<Integer> {
 
   private final ConnectionOptions net = new ConnectionOptions();
 
+  private final HookOptions hooks = new HookOptions();
+
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("daemon", this,
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
@@ -72,6 +74,7 @@ final class DaemonCommand implements Callable<Integer> {
     }
     engine.addTo(spec);
     net.addEngineOptionsTo(spec);
+    hooks.addTo(spec);
     return spec;
   }
 
@@ -116,6 +119,7 @@ final class DaemonCommand implements Callable<Integer> {
     Braid.Builder builder = engine.builder().stateDatabase(db).downloadDirectory(folder).runQueue(true)
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
+    hooks.applyTo(builder, f -> err.println("braid: " + f));
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
