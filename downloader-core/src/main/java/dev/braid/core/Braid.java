@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.cert.Certificate;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +98,7 @@ public final class Braid implements AutoCloseable {
   private final MetricsEndpoint metricsEndpoint;
   /** Null without hooks: no hook threads then. */
   private final HookRunner hooks;
+  private final QueueSchedule schedule;
 
   private Braid(Builder b) throws LocalFileException {
     FutureTask<SSLContext> tls = null;
@@ -152,6 +154,8 @@ public final class Braid implements AutoCloseable {
       }
       return job;
     }, drivers, b.maxActiveDownloads, b.runQueue);
+    this.schedule = new QueueSchedule(b.clock, rateLimit, b.runWindows, b.speedSchedule);
+    queue.schedule(schedule);
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
       queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
@@ -289,14 +293,51 @@ public final class Braid implements AutoCloseable {
     return queue.running();
   }
 
-  /** Changes the limit on all downloads together, in bytes per second (0 for none), at once. */
+  /**
+   * Changes the limit on all downloads together, in bytes per second (0 for none), at once; with a
+   * {@link #speedSchedule(SpeedSchedule)}, until the time reaches its next entry, and wherever it has none.
+   */
   public void rateLimit(long bytesPerSecond) {
-    rateLimit.setRate(bytesPerSecond);
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
+    }
+    schedule.rateLimit(bytesPerSecond);
   }
 
-  /** The current limit on all downloads together (0: none). */
+  /** The current limit on all downloads together (0: none), the speed schedule's where one of its entries applies. */
   public long rateLimit() {
     return rateLimit.rate();
+  }
+
+  /**
+   * The windows in which the queue starts downloads, at once: outside all of them, running
+   * downloads stop with their progress recorded and wait queued (not paused) for the next window
+   * (the stopped run's {@link Download#result()} fails with a {@link DownloadPausedException}, the
+   * next run has a new one); none starts. Empty (the default): always. Every download of this instance's queue is governed,
+   * also one submitted here; see {@link Builder#runWindows}.
+   */
+  public void runWindows(List<RunWindow> windows) {
+    schedule.windows(Objects.requireNonNull(windows, "windows"));
+  }
+
+  /** The windows in which the queue runs (empty: always). */
+  public List<RunWindow> runWindows() {
+    return schedule.windows();
+  }
+
+  /** Whether the queue may start downloads now (in a run window, or there are none). */
+  public boolean inRunWindow() {
+    return schedule.allowsStarts();
+  }
+
+  /** Limits by time of day on all downloads together, at once ({@link SpeedSchedule#NONE} for none). */
+  public void speedSchedule(SpeedSchedule speeds) {
+    schedule.speeds(speeds);
+  }
+
+  /** The limits by time of day. */
+  public SpeedSchedule speedSchedule() {
+    return schedule.speeds();
   }
 
   /**
@@ -424,9 +465,39 @@ public final class Braid implements AutoCloseable {
     private final List<DownloadHook> onComplete = new java.util.ArrayList<>();
     private final List<DownloadHook> onError = new java.util.ArrayList<>();
     private Duration hookTimeout = DEFAULT_HOOK_TIMEOUT;
+    private Clock clock;
+    private List<RunWindow> runWindows = List.of();
+    private SpeedSchedule speedSchedule = SpeedSchedule.NONE;
     private Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
 
     private Builder() {}
+
+    /**
+     * The clock the schedules read (default: the system's, in the default time zone); a test gives
+     * one it moves.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * The windows in which the queue starts and runs downloads (default: none, always); see
+     * {@link Braid#runWindows(List)}. A front end that runs one download in the foreground at a
+     * user's request ({@code braid get}) leaves them unset.
+     */
+    public Builder runWindows(List<RunWindow> windows) {
+      Objects.requireNonNull(windows, "windows");
+      windows.forEach(w -> Objects.requireNonNull(w, "windows holds a null"));
+      this.runWindows = List.copyOf(windows);
+      return this;
+    }
+
+    /** Limits by time of day on all downloads together (default {@link SpeedSchedule#NONE}); see {@link SpeedSchedule}. */
+    public Builder speedSchedule(SpeedSchedule speeds) {
+      this.speedSchedule = Objects.requireNonNull(speeds, "speeds");
+      return this;
+    }
 
     /**
      * Also run {@code hook} when a download this instance runs completes (the file is whole,
