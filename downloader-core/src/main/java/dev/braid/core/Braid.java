@@ -139,6 +139,10 @@ public final class Braid implements AutoCloseable {
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
     this.rateLimit = new TokenBucket(b.rateLimit);
     this.downloadDirectory = b.downloadDirectory;
+    // before the queue: its loop may start stored downloads at once, and must see the windows first
+    this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
+        : new QueueSchedule(b.clock, rateLimit, b.runWindows != null ? b.runWindows : List.of(),
+            b.speedSchedule != null ? b.speedSchedule : SpeedSchedule.NONE);
     // without an endpoint nothing is measured beyond each download's own TransferMetrics
     BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
     PrometheusMetrics prometheus = bytes == null ? null
@@ -153,9 +157,7 @@ public final class Braid implements AutoCloseable {
         job.result().whenComplete((r, e) -> bytes.finished(fetched));
       }
       return job;
-    }, drivers, b.maxActiveDownloads, b.runQueue);
-    this.schedule = new QueueSchedule(b.clock, rateLimit, b.runWindows, b.speedSchedule);
-    queue.schedule(schedule);
+    }, drivers, b.maxActiveDownloads, b.runQueue, schedule);
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
       queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
@@ -466,8 +468,11 @@ public final class Braid implements AutoCloseable {
     private final List<DownloadHook> onError = new java.util.ArrayList<>();
     private Duration hookTimeout = DEFAULT_HOOK_TIMEOUT;
     private Clock clock;
-    private List<RunWindow> runWindows = List.of();
-    private SpeedSchedule speedSchedule = SpeedSchedule.NONE;
+    /** Null until set: then {@link #storedSchedule} may fill it. */
+    private List<RunWindow> runWindows;
+    /** Null until set, as the windows. */
+    private SpeedSchedule speedSchedule;
+    private boolean storedSchedule;
     private Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
 
     private Builder() {}
@@ -490,6 +495,17 @@ public final class Braid implements AutoCloseable {
       Objects.requireNonNull(windows, "windows");
       windows.forEach(w -> Objects.requireNonNull(w, "windows holds a null"));
       this.runWindows = List.copyOf(windows);
+      return this;
+    }
+
+    /**
+     * Where {@link #runWindows} or {@link #speedSchedule} is not set, use the one stored in the
+     * state database under {@link RunWindow#SETTING} or {@link SpeedSchedule#SETTING} (the queue's
+     * own schedule, shared by the daemon and the desktop app); off by default. A stored value that
+     * does not parse counts as none.
+     */
+    public Builder storedSchedule(boolean use) {
+      this.storedSchedule = use;
       return this;
     }
 

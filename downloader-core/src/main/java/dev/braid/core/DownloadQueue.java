@@ -90,11 +90,13 @@ final class DownloadQueue implements AutoCloseable {
   /** The URL refreshers of the requests submitted here, by entry id: callbacks, so in memory only, as the headers. */
   private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   private volatile boolean stopped;
-  /** Run windows and speeds by time of day (see QueueSchedule); set once by Braid before anything is submitted. */
-  private volatile QueueSchedule schedule;
+  /** Run windows and speeds by time of day (see QueueSchedule). */
+  private final QueueSchedule schedule;
 
-  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
+  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
+      QueueSchedule schedule) {
     this.store = store;
+    this.schedule = schedule;
     this.table = store.queue();
     this.jobs = jobs;
     this.drivers = drivers;
@@ -446,7 +448,7 @@ final class DownloadQueue implements AutoCloseable {
     while (!stopped) {
       try {
         long now = System.nanoTime();
-        if (schedule != null && schedule.tick(running.values())) {
+        if (schedule.tick(running.values())) {
           dirty = true;
         }
         if (!closing && (dirty || now >= nextRefresh) && running.size() < maxActive) {
@@ -490,7 +492,7 @@ final class DownloadQueue implements AutoCloseable {
    * quadratic (the queue thread was ~20 % of the CPU of `get -i` with 1,000 small files).
    */
   private void startWhatFits() {
-    if (schedule != null && !schedule.allowsStarts()) {
+    if (!schedule.allowsStarts()) {
       return;
     }
     for (int offset = 0; running.size() < maxActive && !closing; offset += RUNNABLE_PAGE) {
@@ -811,10 +813,6 @@ final class DownloadQueue implements AutoCloseable {
 
   int maxActive() {
     return maxActive;
-  }
-
-  void schedule(QueueSchedule s) {
-    schedule = s;
   }
 
   /** Active downloads driven by this instance. */

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param end when it closes ({@code 00:00} for midnight)
  */
 public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
+  /** The key of a queue's windows in its state database's settings ({@link Braid#settings()}), as {@link #toText} writes them. */
+  public static final String SETTING = "schedule.runWindows";
   private static final List<String> NAMES = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
   /** Checks its arguments and copies the days. */
@@ -134,6 +136,6 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
       }
       sb.append(String.join("+", names)).append(' ');
     }
-    return sb.append(start).append('-').append(end.equals(LocalTime.MIDNIGHT) && !start.equals(end) ? "24:00" : end).toString();
+    return sb.append(start).append('-').append(end.equals(LocalTime.MIDNIGHT) ? "24:00" : end).toString();
   }
 }

@@ -17,6 +17,8 @@ import java.util.OptionalLong;
  * @param entries the windows with their limits, in order
  */
 public record SpeedSchedule(List<Entry> entries) {
+  /** The key of a queue's speed schedule in its state database's settings ({@link Braid#settings()}). */
+  public static final String SETTING = "schedule.speed";
   /** No limits by time: the set limit applies all day. */
   public static final SpeedSchedule NONE = new SpeedSchedule(List.of());
 

@@ -136,6 +136,22 @@ class ScheduleTest extends DownloadHarness {
   }
 
   @Test
+  void aQueueRunsByItsStoredScheduleUnlessTheBuilderGivesOne() throws Exception {
+    braid.saveSetting(RunWindow.SETTING, "Sat+Sun 00:00-24:00");
+    braid.saveSetting(SpeedSchedule.SETTING, "00:00-24:00=100K");
+    braid.close();
+    TestClock clock = new TestClock(monday(12, 0));
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).clock(clock).storedSchedule(true).build();
+    await(() -> !braid.inRunWindow() && braid.rateLimit() == 100 << 10, "the stored schedule was not applied");
+    assertEquals("Sat+Sun 00:00-24:00", RunWindow.toText(braid.runWindows()));
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).clock(clock).storedSchedule(true)
+        .runWindows(List.of()).build();
+    assertTrue(braid.runWindows().isEmpty());
+    assertEquals("00:00-24:00=100K", braid.speedSchedule().toString());
+  }
+
+  @Test
   void windowsParseDaysRangesAndMidnight() {
     RunWindow w = RunWindow.parse("Fri-Mon 22:00-06:00");
     assertEquals(java.util.EnumSet.of(DayOfWeek.FRIDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY, DayOfWeek.MONDAY), w.days());
