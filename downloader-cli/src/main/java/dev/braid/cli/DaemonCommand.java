@@ -64,6 +64,8 @@ final class DaemonCommand implements Callable<Integer> {
 
   private final HookOptions hooks = new HookOptions();
 
+  private final ScheduleOptions schedule = new ScheduleOptions();
+
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("daemon", this,
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
@@ -75,6 +77,7 @@ final class DaemonCommand implements Callable<Integer> {
     engine.addTo(spec);
     net.addEngineOptionsTo(spec);
     hooks.addTo(spec);
+    schedule.addTo(spec);
     return spec;
   }
 
@@ -120,6 +123,7 @@ final class DaemonCommand implements Callable<Integer> {
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
     hooks.applyTo(builder, f -> err.println("braid: " + f));
+    schedule.applyTo(builder);
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -134,6 +138,9 @@ final class DaemonCommand implements Callable<Integer> {
     }, "braid-daemon-stop");
     try (Braid braid = builder.build()) {
       EngineOptions.announceMetrics(braid, err);
+      if (!braid.runWindows().isEmpty()) {
+        err.println("braid: the queue runs in " + dev.braid.core.RunWindow.toText(braid.runWindows()) + " (local time)");
+      }
       try (RpcServer server = RpcServer.start(braid, settings.build(), stop::countDown)) {
         Runtime.getRuntime().addShutdownHook(hook);
         if (isSet(listenAll)) {
