@@ -124,17 +124,36 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
     }
   }
 
+  private static String name(DayOfWeek d) {
+    String n = NAMES.get(d.ordinal());
+    return Character.toUpperCase(n.charAt(0)) + n.substring(1);
+  }
+
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
     if (days.size() < 7) {
-      List<String> names = new ArrayList<>();
-      for (DayOfWeek d : DayOfWeek.values()) {
-        if (days.contains(d)) {
-          names.add(Character.toUpperCase(NAMES.get(d.ordinal()).charAt(0)) + NAMES.get(d.ordinal()).substring(1));
+      // runs of three days or more as ranges: Mon-Fri, Sat+Sun
+      List<String> parts = new ArrayList<>();
+      DayOfWeek[] all = DayOfWeek.values();
+      for (int i = 0; i < all.length; i++) {
+        if (!days.contains(all[i])) {
+          continue;
         }
+        int j = i;
+        while (j + 1 < all.length && days.contains(all[j + 1])) {
+          j++;
+        }
+        if (j - i >= 2) {
+          parts.add(name(all[i]) + "-" + name(all[j]));
+        } else {
+          for (int k = i; k <= j; k++) {
+            parts.add(name(all[k]));
+          }
+        }
+        i = j;
       }
-      sb.append(String.join("+", names)).append(' ');
+      sb.append(String.join("+", parts)).append(' ');
     }
     return sb.append(start).append('-').append(end.equals(LocalTime.MIDNIGHT) ? "24:00" : end).toString();
   }

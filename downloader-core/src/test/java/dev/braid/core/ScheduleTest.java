@@ -162,6 +162,7 @@ class ScheduleTest extends DownloadHarness {
     assertFalse(w.contains(monday(23, 0).plusDays(1)));
     assertFalse(w.contains(monday(6, 0)));
     assertEquals("Mon+Wed 01:00-24:00", RunWindow.parse("mon+wed 1:00-24:00").toString());
+    assertEquals("Mon-Wed+Fri+Sun 02:00-03:00", RunWindow.parse("Sun+Mon-Wed+Fri 02:00-03:00").toString());
     assertTrue(RunWindow.parse("18:00-24:00").contains(monday(23, 59)));
     assertTrue(RunWindow.parse("Sun 00:00-00:00").contains(monday(12, 0).minusDays(1)));
     assertEquals("09:00-18:00=2M,18:00-09:00=0", SpeedSchedule.parse("09:00-18:00=2M, 18:00-09:00=0").toString());
