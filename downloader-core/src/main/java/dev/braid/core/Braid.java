@@ -43,7 +43,8 @@ import javax.net.ssl.SSLContext;
 /**
  * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
  * store, the persistent download queue and the threads: the queue's loop thread, a driver thread
- * per running download and a pool of worker threads, one per open connection.
+ * per running download, a pool of worker threads, one per open connection, and, when it has hooks,
+ * two hook threads and their timer.
  * {@link #close()} pauses what is running, waits for its progress to be recorded, leaves it
  * queued for next time, and releases everything.
  *
@@ -393,8 +394,9 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
-   * Pauses running downloads, waits (bounded) until their progress is recorded, and releases the
-   * client, threads and store. The paused downloads stay queued: a {@code Braid} that runs the
+   * Pauses running downloads, waits (bounded) until their progress is recorded, lets the hooks of
+   * the downloads that ended finish (for up to {@link Builder#hookTimeout}, then stops them), and
+   * releases the client, threads and store. The paused downloads stay queued: a {@code Braid} that runs the
    * queue on the same database continues them.
    */
   @Override
