@@ -62,6 +62,10 @@ final class DaemonCommand implements Callable<Integer> {
 
   private final ConnectionOptions net = new ConnectionOptions();
 
+  private final HookOptions hooks = new HookOptions();
+
+  private final ScheduleOptions schedule = new ScheduleOptions();
+
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("daemon", this,
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
@@ -72,6 +76,8 @@ final class DaemonCommand implements Callable<Integer> {
     }
     engine.addTo(spec);
     net.addEngineOptionsTo(spec);
+    hooks.addTo(spec);
+    schedule.addTo(spec);
     return spec;
   }
 
@@ -116,6 +122,8 @@ final class DaemonCommand implements Callable<Integer> {
     Braid.Builder builder = engine.builder().stateDatabase(db).downloadDirectory(folder).runQueue(true)
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
+    hooks.applyTo(builder, f -> err.println("braid: " + f));
+    schedule.applyTo(builder);
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -130,6 +138,9 @@ final class DaemonCommand implements Callable<Integer> {
     }, "braid-daemon-stop");
     try (Braid braid = builder.build()) {
       EngineOptions.announceMetrics(braid, err);
+      if (!braid.runWindows().isEmpty()) {
+        err.println("braid: the queue runs in " + dev.braid.core.RunWindow.toText(braid.runWindows()) + " (local time)");
+      }
       try (RpcServer server = RpcServer.start(braid, settings.build(), stop::countDown)) {
         Runtime.getRuntime().addShutdownHook(hook);
         if (isSet(listenAll)) {

@@ -82,6 +82,8 @@ final class GetCommand implements Callable<Integer> {
 
   private final ConnectionOptions net = new ConnectionOptions();
 
+  private final HookOptions hooks = new HookOptions();
+
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
   private final OptionSpec json = flag("print newline-delimited JSON events on standard output instead of progress", "--json")
@@ -110,6 +112,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
     net.addTo(spec);
+    hooks.addTo(spec);
     GetHelp.applyTo(spec);
     return spec;
   }
@@ -125,6 +128,10 @@ final class GetCommand implements Callable<Integer> {
       }
       Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
       if (daemon.isPresent()) {
+        if (hooks.any()) {
+          err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
+              + " the hooks given here do not run");
+        }
         return new RemoteGet(daemon.get(), err, quiet(), json(), seconds(progressInterval))
             .run(requests(items), items.size() == 1 && inputList() == null, isSet(detach));
       }
@@ -134,6 +141,8 @@ final class GetCommand implements Callable<Integer> {
       }
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
+      JsonEvents events = json() ? new JsonEvents(System.out) : null;
+      hooks.applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));
       try (Braid braid = builder.build()) {
         if (isSet(detach)) {
           return enqueue(braid, items);
@@ -143,7 +152,7 @@ final class GetCommand implements Callable<Integer> {
         }
         if (json()) {
           // closing Braid sends the last events before this returns
-          braid.listen(new JsonEvents(System.out), seconds(progressInterval));
+          braid.listen(events, seconds(progressInterval));
         }
         if (items.size() == 1 && inputList() == null) {
           Download one = braid.submit(items.get(0).request());

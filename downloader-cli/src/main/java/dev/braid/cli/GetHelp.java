@@ -17,6 +17,7 @@ final class GetHelp {
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",
           "--read-timeout", "--first-byte-timeout", "--deadline")
       .section("TLS", "--insecure", "--ca-cert", "--tls-timeout", "--allow-insecure-redirects")
+      .section("Hooks", HookOptions.NAMES)
       .section("Output", "--quiet", "--json", "--progress-interval", "--debug", "--metrics-port", "--metrics-address",
           "--help", "--version");
 

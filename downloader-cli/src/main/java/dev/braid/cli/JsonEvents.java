@@ -5,6 +5,7 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
+import dev.braid.core.HookFailure;
 import dev.braid.core.Progress;
 import dev.braid.core.TransferMetrics;
 import java.io.PrintStream;
@@ -14,7 +15,7 @@ import java.util.concurrent.CompletionException;
 /**
  * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
  * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
- * {@code failed}; a {@code completed} event carries the run's connection metrics. Only about
+ * {@code failed}, {@code hook_failed} (a hook that failed, timed out or could not run); a {@code completed} event carries the run's connection metrics. Only about
  * the downloads this command submitted: the store may be shared with other processes (the
  * desktop app, another get), whose entries a script did not ask about. Called on Braid's event
  * thread, so lines never interleave.
@@ -50,6 +51,13 @@ final class JsonEvents implements DownloadListener {
     }
     emit(base("progress", d).put("done", p.done()).put("length", p.length()).put("bytes_per_second", p.bytesPerSecond())
         .put("connections", p.connections()));
+  }
+
+  /** A hook that did not succeed; called on a hook thread, hence the lock in {@link #emit}. */
+  void hookFailed(HookFailure f) {
+    emit(new Json().put("event", "hook_failed").put("id", f.event().id()).put("url", f.event().url())
+        .put("hook", f.hook()).put("for", f.event().kind().name().toLowerCase(java.util.Locale.ROOT))
+        .put("reason", f.reason()));
   }
 
   private static Json completed(Download d, DownloadResult r) {

@@ -7,6 +7,7 @@ import dev.braid.core.http.LazyTlsStrategy;
 import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.ProxyPlan;
 import dev.braid.core.http.Uninterruptibly;
+import dev.braid.core.hook.HookRunner;
 import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.cert.Certificate;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,13 +36,15 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import javax.net.ssl.SSLContext;
 
 /**
  * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
  * store, the persistent download queue and the threads: the queue's loop thread, a driver thread
- * per running download and a pool of worker threads, one per open connection.
+ * per running download, a pool of worker threads, one per open connection, and, when it has hooks,
+ * two hook threads and their timer.
  * {@link #close()} pauses what is running, waits for its progress to be recorded, leaves it
  * queued for next time, and releases everything.
  *
@@ -78,6 +82,8 @@ public final class Braid implements AutoCloseable {
   public static final int MIN_BUFFER_SIZE = 4 * 1024;
   /** The largest {@link Builder#bufferSize}: each connection holds one, 64 connections by default. */
   public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
+  /** {@link Builder#hookTimeout}'s default: how long one hook may run before it is stopped. */
+  public static final Duration DEFAULT_HOOK_TIMEOUT = Duration.ofSeconds(30);
   /** The longest wait between two tries (a server's Retry-After may ask for more). */
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
@@ -91,6 +97,9 @@ public final class Braid implements AutoCloseable {
   private final DownloadQueue queue;
   private final Path downloadDirectory;
   private final MetricsEndpoint metricsEndpoint;
+  /** Null without hooks: no hook threads then. */
+  private final HookRunner hooks;
+  private final QueueSchedule schedule;
 
   private Braid(Builder b) throws LocalFileException {
     FutureTask<SSLContext> tls = null;
@@ -131,6 +140,10 @@ public final class Braid implements AutoCloseable {
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
     this.rateLimit = new TokenBucket(b.rateLimit);
     this.downloadDirectory = b.downloadDirectory;
+    // before the queue: its loop may start stored downloads at once, and must see the windows first
+    this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
+        : new QueueSchedule(b.clock, rateLimit, b.runWindows != null ? b.runWindows : List.of(),
+            b.speedSchedule != null ? b.speedSchedule : SpeedSchedule.NONE);
     // without an endpoint nothing is measured beyond each download's own TransferMetrics
     BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
     PrometheusMetrics prometheus = bytes == null ? null
@@ -145,7 +158,11 @@ public final class Braid implements AutoCloseable {
         job.result().whenComplete((r, e) -> bytes.finished(fetched));
       }
       return job;
-    }, drivers, b.maxActiveDownloads, b.runQueue);
+    }, drivers, b.maxActiveDownloads, b.runQueue, schedule);
+    this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
+    if (hooks != null) {
+      queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
+    }
     this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
   }
 
@@ -309,14 +326,51 @@ public final class Braid implements AutoCloseable {
     return queue.running();
   }
 
-  /** Changes the limit on all downloads together, in bytes per second (0 for none), at once. */
+  /**
+   * Changes the limit on all downloads together, in bytes per second (0 for none), at once; with a
+   * {@link #speedSchedule(SpeedSchedule)}, until the time reaches its next entry, and wherever it has none.
+   */
   public void rateLimit(long bytesPerSecond) {
-    rateLimit.setRate(bytesPerSecond);
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
+    }
+    schedule.rateLimit(bytesPerSecond);
   }
 
-  /** The current limit on all downloads together (0: none). */
+  /** The current limit on all downloads together (0: none), the speed schedule's where one of its entries applies. */
   public long rateLimit() {
     return rateLimit.rate();
+  }
+
+  /**
+   * The windows in which the queue starts downloads, at once: outside all of them, running
+   * downloads stop with their progress recorded and wait queued (not paused) for the next window
+   * (the stopped run's {@link Download#result()} fails with a {@link DownloadPausedException}, the
+   * next run has a new one); none starts. Empty (the default): always. Every download of this instance's queue is governed,
+   * also one submitted here; see {@link Builder#runWindows}.
+   */
+  public void runWindows(List<RunWindow> windows) {
+    schedule.windows(Objects.requireNonNull(windows, "windows"));
+  }
+
+  /** The windows in which the queue runs (empty: always). */
+  public List<RunWindow> runWindows() {
+    return schedule.windows();
+  }
+
+  /** Whether the queue may start downloads now (in a run window, or there are none). */
+  public boolean inRunWindow() {
+    return schedule.allowsStarts();
+  }
+
+  /** Limits by time of day on all downloads together, at once ({@link SpeedSchedule#NONE} for none). */
+  public void speedSchedule(SpeedSchedule speeds) {
+    schedule.speeds(speeds);
+  }
+
+  /** The limits by time of day. */
+  public SpeedSchedule speedSchedule() {
+    return schedule.speeds();
   }
 
   /**
@@ -370,8 +424,9 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
-   * Pauses running downloads, waits (bounded) until their progress is recorded, and releases the
-   * client, threads and store. The paused downloads stay queued: a {@code Braid} that runs the
+   * Pauses running downloads, waits (bounded) until their progress is recorded, lets the hooks of
+   * the downloads that ended finish (for up to {@link Builder#hookTimeout}, then stops them), and
+   * releases the client, threads and store. The paused downloads stay queued: a {@code Braid} that runs the
    * queue on the same database continues them.
    */
   @Override
@@ -384,6 +439,10 @@ public final class Braid implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     queue.stop();
+    if (hooks != null) {
+      // after the queue's last events, which may have queued hooks
+      hooks.close();
+    }
     workers.shutdown();
     if (metricsEndpoint != null) {
       metricsEndpoint.close();
@@ -437,8 +496,87 @@ public final class Braid implements AutoCloseable {
     private ProxyPlan proxies = ProxyPlan.DIRECT;
     private InetSocketAddress metricsAddress;
     private HttpVersion httpVersion = HttpVersion.HTTP_1_1;
+    private final List<DownloadHook> onComplete = new java.util.ArrayList<>();
+    private final List<DownloadHook> onError = new java.util.ArrayList<>();
+    private Duration hookTimeout = DEFAULT_HOOK_TIMEOUT;
+    private Clock clock;
+    /** Null until set: then {@link #storedSchedule} may fill it. */
+    private List<RunWindow> runWindows;
+    /** Null until set, as the windows. */
+    private SpeedSchedule speedSchedule;
+    private boolean storedSchedule;
+    private Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
 
     private Builder() {}
+
+    /**
+     * The clock the schedules read (default: the system's, in the default time zone); a test gives
+     * one it moves.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * The windows in which the queue starts and runs downloads (default: none, always); see
+     * {@link Braid#runWindows(List)}. A front end that runs one download in the foreground at a
+     * user's request ({@code braid get}) leaves them unset.
+     */
+    public Builder runWindows(List<RunWindow> windows) {
+      Objects.requireNonNull(windows, "windows");
+      windows.forEach(w -> Objects.requireNonNull(w, "windows holds a null"));
+      this.runWindows = List.copyOf(windows);
+      return this;
+    }
+
+    /**
+     * Where {@link #runWindows} or {@link #speedSchedule} is not set, use the one stored in the
+     * state database under {@link RunWindow#SETTING} or {@link SpeedSchedule#SETTING} (the queue's
+     * own schedule, shared by the daemon and the desktop app); off by default. A stored value that
+     * does not parse counts as none.
+     */
+    public Builder storedSchedule(boolean use) {
+      this.storedSchedule = use;
+      return this;
+    }
+
+    /** Limits by time of day on all downloads together (default {@link SpeedSchedule#NONE}); see {@link SpeedSchedule}. */
+    public Builder speedSchedule(SpeedSchedule speeds) {
+      this.speedSchedule = Objects.requireNonNull(speeds, "speeds");
+      return this;
+    }
+
+    /**
+     * Also run {@code hook} when a download this instance runs completes (the file is whole,
+     * verified and renamed). Hooks run on threads of their own, at most {@link #hookTimeout} each;
+     * one that fails is reported to {@link #hookFailures} and changes nothing about the download.
+     */
+    public Builder onDownloadComplete(DownloadHook hook) {
+      onComplete.add(Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /** Also run {@code hook} when a download this instance runs fails (not when it is paused or removed); as {@link #onDownloadComplete}. */
+    public Builder onDownloadError(DownloadHook hook) {
+      onError.add(Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /** How long one hook may run (default {@link Braid#DEFAULT_HOOK_TIMEOUT}); then it is stopped (a command killed with every process it started). */
+    public Builder hookTimeout(Duration timeout) {
+      this.hookTimeout = positive(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * Where hooks that fail, time out or cannot run are reported, on a hook thread (default: a line
+     * on standard error).
+     */
+    public Builder hookFailures(Consumer<HookFailure> listener) {
+      this.hookFailures = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
 
     /**
      * The HTTP version for https servers (default {@link HttpVersion#HTTP_1_1}, several

@@ -30,6 +30,8 @@ public final class Download {
   final Object lifecycle = new Object();
   /** Set when this run's stop was asked for by a user (pause) rather than by closing Braid. */
   volatile boolean pauseAsked;
+  /** Set when the queue's schedule stopped this run outside its windows: it ends queued, not paused. */
+  volatile boolean held;
   /** Set when the entry is being removed; its run's end is not recorded. */
   volatile boolean removing;
   private volatile boolean submittedHere;
@@ -283,6 +285,7 @@ public final class Download {
   void started(DownloadJob j) {
     queued();
     pauseAsked = false;
+    held = false;
     this.job = j;
   }
 

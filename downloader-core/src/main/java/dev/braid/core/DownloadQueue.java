@@ -91,9 +91,13 @@ final class DownloadQueue implements AutoCloseable {
   /** The URL refreshers of the requests submitted here, by entry id: callbacks, so in memory only, as the headers. */
   private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   private volatile boolean stopped;
+  /** Run windows and speeds by time of day (see QueueSchedule). */
+  private final QueueSchedule schedule;
 
-  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
+  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
+      QueueSchedule schedule) {
     this.store = store;
+    this.schedule = schedule;
     this.table = store.queue();
     this.jobs = jobs;
     this.drivers = drivers;
@@ -462,6 +466,9 @@ final class DownloadQueue implements AutoCloseable {
     while (!stopped) {
       try {
         long now = System.nanoTime();
+        if (schedule.tick(running.values())) {
+          dirty = true;
+        }
         if (!closing && (dirty || now >= nextRefresh) && running.size() < maxActive) {
           dirty = false;
           startWhatFits();
@@ -503,6 +510,9 @@ final class DownloadQueue implements AutoCloseable {
    * quadratic (the queue thread was ~20 % of the CPU of `get -i` with 1,000 small files).
    */
   private void startWhatFits() {
+    if (!schedule.allowsStarts()) {
+      return;
+    }
     for (int offset = 0; running.size() < maxActive && !closing; offset += RUNNABLE_PAGE) {
       List<Long> page = table.runnable(RUNNABLE_PAGE, offset);
       startWhatFits(page);
@@ -592,7 +602,8 @@ final class DownloadQueue implements AutoCloseable {
       end = DownloadState.COMPLETED;
     } else if (cause instanceof DownloadPausedException) {
       // closing Braid keeps the queue's intent: the entry runs again next time
-      end = h.pauseAsked || !closing ? DownloadState.PAUSED : DownloadState.QUEUED;
+      // and a run the schedule stopped waits for the next window
+      end = h.pauseAsked || !(closing || h.held) ? DownloadState.PAUSED : DownloadState.QUEUED;
     } else {
       end = DownloadState.FAILED;
     }

@@ -1,6 +1,8 @@
 package dev.braid.gui;
 
 import dev.braid.core.Braid;
+import dev.braid.core.RunWindow;
+import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
@@ -75,14 +77,27 @@ final class BraidQueue implements AppQueue {
     // the settings live in the store, yet some of them (active downloads, connection budget) are
     // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
     GuiSettings settings = readSettings(stateDatabase);
-    Braid braid = tune.apply(Braid.builder()
+    // the hooks report to the window once it exists; a failure before that (none can come sooner
+    // than a download's end) would go nowhere
+    java.util.concurrent.atomic.AtomicReference<BraidQueue> window = new java.util.concurrent.atomic.AtomicReference<>();
+    Braid.Builder builder = Braid.builder();
+    settings.automation().hooksOn(builder, f -> {
+      BraidQueue q = window.get();
+      if (q != null) {
+        q.problems.accept("A hook did not succeed", f.toString());
+      }
+    });
+    Braid braid = tune.apply(builder
         .stateDatabase(stateDatabase)
         .downloadDirectory(settings.folder())
         .maxActiveDownloads(settings.maxActive())
         .maxConnectionsTotal(settings.connectionsTotal())
         .rateLimit(settings.speedLimit())
+        .storedSchedule(true)
         .runQueue(true)).build();
-    return new BraidQueue(braid, settings, out);
+    BraidQueue q = new BraidQueue(braid, settings, out);
+    window.set(q);
+    return q;
   }
 
   /** The window's settings stored in {@code stateDatabase}, read by a Braid that runs nothing. */
@@ -200,6 +215,9 @@ final class BraidQueue implements AppQueue {
       try {
         s.toMap().forEach(braid::saveSetting);
         braid.rateLimit(s.speedLimit());
+        // the schedule applies at once; the hooks from the next start
+        braid.runWindows(RunWindow.parseList(s.automation().runWindows()));
+        braid.speedSchedule(SpeedSchedule.parse(s.automation().speedSchedule()));
       } catch (RuntimeException e) {
         problems.accept("Cannot save the settings", message(e));
       }

@@ -146,6 +146,7 @@ final class DaemonQueue implements AppQueue {
         problems.accept("Cannot save the settings", message(e));
       }
       applyLimit(s.speedLimit());
+      applySchedule(s.automation());
     });
   }
 
@@ -164,6 +165,18 @@ final class DaemonQueue implements AppQueue {
       client.call("aria2.changeGlobalOption", Map.of("max-overall-download-limit", Long.toString(bytesPerSecond)));
     } catch (IOException e) {
       problems.accept("Cannot set the daemon's speed limit", message(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The daemon runs by the queue's schedule: it changes there at once (the hooks are the daemon's own). */
+  private void applySchedule(AutomationSettings a) {
+    try {
+      client.call("aria2.changeGlobalOption", Map.of("braid-run-window", a.runWindows(), "braid-speed-schedule",
+          a.speedSchedule()));
+    } catch (IOException e) {
+      problems.accept("Cannot set the daemon's schedule", message(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

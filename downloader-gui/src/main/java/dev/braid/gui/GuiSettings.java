@@ -17,9 +17,10 @@ import java.util.Map;
  * @param theme light or dark
  * @param rpc whether the open app serves aria2's JSON-RPC on loopback for browser extensions (from the next start)
  * @param rpcPort that RPC's port, also where the app looks for a running {@code braid daemon} to attach to
+ * @param automation the queue's schedule and the app's hooks
  */
 record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
-    boolean rpc, int rpcPort) {
+    boolean rpc, int rpcPort, AutomationSettings automation) {
   static final String FOLDER = "gui.folder";
   static final String MAX_ACTIVE = "gui.maxActiveDownloads";
   static final String PER_DOWNLOAD = "gui.connectionsPerDownload";
@@ -33,6 +34,13 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0 || rpcPort < 1 || rpcPort > 65535) {
       throw new IllegalArgumentException("settings out of range");
     }
+    java.util.Objects.requireNonNull(automation, "automation");
+  }
+
+  /** Settings without a schedule or hooks. */
+  GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
+      boolean rpc, int rpcPort) {
+    this(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, theme, rpc, rpcPort, AutomationSettings.NONE);
   }
 
   static GuiSettings defaults() {
@@ -52,7 +60,8 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
         rate(stored.get(SPEED_LIMIT), d.speedLimit),
         stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme,
         stored.containsKey(RPC) ? !"false".equalsIgnoreCase(stored.get(RPC).strip()) : d.rpc,
-        port(stored.get(RPC_PORT), d.rpcPort));
+        port(stored.get(RPC_PORT), d.rpcPort),
+        AutomationSettings.from(stored));
   }
 
   Map<String, String> toMap() {
@@ -65,15 +74,16 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     m.put(THEME, theme.name().toLowerCase(java.util.Locale.ROOT));
     m.put(RPC, Boolean.toString(rpc));
     m.put(RPC_PORT, Integer.toString(rpcPort));
+    m.putAll(automation.toMap());
     return m;
   }
 
   GuiSettings withSpeedLimit(long bps) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort, automation);
   }
 
   GuiSettings withTheme(Theme t) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort, automation);
   }
 
   private static int positive(String s, int fallback) {

@@ -29,6 +29,11 @@ final class SettingsDialog extends Dialog<GuiSettings> {
   private final ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
   private final CheckBox rpc = new CheckBox();
   private final Spinner<Integer> rpcPort = new Spinner<>(1, 65535, 6800);
+  private final TextField runWindows = new TextField();
+  private final TextField speedSchedule = new TextField();
+  private final TextField onComplete = new TextField();
+  private final TextField onError = new TextField();
+  private final TextField webhook = new TextField();
   private final Label problem = new Label();
 
   SettingsDialog(Window owner, GuiSettings current) {
@@ -71,6 +76,12 @@ final class SettingsDialog extends Dialog<GuiSettings> {
         return Theme.parse(s);
       }
     });
+    AutomationSettings auto = current.automation();
+    field(runWindows, "settings-run-windows", auto.runWindows(), "always, or e.g. Mon-Fri 01:00-07:00, Sat+Sun 00:00-24:00");
+    field(speedSchedule, "settings-speed-schedule", auto.speedSchedule(), "none, or e.g. 09:00-18:00=2M,18:00-09:00=0");
+    field(onComplete, "settings-on-complete", auto.onComplete(), "a command, given gid, 1, file path");
+    field(onError, "settings-on-error", auto.onError(), "a command, given gid, 1, file path");
+    field(webhook, "settings-webhook", auto.webhook(), "a URL the events are POSTed to as JSON");
     problem.getStyleClass().add("form-problem");
     Button browse = new Button("Browse…");
     browse.setOnAction(e -> chooseFolder());
@@ -88,19 +99,35 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     grid.addRow(5, new Label("Theme"), theme);
     grid.add(rpc, 0, 6, 2, 1);
     grid.addRow(7, new Label("RPC port (also where a braid daemon is looked for)"), rpcPort);
-    grid.add(problem, 1, 8);
+    grid.addRow(8, new Label("Run the queue only in (local time)"), runWindows);
+    grid.addRow(9, new Label("Speed limits by time of day"), speedSchedule);
+    grid.addRow(10, new Label("When a download completes, run (from next start)"), onComplete);
+    grid.addRow(11, new Label("When a download fails, run (from next start)"), onError);
+    grid.addRow(12, new Label("Webhook URL (from next start)"), webhook);
+    grid.add(problem, 1, 13);
     getDialogPane().setContent(grid);
 
     Button ok = (Button) getDialogPane().lookupButton(ButtonType.OK);
     ok.setId("settings-ok");
     speedLimit.textProperty().addListener((o, a, b) -> validate(ok));
     folder.textProperty().addListener((o, a, b) -> validate(ok));
+    for (TextField f : java.util.List.of(runWindows, speedSchedule, webhook)) {
+      f.textProperty().addListener((o, x, y) -> validate(ok));
+    }
     setResultConverter(b -> b == ButtonType.OK ? read() : null);
   }
 
   private GuiSettings read() {
     return new GuiSettings(Path.of(folder.getText().strip()), maxActive.getValue(), perDownload.getValue(),
-        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue());
+        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue(),
+        new AutomationSettings(runWindows.getText(), speedSchedule.getText(), onComplete.getText(), onError.getText(),
+            webhook.getText()));
+  }
+
+  private static void field(TextField f, String id, String text, String prompt) {
+    f.setId(id);
+    f.setText(text);
+    f.setPromptText(prompt);
   }
 
   private void validate(Button ok) {

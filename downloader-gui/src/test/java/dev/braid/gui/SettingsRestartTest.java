@@ -36,6 +36,14 @@ class SettingsRestartTest extends LiveWindowHarness {
       robot.lookup("#settings-speed-limit").queryAs(TextField.class).setText("2M");
       robot.lookup("#settings-theme").<ChoiceBox<Theme>>query().setValue(Theme.DARK);
       robot.lookup("#settings-rpc-port").<Spinner<Integer>>query().getValueFactory().setValue(16900);
+      robot.lookup("#settings-run-windows").queryAs(TextField.class).setText("Mon-Fri 01:00-07:00");
+      robot.lookup("#settings-speed-schedule").queryAs(TextField.class).setText("Mon-Fry 09:00-18:00=1M");
+    });
+    // a schedule that does not parse keeps OK off and says why
+    assertTrue(robot.lookup("#settings-ok").queryButton().isDisabled());
+    robot.interact(() -> {
+      robot.lookup("#settings-speed-schedule").queryAs(TextField.class).setText("09:00-18:00=1M");
+      robot.lookup("#settings-on-complete").queryAs(TextField.class).setText("/usr/bin/true");
     });
     assertTrue(robot.lookup("#settings-rpc").queryAs(CheckBox.class).isSelected(), "on by default");
     assertEquals("Accept downloads from browser extensions (aria2 RPC on 127.0.0.1:16900), applies at next start",
@@ -58,6 +66,10 @@ class SettingsRestartTest extends LiveWindowHarness {
     assertEquals(Theme.DARK, window.theme());
     assertEquals(false, s.rpc());
     assertEquals(16900, s.rpcPort());
+    assertEquals(new AutomationSettings("Mon-Fri 01:00-07:00", "09:00-18:00=1M", "/usr/bin/true", "", ""), s.automation());
+    // the queue runs by the stored schedule
+    assertEquals("Mon-Fri 01:00-07:00", dev.braid.core.RunWindow.toText(queue.braid().runWindows()));
+    assertEquals("09:00-18:00=1M", queue.braid().speedSchedule().toString());
     assertTrue(window.scene().getStylesheets().get(0).endsWith("dark.css"));
     assertEquals("2M", robot.lookup("#speed-limit").queryAs(ComboBox.class).getValue());
   }

@@ -7,16 +7,26 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
+import dev.braid.core.RunWindow;
+import dev.braid.core.SpeedSchedule;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * getOption/changeOption of one download and getGlobalOption/changeGlobalOption of the engine.
  * Live: a download's max-download-limit, the engine's max-overall-download-limit and
- * max-concurrent-downloads. Any other option to change is refused by name.
+ * max-concurrent-downloads, and Braid's own braid-run-window (windows, comma-separated, in which
+ * the queue runs; empty for always) and braid-speed-schedule (limits by time of day); these two are
+ * also stored in the state database as the queue's schedule, which the desktop app and the next
+ * daemon start read. Any other option to change is refused by name.
  */
 final class OptionMethods {
   private static final TextNode OK = TextNode.valueOf("OK");
+  /** Braid's own global options, named as aria2 names its options. */
+  static final String RUN_WINDOW = "braid-run-window";
+  static final String SPEED_SCHEDULE = "braid-speed-schedule";
   private final Braid braid;
   private final QueueView queue;
   private final FolderPolicy folders;
@@ -63,6 +73,8 @@ final class OptionMethods {
         .put("max-concurrent-downloads", Integer.toString(braid.maxActiveDownloads()))
         .put("max-overall-download-limit", Long.toString(braid.rateLimit()))
         .put("max-download-limit", "0")
+        .put(RUN_WINDOW, RunWindow.toText(braid.runWindows()))
+        .put(SPEED_SCHEDULE, braid.speedSchedule().toString())
         .put("rpc-listen-port", Integer.toString(port))
         .put("enable-rpc", "true");
   }
@@ -70,13 +82,17 @@ final class OptionMethods {
   private JsonNode changeGlobal(ObjectNode options) throws RpcException {
     long limit = -1;
     int downloads = -1;
+    List<RunWindow> windows = null;
+    SpeedSchedule speeds = null;
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
       switch (key) {
         case "max-overall-download-limit" -> limit = Sizes.parse(key, AddOptions.text(options, key));
         case "max-concurrent-downloads" -> downloads = concurrent(AddOptions.text(options, key));
-        default -> throw RpcException.failed("option " + key
-            + " cannot be changed here (max-overall-download-limit, max-concurrent-downloads)");
+        case RUN_WINDOW -> windows = schedule(key, AddOptions.text(options, key), RunWindow::parseList);
+        case SPEED_SCHEDULE -> speeds = schedule(key, AddOptions.text(options, key), SpeedSchedule::parse);
+        default -> throw RpcException.failed("option " + key + " cannot be changed here (max-overall-download-limit,"
+            + " max-concurrent-downloads, " + RUN_WINDOW + ", " + SPEED_SCHEDULE + ")");
       }
     }
     // both checked before either is applied
@@ -86,7 +102,24 @@ final class OptionMethods {
     if (downloads > 0) {
       braid.maxActiveDownloads(downloads);
     }
+    if (windows != null) {
+      braid.runWindows(windows);
+      braid.saveSetting(RunWindow.SETTING, RunWindow.toText(windows));
+    }
+    if (speeds != null) {
+      braid.speedSchedule(speeds);
+      braid.saveSetting(SpeedSchedule.SETTING, speeds.toString());
+    }
     return OK;
+  }
+
+  /** A schedule's text read, or the call refused with the reason. */
+  private static <T> T schedule(String key, String text, Function<String, T> parse) throws RpcException {
+    try {
+      return parse.apply(text);
+    } catch (IllegalArgumentException e) {
+      throw RpcException.failed("option " + key + ": " + e.getMessage());
+    }
   }
 
   private static int concurrent(String value) throws RpcException {
