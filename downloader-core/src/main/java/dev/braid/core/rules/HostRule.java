@@ -2,6 +2,7 @@ package dev.braid.core.rules;
 
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.http.ProxyPlan;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +37,8 @@ public final class HostRule {
     this.rateLimit = b.rateLimit;
     this.userAgent = b.userAgent;
     this.proxy = b.proxy;
-    this.headers = Map.copyOf(b.headers);
+    // in the order the user wrote them
+    this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
   }
 
   /**
