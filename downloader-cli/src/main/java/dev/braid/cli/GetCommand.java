@@ -15,6 +15,8 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.rules.HostSettings;
+import dev.braid.core.rules.Rules;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +84,11 @@ final class GetCommand implements Callable<Integer> {
 
   private final ConnectionOptions net = new ConnectionOptions();
 
+  private final RulesOptions rulesFile = new RulesOptions();
+
+  /** The per-host rules and categories, read once the arguments are parsed. */
+  private Rules rules = Rules.NONE;
+
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
   private final OptionSpec json = flag("print newline-delimited JSON events on standard output instead of progress", "--json")
@@ -110,6 +117,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
     net.addTo(spec);
+    rulesFile.addTo(spec);
     GetHelp.applyTo(spec);
     return spec;
   }
@@ -119,6 +127,7 @@ final class GetCommand implements Callable<Integer> {
     PrintStream err = System.err;
     try {
       net.validate();
+      rules = rulesFile.load();
       List<BatchRun.Item> items = items();
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
@@ -134,6 +143,7 @@ final class GetCommand implements Callable<Integer> {
       }
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
+      builder.hostRules(net.proxyGiven() ? rules.withoutProxies() : rules);
       try (Braid braid = builder.build()) {
         if (isSet(detach)) {
           return enqueue(braid, items);
@@ -262,14 +272,25 @@ final class GetCommand implements Callable<Integer> {
     }
   }
 
+  /** A request for {@code url}: the rules for its host first, then the options given here, which win. */
   private DownloadRequest.Builder defaults(String url) throws InvalidRequestException {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(dir()).overwrite(isSet(overwrite))
+    Path folder = dir() != null ? dir() : rules.categoryFor(url).map(c -> c.folder()).orElse(null);
+    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(folder).overwrite(isSet(overwrite))
         .restartIfChanged(!isSet(noRestart));
-    set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
+    HostSettings host = rules.forUrl(url);
+    host.applyTo(b);
+    if (CommandModel.given(maxConnections) || host.maxConnections().isEmpty()) {
+      set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
+    }
     set(minSplit, () -> b.minSplitSize(minSplit.<Long>getValue()));
     OptionalInt pinned = connections.getValue();
     if (pinned.isPresent()) {
       set(connections, () -> b.connections(pinned.getAsInt()));
+    } else if (CommandModel.given(connections)) {
+      b.adaptiveConnections();
+    }
+    if (host.userAgent().isPresent()) {
+      net.userAgentTo(b);
     }
     String refresher = urlRefreshCommand.getValue();
     if (refresher != null) {

@@ -75,7 +75,7 @@ public final class RpcServer implements AutoCloseable {
     RemovedResults removed = new RemovedResults();
     QueueView queue = new QueueView(braid, removed);
     int port = settings.port() == 0 ? freePort() : settings.port();
-    new AddMethods(braid, new AddOptions(folders)).addTo(dispatcher);
+    new AddMethods(braid, new AddOptions(folders, settings.rules())).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
