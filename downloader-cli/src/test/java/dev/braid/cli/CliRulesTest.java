@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.cli.CliProcess.Result;
+import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.RequestRecord;
 import dev.braid.testserver.TestServer;
@@ -86,6 +87,31 @@ class CliRulesTest {
       server.clearRequests();
       CliProcess.run(work, "get", "-q", "--no-rules", "--state-db", work.resolve("s2.db").toString(), "-o", "plain.mp4", url).assertExit(0);
       assertTrue(server.requests().stream().allMatch(q -> q.header("X-Rule") == null), server.requests().toString());
+    }
+  }
+
+  @Test
+  void aHostsProxyCarriesThatHostOnlyAndAnExplicitProxyWins() throws Exception {
+    Content c = Content.random(1 << 20, 7);
+    try (TestServer server = TestServer.start(); ConnectProxy byRule = ConnectProxy.requiring("alice", "pw");
+        ConnectProxy explicit = ConnectProxy.start()) {
+      server.serve("/f", c).etag("\"f\"");
+      Path rules = work.resolve("proxy.toml");
+      Files.writeString(rules, "[hosts.localhost]\nproxy = \"" + byRule.url("alice:pw") + "\"\n");
+      String ruled = "http://localhost:" + server.port() + "/f";
+      Result r = CliProcess.run(work, "get", "-q", "--rules", rules.toString(), "--state-db", work.resolve("s.db").toString(),
+          "-o", "a.bin", ruled).assertExit(0);
+      assertEquals(c.sha256Hex(), sha256Hex(work.resolve("a.bin")), r.describe());
+      int carried = byRule.heads().size();
+      assertTrue(carried > 0 && byRule.heads().stream().allMatch(h -> h.contains("localhost:" + server.port())),
+          byRule.heads().toString());
+      CliProcess.run(work, "get", "-q", "--rules", rules.toString(), "--state-db", work.resolve("s.db").toString(),
+          "-o", "b.bin", server.url("/f")).assertExit(0);
+      assertEquals(carried, byRule.heads().size(), "127.0.0.1 is not the rule's host: direct");
+      CliProcess.run(work, "get", "-q", "--rules", rules.toString(), "--state-db", work.resolve("s.db").toString(),
+          "-o", "c.bin", "--proxy", explicit.url(), ruled).assertExit(0);
+      assertEquals(carried, byRule.heads().size(), "--proxy replaces the rules' proxies");
+      assertTrue(!explicit.heads().isEmpty());
     }
   }
 
