@@ -17,9 +17,10 @@ import java.util.Map;
  * @param theme light or dark
  * @param rpc whether the open app serves aria2's JSON-RPC on loopback for browser extensions (from the next start)
  * @param rpcPort that RPC's port, also where the app looks for a running {@code braid daemon} to attach to
+ * @param clipboard whether a copied link offers itself for download (opt-in: off by default)
  */
 record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
-    boolean rpc, int rpcPort) {
+    boolean rpc, int rpcPort, boolean clipboard) {
   static final String FOLDER = "gui.folder";
   static final String MAX_ACTIVE = "gui.maxActiveDownloads";
   static final String PER_DOWNLOAD = "gui.connectionsPerDownload";
@@ -28,6 +29,7 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
   static final String THEME = "gui.theme";
   static final String RPC = "gui.rpc";
   static final String RPC_PORT = "gui.rpcPort";
+  static final String CLIPBOARD = "gui.clipboardCapture";
 
   GuiSettings {
     if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0 || rpcPort < 1 || rpcPort > 65535) {
@@ -37,7 +39,7 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
 
   static GuiSettings defaults() {
     return new GuiSettings(Path.of(System.getProperty("user.home"), "Downloads"), 3, 16, 64, 0, Theme.LIGHT, true,
-        RpcSettings.DEFAULT_PORT);
+        RpcSettings.DEFAULT_PORT, false);
   }
 
   /** Reads stored values; a missing or unreadable one keeps its default rather than failing the start. */
@@ -52,7 +54,8 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
         rate(stored.get(SPEED_LIMIT), d.speedLimit),
         stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme,
         stored.containsKey(RPC) ? !"false".equalsIgnoreCase(stored.get(RPC).strip()) : d.rpc,
-        port(stored.get(RPC_PORT), d.rpcPort));
+        port(stored.get(RPC_PORT), d.rpcPort),
+        stored.containsKey(CLIPBOARD) ? "true".equalsIgnoreCase(stored.get(CLIPBOARD).strip()) : d.clipboard);
   }
 
   Map<String, String> toMap() {
@@ -65,15 +68,16 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     m.put(THEME, theme.name().toLowerCase(java.util.Locale.ROOT));
     m.put(RPC, Boolean.toString(rpc));
     m.put(RPC_PORT, Integer.toString(rpcPort));
+    m.put(CLIPBOARD, Boolean.toString(clipboard));
     return m;
   }
 
   GuiSettings withSpeedLimit(long bps) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort, clipboard);
   }
 
   GuiSettings withTheme(Theme t) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort, clipboard);
   }
 
   private static int positive(String s, int fallback) {

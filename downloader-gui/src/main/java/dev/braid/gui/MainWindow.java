@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -7,6 +8,7 @@ import java.util.function.Consumer;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.geometry.Orientation;
@@ -53,6 +55,10 @@ final class MainWindow {
   private final QueueTable table;
   private final DetailPane detail;
   private final Toasts toasts = new Toasts();
+  private final LinkOffer linkOffer = new LinkOffer(toasts, this::addCopied);
+  private final ClipboardCapture clipboard = new ClipboardCapture(() -> Clipboard.getSystemClipboard().getString(),
+      linkOffer::show);
+  private AppRules rules = AppRules.none();
   private final Label statusLeft = new Label();
   private final Label statusRight = new Label();
   private final SpeedLimitControl limit;
@@ -100,6 +106,17 @@ final class MainWindow {
 
     timeline = new Timeline(new KeyFrame(FRAME, e -> refresh()));
     timeline.setCycleCount(Animation.INDEFINITE);
+    clipboard.enabled(settings.clipboard());
+  }
+
+  /** FX thread: the rules file that the Add dialog's default folder and the rules page use. */
+  void rules(AppRules r) {
+    this.rules = r;
+    r.problem().ifPresent(why -> problem("The rules file is not used", why));
+  }
+
+  ClipboardCapture clipboard() {
+    return clipboard;
   }
 
   Scene scene() {
@@ -129,6 +146,7 @@ final class MainWindow {
 
   void stop() {
     timeline.stop();
+    clipboard.enabled(false);
   }
 
   /** FX thread: one frame: apply what arrived, once a second move the graphs. */
@@ -171,18 +189,46 @@ final class MainWindow {
     dialog.setOnHidden(e -> {
       AddRequest r = dialog.getResult();
       if (r != null) {
-        actions.add(r);
+        add(r);
       }
     });
     dialog.show();
   }
 
+  /** The request as the queue gets it: where it asks for the default folder, each link's category chooses. */
+  private void add(AddRequest r) {
+    for (AddRequest part : rules.byCategory(r, actions.settings().folder())) {
+      actions.add(part);
+    }
+  }
+
+  /** A copied link the person chose to download from its offer. */
+  private void addCopied(String url) {
+    add(new AddRequest(List.of(AddRequest.Entry.of(url)), actions.settings().folder()));
+  }
+
+  /** Opens the rules and categories page; the file is read off the FX thread. */
+  void openRules() {
+    background.execute(() -> {
+      String text;
+      try {
+        text = rules.text();
+      } catch (IOException e) {
+        Platform.runLater(() -> problem("Cannot read the rules file", e.getMessage()));
+        return;
+      }
+      Platform.runLater(() -> new RulesDialog(window(), rules, text,
+          () -> rules.file().ifPresent(f -> background.execute(() -> opener.accept(f)))).show());
+    });
+  }
+
   void openSettings() {
-    SettingsDialog dialog = new SettingsDialog(window(), actions.settings());
+    SettingsDialog dialog = new SettingsDialog(window(), actions.settings(), this::openRules);
     dialog.setOnHidden(e -> {
       GuiSettings s = dialog.getResult();
       if (s != null) {
         actions.saveSettings(s);
+        clipboard.enabled(s.clipboard());
         limit.show(s.speedLimit());
         theme(s.theme());
       }

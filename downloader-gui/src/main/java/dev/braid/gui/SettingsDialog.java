@@ -29,9 +29,11 @@ final class SettingsDialog extends Dialog<GuiSettings> {
   private final ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
   private final CheckBox rpc = new CheckBox();
   private final Spinner<Integer> rpcPort = new Spinner<>(1, 65535, 6800);
+  private final CheckBox clipboard = new CheckBox("Offer copied links for download (clipboard capture)");
   private final Label problem = new Label();
 
-  SettingsDialog(Window owner, GuiSettings current) {
+  /** @param openRules opens the rules and categories page (over this dialog) */
+  SettingsDialog(Window owner, GuiSettings current, Runnable openRules) {
     initOwner(owner);
     setTitle("Settings");
     setHeaderText(null);
@@ -49,6 +51,8 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     rpc.setSelected(current.rpc());
     rpcPort.setId("settings-rpc-port");
     rpcPort.getValueFactory().setValue(current.rpcPort());
+    clipboard.setId("settings-clipboard");
+    clipboard.setSelected(current.clipboard());
     rpc.textProperty().bind(rpcPort.valueProperty().asString(
         "Accept downloads from browser extensions (aria2 RPC on 127.0.0.1:%d), applies at next start"));
     for (Spinner<Integer> s : java.util.List.of(maxActive, perDownload, total, rpcPort)) {
@@ -88,7 +92,12 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     grid.addRow(5, new Label("Theme"), theme);
     grid.add(rpc, 0, 6, 2, 1);
     grid.addRow(7, new Label("RPC port (also where a braid daemon is looked for)"), rpcPort);
-    grid.add(problem, 1, 8);
+    grid.add(clipboard, 0, 8, 2, 1);
+    Button rules = new Button("Rules and categories…");
+    rules.setId("settings-rules");
+    rules.setOnAction(e -> openRules.run());
+    grid.addRow(9, new Label("Per-host rules and download folders by type"), rules);
+    grid.add(problem, 1, 10);
     getDialogPane().setContent(grid);
 
     Button ok = (Button) getDialogPane().lookupButton(ButtonType.OK);
@@ -100,7 +109,8 @@ final class SettingsDialog extends Dialog<GuiSettings> {
 
   private GuiSettings read() {
     return new GuiSettings(Path.of(folder.getText().strip()), maxActive.getValue(), perDownload.getValue(),
-        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue());
+        total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue(),
+        clipboard.isSelected());
   }
 
   private void validate(Button ok) {

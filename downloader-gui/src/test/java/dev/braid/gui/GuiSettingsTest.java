@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class GuiSettingsTest {
   @Test
   void roundTripsThroughTheStoredStrings() {
-    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK, false, 16800);
+    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK, false, 16800, true);
     assertEquals(s, GuiSettings.from(s.toMap()));
   }
 
@@ -29,5 +29,6 @@ class GuiSettingsTest {
     assertEquals(Theme.DARK, s.theme());
     assertEquals(d.rpcPort(), s.rpcPort());
     assertEquals(true, s.rpc());
+    assertEquals(false, d.clipboard(), "clipboard capture is opt-in");
   }
 }
