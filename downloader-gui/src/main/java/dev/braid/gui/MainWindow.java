@@ -1,6 +1,5 @@
 package dev.braid.gui;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -8,7 +7,6 @@ import java.util.function.Consumer;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.geometry.Orientation;
@@ -207,19 +205,8 @@ final class MainWindow {
     add(new AddRequest(List.of(AddRequest.Entry.of(url)), actions.settings().folder()));
   }
 
-  /** Opens the rules and categories page; the file is read off the FX thread. */
   void openRules() {
-    background.execute(() -> {
-      String text;
-      try {
-        text = rules.text();
-      } catch (IOException e) {
-        Platform.runLater(() -> problem("Cannot read the rules file", e.getMessage()));
-        return;
-      }
-      Platform.runLater(() -> new RulesDialog(window(), rules, text,
-          () -> rules.file().ifPresent(f -> background.execute(() -> opener.accept(f)))).show());
-    });
+    RulesDialog.open(window(), rules, background, opener, this::problem);
   }
 
   void openSettings() {

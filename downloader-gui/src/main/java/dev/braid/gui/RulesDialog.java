@@ -4,6 +4,11 @@ import dev.braid.core.rules.Rules;
 import dev.braid.rules.RulesFileException;
 import dev.braid.rules.RulesReport;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -90,6 +95,25 @@ final class RulesDialog extends Dialog<Void> {
       }
     });
     setResultConverter(b -> null);
+  }
+
+  /**
+   * Opens the page over {@code owner}: the file is read on {@code background}, the page shown on
+   * the FX thread; {@code opener} opens the file in the desktop's editor (on {@code background}).
+   */
+  static void open(Window owner, AppRules rules, Executor background, Consumer<Path> opener,
+      BiConsumer<String, String> problem) {
+    background.execute(() -> {
+      String text;
+      try {
+        text = rules.text();
+      } catch (IOException e) {
+        Platform.runLater(() -> problem.accept("Cannot read the rules file", e.getMessage()));
+        return;
+      }
+      Platform.runLater(() -> new RulesDialog(owner, rules, text,
+          () -> rules.file().ifPresent(f -> background.execute(() -> opener.accept(f)))).show());
+    });
   }
 
   private void check(Button save) {

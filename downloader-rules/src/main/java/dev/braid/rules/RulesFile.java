@@ -1,9 +1,5 @@
 package dev.braid.rules;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.braid.core.rules.Rules;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,18 +70,8 @@ public final class RulesFile {
    * @throws RulesFileException when it is not TOML, or has an unknown key or a bad value
    */
   public static Rules parse(String text, Path file) throws RulesFileException {
-    JsonNode root;
-    try {
-      root = new TomlMapper().readTree(text);
-    } catch (JacksonException e) {
-      JsonLocation at = e.getLocation();
-      throw new RulesFileException(file, at == null ? 0 : Math.max(at.getLineNr(), 0), "",
-          "not valid TOML: " + e.getOriginalMessage());
-    }
-    if (root == null || root.isMissingNode()) {
-      return Rules.NONE;
-    }
-    return new RulesReader(file, text, userHome()).read(root);
+    // Jackson is touched only here: a start without a rules file loads none of it
+    return RulesReader.parse(text, file, userHome());
   }
 
   private static Path userHome() {

@@ -1,14 +1,11 @@
 package dev.braid.rules;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.HostRule;
 import dev.braid.core.rules.Rules;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,25 +24,30 @@ final class RulesReader {
   private final KeyLines lines;
   private final Path home;
 
-  RulesReader(Path file, String text, Path home) {
+  private RulesReader(Path file, String text, Path home) {
     this.file = file;
     this.lines = new KeyLines(text);
     this.home = home;
   }
 
-  Rules read(JsonNode root) throws RulesFileException {
+  /** The rules in {@code text} (named {@code file} in errors), {@code ~} meaning {@code home}. */
+  static Rules parse(String text, Path file, Path home) throws RulesFileException {
+    return new RulesReader(file, text, home).read(TomlTree.parse(text, file));
+  }
+
+  private Rules read(Map<String, Object> root) throws RulesFileException {
     List<HostRule> hostRules = new ArrayList<>();
     List<Category> categories = new ArrayList<>();
     checkKeys(root, List.of(), TOP);
-    JsonNode hosts = root.get("hosts");
+    Object hosts = root.get("hosts");
     if (hosts != null) {
-      for (Map.Entry<String, JsonNode> e : entries(table(hosts, List.of("hosts")))) {
+      for (Map.Entry<String, Object> e : table(hosts, List.of("hosts")).entrySet()) {
         hostRules.add(hostRule(e.getKey(), e.getValue(), List.of("hosts", e.getKey())));
       }
     }
-    JsonNode cats = root.get("categories");
+    Object cats = root.get("categories");
     if (cats != null) {
-      for (Map.Entry<String, JsonNode> e : entries(table(cats, List.of("categories")))) {
+      for (Map.Entry<String, Object> e : table(cats, List.of("categories")).entrySet()) {
         categories.add(category(e.getKey(), e.getValue(), List.of("categories", e.getKey())));
       }
     }
@@ -57,34 +59,37 @@ final class RulesReader {
     }
   }
 
-  private HostRule hostRule(String pattern, JsonNode node, List<String> at) throws RulesFileException {
+  private HostRule hostRule(String pattern, Object value, List<String> at) throws RulesFileException {
     HostRule.Builder b;
     try {
       b = HostRule.builder(pattern);
     } catch (IllegalArgumentException e) {
       throw error(at, e.getMessage());
     }
-    checkKeys(table(node, at), at, HOST_KEYS);
+    Map<String, Object> node = table(value, at);
+    checkKeys(node, at, HOST_KEYS);
     HostRule.Builder rule = b;
     set(node, at, "connections", v -> rule.connections(count(v)));
     set(node, at, "max-connections", v -> rule.maxConnections(count(v)));
     set(node, at, "max-connections-per-host", v -> rule.maxConnectionsPerHost(count(v)));
-    set(node, at, "rate-limit", v -> rule.rateLimit(v.isIntegralNumber() ? v.asLong() : ByteSize.parse(text(v))));
+    set(node, at, "rate-limit", v -> rule.rateLimit(v instanceof Long n ? n : ByteSize.parse(text(v))));
     set(node, at, "user-agent", v -> rule.userAgent(text(v)));
     set(node, at, "proxy", v -> rule.proxy(text(v)));
-    JsonNode headers = node.get("headers");
+    Object headers = node.get("headers");
     if (headers != null) {
       List<String> h = with(at, "headers");
-      for (Map.Entry<String, JsonNode> e : entries(table(headers, h))) {
-        set(headers, h, e.getKey(), v -> rule.header(e.getKey(), text(v)));
+      Map<String, Object> table = table(headers, h);
+      for (String name : table.keySet()) {
+        set(table, h, name, v -> rule.header(name, text(v)));
       }
     }
     return rule.build();
   }
 
-  private Category category(String name, JsonNode node, List<String> at) throws RulesFileException {
-    checkKeys(table(node, at), at, CATEGORY_KEYS);
-    JsonNode folder = node.get("folder");
+  private Category category(String name, Object value, List<String> at) throws RulesFileException {
+    Map<String, Object> node = table(value, at);
+    checkKeys(node, at, CATEGORY_KEYS);
+    Object folder = node.get("folder");
     if (folder == null) {
       throw error(at, "a category needs a folder");
     }
@@ -117,8 +122,8 @@ final class RulesReader {
   }
 
   /** Hands the value of {@code key}, if present, to {@code setter}; a bad value becomes an error at that key. */
-  private void set(JsonNode node, List<String> at, String key, ValueSetter setter) throws RulesFileException {
-    JsonNode v = node.get(key);
+  private void set(Map<String, Object> node, List<String> at, String key, ValueSetter setter) throws RulesFileException {
+    Object v = node.get(key);
     if (v == null) {
       return;
     }
@@ -130,57 +135,54 @@ final class RulesReader {
   }
 
   private interface ValueSetter {
-    void accept(JsonNode value);
+    void accept(Object value);
   }
 
-  private void checkKeys(JsonNode node, List<String> at, Set<String> known) throws RulesFileException {
-    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-      String name = names.next();
+  private void checkKeys(Map<String, Object> node, List<String> at, Set<String> known) throws RulesFileException {
+    for (String name : node.keySet()) {
       if (!known.contains(name)) {
         throw error(with(at, name), "unknown key (known here: " + String.join(", ", known.stream().sorted().toList()) + ")");
       }
     }
   }
 
-  private JsonNode table(JsonNode node, List<String> at) throws RulesFileException {
-    if (!node.isObject()) {
-      throw error(at, "must be a table");
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> table(Object node, List<String> at) throws RulesFileException {
+    if (!(node instanceof Map)) {
+      throw error(at, "must be a table, not " + describe(node));
     }
-    return node;
+    return (Map<String, Object>) node;
   }
 
-  private static List<Map.Entry<String, JsonNode>> entries(JsonNode table) {
-    List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-    table.fields().forEachRemaining(out::add);
-    return out;
-  }
-
-  private static int count(JsonNode v) {
-    if (!v.isIntegralNumber()) {
+  private static int count(Object v) {
+    if (!(v instanceof Long n)) {
       throw new IllegalArgumentException("must be a whole number, not " + describe(v));
     }
-    return v.asInt();
+    if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(n + " is out of range");
+    }
+    return n.intValue();
   }
 
-  private static String text(JsonNode v) {
-    if (!v.isTextual()) {
+  private static String text(Object v) {
+    if (!(v instanceof String s)) {
       throw new IllegalArgumentException("must be a string, not " + describe(v));
     }
-    return v.asText();
+    return s;
   }
 
-  private static List<String> strings(JsonNode v) {
-    if (!v.isArray()) {
+  private static List<String> strings(Object v) {
+    if (!(v instanceof List<?> list)) {
       throw new IllegalArgumentException("must be a list of strings, like [\"mp4\", \"mkv\"]");
     }
     List<String> out = new ArrayList<>();
-    v.forEach(one -> out.add(text(one)));
+    list.forEach(one -> out.add(text(one)));
     return out;
   }
 
-  private static String describe(JsonNode v) {
-    return v.isTextual() ? "a string" : v.isNumber() ? "a number" : v.isBoolean() ? "a boolean"
-        : v.isArray() ? "a list" : v.isObject() ? "a table" : v.getNodeType().name().toLowerCase(Locale.ROOT);
+  private static String describe(Object v) {
+    return v instanceof String ? "a string" : v instanceof Number ? "a number" : v instanceof Boolean ? "a boolean"
+        : v instanceof List ? "a list" : v instanceof Map ? "a table" : "a " + v.getClass().getSimpleName();
   }
 
   private static List<String> with(List<String> at, String key) {
