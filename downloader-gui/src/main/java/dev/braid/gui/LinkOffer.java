@@ -23,7 +23,10 @@ final class LinkOffer {
   private VBox card;
   private PauseTransition life;
 
-  /** @param stack where the card goes (the window's notifications); @param download adds the link to the queue */
+  /**
+   * @param stack where the card goes (the window's notifications)
+   * @param download adds the link to the queue
+   */
   LinkOffer(Pane stack, Consumer<String> download) {
     this.stack = stack;
     this.download = download;
