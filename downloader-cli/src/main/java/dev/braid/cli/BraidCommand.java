@@ -14,7 +14,7 @@ final class BraidCommand implements Callable<Integer> {
    * line when there is one: each model costs start-up time to build.
    */
   static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "refresh", "remove", "daemon",
-      "demo", "completion");
+      "rules", "demo", "completion");
 
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
 
@@ -37,6 +37,7 @@ final class BraidCommand implements Callable<Integer> {
       case "refresh" -> new RefreshCommand().spec();
       case "remove" -> new RemoveCommand().spec();
       case "daemon" -> new DaemonCommand().spec();
+      case "rules" -> new RulesCommand().spec();
       case "demo" -> new DemoCommand().spec();
       case "completion" -> new CompletionCommand().spec();
       default -> throw new IllegalArgumentException("no subcommand " + name);

@@ -86,6 +86,11 @@ final class CommandModel {
     }
   }
 
+  /** Whether the command line gave {@code option} (its default value does not count). */
+  static boolean given(OptionSpec option) {
+    return !option.originalStringValues().isEmpty();
+  }
+
   static boolean isSet(OptionSpec flag) {
     return Boolean.TRUE.equals(flag.getValue());
   }

@@ -67,6 +67,19 @@ final class ConnectionOptions {
     return isSet(insecure);
   }
 
+  /** Whether {@code --proxy} was given (it then applies to every host, whatever the rules say). */
+  boolean proxyGiven() {
+    return proxy.getValue() != null;
+  }
+
+  /** An explicit {@code --user-agent} as the request's own header too, so that it wins over a rule's for that origin. */
+  void userAgentTo(DownloadRequest.Builder request) {
+    String ua = userAgent.getValue();
+    if (ua != null) {
+      request.header("User-Agent", ua);
+    }
+  }
+
   /** Adds these options to a command's model. */
   void addTo(CommandSpec spec) {
     for (OptionSpec o : List.of(headers, userAgent, user, bearer, tlsTimeout, firstByteTimeout, deadline, insecure,

@@ -9,6 +9,8 @@ import static dev.braid.cli.CommandModel.strings;
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.rules.Category;
+import dev.braid.core.rules.Rules;
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
@@ -65,6 +67,7 @@ final class DaemonCommand implements Callable<Integer> {
   private final HookOptions hooks = new HookOptions();
 
   private final ScheduleOptions schedule = new ScheduleOptions();
+  private final RulesOptions rulesFile = new RulesOptions();
 
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("daemon", this,
@@ -78,6 +81,7 @@ final class DaemonCommand implements Callable<Integer> {
     net.addEngineOptionsTo(spec);
     hooks.addTo(spec);
     schedule.addTo(spec);
+    rulesFile.addTo(spec);
     return spec;
   }
 
@@ -119,11 +123,15 @@ final class DaemonCommand implements Callable<Integer> {
         .listenAll(isSet(listenAll));
     strings(origins).forEach(settings::allowOrigin);
     strings(allowDirs).forEach(d -> settings.allowFolder(Path.of(d)));
+    Rules rules = rulesFile.load();
+    settings.rules(rules);
+    warnOutsideFolders(rules, folder, err);
     Braid.Builder builder = engine.builder().stateDatabase(db).downloadDirectory(folder).runQueue(true)
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
     hooks.applyTo(builder, f -> err.println("braid: " + f));
     schedule.applyTo(builder);
+    builder.hostRules(net.proxyGiven() ? rules.withoutProxies() : rules);
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
@@ -162,5 +170,17 @@ final class DaemonCommand implements Callable<Integer> {
       closed.countDown();
     }
     return ExitCode.OK;
+  }
+
+  /** A category whose folder this daemon may not write to: its addUri calls without dir will fail, and the user should know now. */
+  private void warnOutsideFolders(Rules rules, Path folder, PrintStream err) {
+    List<Path> roots = new java.util.ArrayList<>(List.of(folder));
+    strings(allowDirs).forEach(d -> roots.add(Path.of(d).toAbsolutePath().normalize()));
+    for (Category c : rules.categories()) {
+      if (roots.stream().noneMatch(c.folder()::startsWith)) {
+        err.println("braid: WARNING: the folder of category " + c.name() + " (" + c.folder() + ") is outside -d and"
+            + " --allow-dir: calls it applies to fail unless they name a dir");
+      }
+    }
   }
 }

@@ -15,6 +15,8 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.rules.HostSettings;
+import dev.braid.core.rules.Rules;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,6 +85,10 @@ final class GetCommand implements Callable<Integer> {
   private final ConnectionOptions net = new ConnectionOptions();
 
   private final HookOptions hooks = new HookOptions();
+  private final RulesOptions rulesFile = new RulesOptions();
+
+  /** The per-host rules and categories, read once the arguments are parsed. */
+  private Rules rules = Rules.NONE;
 
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
@@ -113,6 +119,7 @@ final class GetCommand implements Callable<Integer> {
     engine.addTo(spec);
     net.addTo(spec);
     hooks.addTo(spec);
+    rulesFile.addTo(spec);
     GetHelp.applyTo(spec);
     return spec;
   }
@@ -122,6 +129,7 @@ final class GetCommand implements Callable<Integer> {
     PrintStream err = System.err;
     try {
       net.validate();
+      rules = rulesFile.load();
       List<BatchRun.Item> items = items();
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
@@ -143,6 +151,7 @@ final class GetCommand implements Callable<Integer> {
       net.applyTo(builder, System.getenv(), err);
       JsonEvents events = json() ? new JsonEvents(System.out) : null;
       hooks.applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));
+      builder.hostRules(net.proxyGiven() ? rules.withoutProxies() : rules);
       try (Braid braid = builder.build()) {
         if (isSet(detach)) {
           return enqueue(braid, items);
@@ -271,14 +280,25 @@ final class GetCommand implements Callable<Integer> {
     }
   }
 
+  /** A request for {@code url}: the rules for its host first, then the options given here, which win. */
   private DownloadRequest.Builder defaults(String url) throws InvalidRequestException {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(dir()).overwrite(isSet(overwrite))
+    Path folder = dir() != null ? dir() : rules.categoryFor(url).map(c -> c.folder()).orElse(null);
+    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(folder).overwrite(isSet(overwrite))
         .restartIfChanged(!isSet(noRestart));
-    set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
+    HostSettings host = rules.forUrl(url);
+    host.applyTo(b);
+    if (CommandModel.given(maxConnections) || host.maxConnections().isEmpty()) {
+      set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
+    }
     set(minSplit, () -> b.minSplitSize(minSplit.<Long>getValue()));
     OptionalInt pinned = connections.getValue();
     if (pinned.isPresent()) {
       set(connections, () -> b.connections(pinned.getAsInt()));
+    } else if (CommandModel.given(connections)) {
+      b.adaptiveConnections();
+    }
+    if (host.userAgent().isPresent()) {
+      net.userAgentTo(b);
     }
     String refresher = urlRefreshCommand.getValue();
     if (refresher != null) {

@@ -12,6 +12,7 @@ final class GetHelp {
   private static final OptionSections SECTIONS = new OptionSections()
       .section("Target", "--input-file", "--output", "--dir", "--overwrite", "--no-restart", "--checksum", "--mirror",
           "--jobs", "--detach", "--url-refresh-command", "--state-db")
+      .section("Rules", "--rules", "--no-rules")
       .section("Connections", "--connections", "--max-connections", "--min-split-size", "--lowest-speed", "--limit-rate",
           "--retries", "--http2", "--http1.1", "--http-auto")
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",

@@ -130,6 +130,8 @@ final class CliProcess implements AutoCloseable {
         .redirectOutput(out.toFile()).redirectError(err.toFile());
     // a test that forgot --state-db must not touch the user's real state database
     pb.environment().put("XDG_DATA_HOME", workDir.resolve(".xdg-data").toString());
+    // nor read the user's rules file: a test writes its own under workDir/.xdg-config/braid when it needs one
+    pb.environment().put("XDG_CONFIG_HOME", workDir.resolve(".xdg-config").toString());
     return new CliProcess(pb.start(), List.copyOf(cmd), out, err);
   }
 

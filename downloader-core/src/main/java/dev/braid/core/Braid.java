@@ -13,6 +13,7 @@ import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
 import dev.braid.core.metrics.PrometheusClient;
 import dev.braid.core.metrics.PrometheusMetrics;
+import dev.braid.core.rules.Rules;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
@@ -126,7 +127,7 @@ public final class Braid implements AutoCloseable {
     opener.start();
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies, b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
+        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -137,7 +138,7 @@ public final class Braid implements AutoCloseable {
         b.lowestSpeed, b.deadline, b.httpVersion);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
-    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost);
+    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules);
     this.rateLimit = new TokenBucket(b.rateLimit);
     this.downloadDirectory = b.downloadDirectory;
     // before the queue: its loop may start stored downloads at once, and must see the windows first
@@ -494,6 +495,7 @@ public final class Braid implements AutoCloseable {
     private Duration dnsCacheTtl = Duration.ofSeconds(60);
     private Duration idleConnectionTimeout = Duration.ofSeconds(30);
     private ProxyPlan proxies = ProxyPlan.DIRECT;
+    private Rules hostRules = Rules.NONE;
     private InetSocketAddress metricsAddress;
     private HttpVersion httpVersion = HttpVersion.HTTP_1_1;
     private final List<DownloadHook> onComplete = new java.util.ArrayList<>();
@@ -675,6 +677,17 @@ public final class Braid implements AutoCloseable {
      */
     public Builder proxy(String url, String noProxy) {
       this.proxies = url == null ? ProxyPlan.DIRECT : ProxyPlan.of(url, noProxy);
+      return this;
+    }
+
+    /**
+     * The engine's part of a user's per-host rules: each rule's proxy (before {@link #proxy} and the
+     * environment's, for its hosts) and {@code max-connections-per-host} (instead of
+     * {@link #maxConnectionsPerHost}, for its hosts). The per-download settings of the rules are the
+     * request's ({@link dev.braid.core.rules.HostSettings#applyTo}). Default: {@link Rules#NONE}.
+     */
+    public Builder hostRules(Rules rules) {
+      this.hostRules = Objects.requireNonNull(rules, "rules");
       return this;
     }
 

@@ -9,6 +9,7 @@
  * }
  * }</pre>
  *
- * <p>Sub-packages are the engine and are not API.
+ * <p>Sub-packages are the engine and are not API, except {@code dev.braid.core.rules}: per-host
+ * rules and categories.
  */
 package dev.braid.core;

@@ -41,6 +41,18 @@ final class AppEngine implements AutoCloseable {
    */
   static AppEngine open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked)
       throws LocalFileException, IOException {
+    return open(stateDatabase, out, tune, shutdownAsked, AppRules.none());
+  }
+
+  /**
+   * As {@link #open(Path, SnapshotCoalescer, UnaryOperator, Runnable)}, with the rules file: the
+   * in-process engine gets its proxies and per-host caps (fixed until the next start), each added
+   * download its host's settings, and the app's RPC its rules and categories. An attached window
+   * leaves the rules to the daemon, which reads its own.
+   */
+  static AppEngine open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked,
+      AppRules rules) throws LocalFileException, IOException {
+    UnaryOperator<Braid.Builder> ruled = b -> tune.apply(b).hostRules(rules.rules());
     Path secretFile = SecretFile.fileOf(stateDatabase);
     EngineLock lock;
     try {
@@ -54,20 +66,24 @@ final class AppEngine implements AutoCloseable {
       }
       // an engine without a reachable RPC (another window with the setting off, a daemon on another
       // port or secret): run in-process beside it as before the lock, the store's locks keep them apart
-      return new AppEngine(BraidQueue.open(stateDatabase, out, tune), null, null,
+      BraidQueue beside = BraidQueue.open(stateDatabase, out, ruled);
+      beside.rules(rules::rules);
+      return new AppEngine(beside, null, null,
           "Another Braid runs this queue (" + running.getMessage() + ") and does not answer at " + client.uri() + ": "
               + unreachable + ". This window runs its own engine beside it.");
     }
     BraidQueue queue = null;
     try {
-      queue = BraidQueue.open(stateDatabase, out, tune);
+      queue = BraidQueue.open(stateDatabase, out, ruled);
+      queue.rules(rules::rules);
       GuiSettings s = queue.settings();
       if (!s.rpc()) {
         return new AppEngine(queue, null, lock, null);
       }
       try {
         Files.createDirectories(s.folder());
-        RpcSettings rpc = RpcSettings.builder(s.folder(), SecretFile.readOrCreate(secretFile)).port(s.rpcPort()).build();
+        RpcSettings rpc = RpcSettings.builder(s.folder(), SecretFile.readOrCreate(secretFile)).port(s.rpcPort())
+            .rules(rules.rules()).build();
         return new AppEngine(queue, RpcServer.start(queue.braid(), rpc, shutdownAsked), lock, null);
       } catch (IOException e) {
         // the downloads still run; only extensions cannot reach the app

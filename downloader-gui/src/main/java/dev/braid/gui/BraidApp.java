@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import dev.braid.core.Braid;
+import dev.braid.rules.RulesFile;
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 import javafx.application.Application;
@@ -13,13 +14,15 @@ import javafx.stage.Stage;
  * otherwise), serving aria2's JSON-RPC on loopback for browser extensions while open; or, when a
  * {@code braid daemon} runs that queue, a window over the daemon's (see {@link AppEngine}).
  * Closing the window records progress; the next start continues the queue.
- * {@code --metrics-port=N} serves Prometheus metrics on {@code 127.0.0.1:N}.
+ * {@code --metrics-port=N} serves Prometheus metrics on {@code 127.0.0.1:N}; {@code --rules=FILE} reads
+ * another rules file than the default one, {@code --no-rules=true} none.
  */
 public final class BraidApp extends Application {
   private final SnapshotCoalescer coalescer = new SnapshotCoalescer();
   private AppEngine engine;
   private AppQueue queue;
   private MainWindow window;
+  private AppRules rules;
 
   /** Launcher thread, before the window: opening the store and the client is I/O, kept off the FX thread. */
   @Override
@@ -27,8 +30,16 @@ public final class BraidApp extends Application {
     String db = getParameters().getNamed().get("state-db");
     Path stateDatabase = db != null ? Path.of(db) : Braid.defaultStateDatabase();
     // an RPC client's aria2.shutdown closes the app, as it would end a daemon
-    engine = AppEngine.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit);
+    rules = "true".equals(getParameters().getNamed().get("no-rules")) ? AppRules.none()
+        : AppRules.load(rulesFile(getParameters().getNamed().get("rules")));
+    engine = AppEngine.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit,
+        rules);
     queue = engine.queue();
+  }
+
+  /** {@code --rules=FILE}, else the default rules file (the CLI's). */
+  static Path rulesFile(String given) {
+    return given != null ? Path.of(given) : RulesFile.defaultLocation();
   }
 
   /** The Prometheus endpoint on loopback at {@code port}, or none when the parameter is absent. */
@@ -49,6 +60,7 @@ public final class BraidApp extends Application {
     window = new MainWindow(queue, coalescer, queue.background(),
         path -> getHostServices().showDocument(path.toUri().toString()));
     queue.onProblem((title, text) -> Platform.runLater(() -> window.problem(title, text)));
+    window.rules(rules);
     engine.notice().ifPresent(text -> window.problem("No aria2 RPC for browser extensions", text));
     stage.setTitle(engine.attached() ? "Braid (the braid daemon's queue)" : "Braid");
     stage.getIcons().add(Icons.appIcon());

@@ -7,6 +7,7 @@ import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Progress;
@@ -28,6 +29,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -47,6 +49,7 @@ final class BraidQueue implements AppQueue {
   private final Registration registration;
   /** Downloads this window added in this session: their end is news even if first seen finished. */
   private final Set<Long> addedHere = ConcurrentHashMap.newKeySet();
+  private volatile Supplier<Rules> rules = () -> Rules.NONE;
   private final Map<Long, Optional<RemoteFile>> remotes = new ConcurrentHashMap<>();
   private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
   private volatile GuiSettings settings;
@@ -112,6 +115,11 @@ final class BraidQueue implements AppQueue {
     return braid;
   }
 
+  /** Where each added download's host rules come from (read at every add: a saved file applies at once). */
+  void rules(Supplier<Rules> source) {
+    this.rules = source;
+  }
+
   @Override
   public void onProblem(BiConsumer<String, String> sink) {
     this.problems = sink;
@@ -141,6 +149,8 @@ final class BraidQueue implements AppQueue {
         try {
           DownloadRequest.Builder b = DownloadRequest.builder(e.url())
               .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
+          // the host's rules beat the window's defaults
+          rules.get().forUrl(e.url()).applyTo(b);
           if (e.fileName() != null && !e.fileName().isBlank()) {
             // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
             b.file(request.folder().resolve(safeName(e.fileName())));

@@ -17,10 +17,11 @@ import java.util.Map;
  * @param theme light or dark
  * @param rpc whether the open app serves aria2's JSON-RPC on loopback for browser extensions (from the next start)
  * @param rpcPort that RPC's port, also where the app looks for a running {@code braid daemon} to attach to
+ * @param clipboard whether a copied link offers itself for download (opt-in: off by default)
  * @param automation the queue's schedule and the app's hooks
  */
 record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
-    boolean rpc, int rpcPort, AutomationSettings automation) {
+    boolean rpc, int rpcPort, boolean clipboard, AutomationSettings automation) {
   static final String FOLDER = "gui.folder";
   static final String MAX_ACTIVE = "gui.maxActiveDownloads";
   static final String PER_DOWNLOAD = "gui.connectionsPerDownload";
@@ -29,6 +30,7 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
   static final String THEME = "gui.theme";
   static final String RPC = "gui.rpc";
   static final String RPC_PORT = "gui.rpcPort";
+  static final String CLIPBOARD = "gui.clipboardCapture";
 
   GuiSettings {
     if (maxActive < 1 || connectionsPerDownload < 1 || connectionsTotal < 1 || speedLimit < 0 || rpcPort < 1 || rpcPort > 65535) {
@@ -37,15 +39,9 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     java.util.Objects.requireNonNull(automation, "automation");
   }
 
-  /** Settings without a schedule or hooks. */
-  GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int connectionsTotal, long speedLimit, Theme theme,
-      boolean rpc, int rpcPort) {
-    this(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, theme, rpc, rpcPort, AutomationSettings.NONE);
-  }
-
   static GuiSettings defaults() {
     return new GuiSettings(Path.of(System.getProperty("user.home"), "Downloads"), 3, 16, 64, 0, Theme.LIGHT, true,
-        RpcSettings.DEFAULT_PORT);
+        RpcSettings.DEFAULT_PORT, false, AutomationSettings.NONE);
   }
 
   /** Reads stored values; a missing or unreadable one keeps its default rather than failing the start. */
@@ -61,6 +57,7 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
         stored.containsKey(THEME) ? Theme.parse(stored.get(THEME)) : d.theme,
         stored.containsKey(RPC) ? !"false".equalsIgnoreCase(stored.get(RPC).strip()) : d.rpc,
         port(stored.get(RPC_PORT), d.rpcPort),
+        stored.containsKey(CLIPBOARD) ? "true".equalsIgnoreCase(stored.get(CLIPBOARD).strip()) : d.clipboard,
         AutomationSettings.from(stored));
   }
 
@@ -74,16 +71,19 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
     m.put(THEME, theme.name().toLowerCase(java.util.Locale.ROOT));
     m.put(RPC, Boolean.toString(rpc));
     m.put(RPC_PORT, Integer.toString(rpcPort));
+    m.put(CLIPBOARD, Boolean.toString(clipboard));
     m.putAll(automation.toMap());
     return m;
   }
 
   GuiSettings withSpeedLimit(long bps) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort, automation);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort, clipboard,
+        automation);
   }
 
   GuiSettings withTheme(Theme t) {
-    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort, automation);
+    return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, speedLimit, t, rpc, rpcPort, clipboard,
+        automation);
   }
 
   private static int positive(String s, int fallback) {

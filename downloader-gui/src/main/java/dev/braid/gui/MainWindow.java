@@ -53,6 +53,10 @@ final class MainWindow {
   private final QueueTable table;
   private final DetailPane detail;
   private final Toasts toasts = new Toasts();
+  private final LinkOffer linkOffer = new LinkOffer(toasts, this::addCopied);
+  private final ClipboardCapture clipboard = new ClipboardCapture(() -> Clipboard.getSystemClipboard().getString(),
+      linkOffer::show);
+  private AppRules rules = AppRules.none();
   private final Label statusLeft = new Label();
   private final Label statusRight = new Label();
   private final SpeedLimitControl limit;
@@ -100,6 +104,17 @@ final class MainWindow {
 
     timeline = new Timeline(new KeyFrame(FRAME, e -> refresh()));
     timeline.setCycleCount(Animation.INDEFINITE);
+    clipboard.enabled(settings.clipboard());
+  }
+
+  /** FX thread: the rules file that the Add dialog's default folder and the rules page use. */
+  void rules(AppRules r) {
+    this.rules = r;
+    r.problem().ifPresent(why -> problem("The rules file is not used", why));
+  }
+
+  ClipboardCapture clipboard() {
+    return clipboard;
   }
 
   Scene scene() {
@@ -129,6 +144,7 @@ final class MainWindow {
 
   void stop() {
     timeline.stop();
+    clipboard.enabled(false);
   }
 
   /** FX thread: one frame: apply what arrived, once a second move the graphs. */
@@ -171,18 +187,35 @@ final class MainWindow {
     dialog.setOnHidden(e -> {
       AddRequest r = dialog.getResult();
       if (r != null) {
-        actions.add(r);
+        add(r);
       }
     });
     dialog.show();
   }
 
+  /** The request as the queue gets it: where it asks for the default folder, each link's category chooses. */
+  private void add(AddRequest r) {
+    for (AddRequest part : rules.byCategory(r, actions.settings().folder())) {
+      actions.add(part);
+    }
+  }
+
+  /** A copied link the person chose to download from its offer. */
+  private void addCopied(String url) {
+    add(new AddRequest(List.of(AddRequest.Entry.of(url)), actions.settings().folder()));
+  }
+
+  void openRules() {
+    RulesDialog.open(window(), rules, background, opener, this::problem);
+  }
+
   void openSettings() {
-    SettingsDialog dialog = new SettingsDialog(window(), actions.settings());
+    SettingsDialog dialog = new SettingsDialog(window(), actions.settings(), this::openRules);
     dialog.setOnHidden(e -> {
       GuiSettings s = dialog.getResult();
       if (s != null) {
         actions.saveSettings(s);
+        clipboard.enabled(s.clipboard());
         limit.show(s.speedLimit());
         theme(s.theme());
       }

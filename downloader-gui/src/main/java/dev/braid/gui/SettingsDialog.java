@@ -34,9 +34,11 @@ final class SettingsDialog extends Dialog<GuiSettings> {
   private final TextField onComplete = new TextField();
   private final TextField onError = new TextField();
   private final TextField webhook = new TextField();
+  private final CheckBox clipboard = new CheckBox("Offer copied links for download (clipboard capture)");
   private final Label problem = new Label();
 
-  SettingsDialog(Window owner, GuiSettings current) {
+  /** @param openRules opens the rules and categories page (over this dialog) */
+  SettingsDialog(Window owner, GuiSettings current, Runnable openRules) {
     initOwner(owner);
     setTitle("Settings");
     setHeaderText(null);
@@ -54,6 +56,8 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     rpc.setSelected(current.rpc());
     rpcPort.setId("settings-rpc-port");
     rpcPort.getValueFactory().setValue(current.rpcPort());
+    clipboard.setId("settings-clipboard");
+    clipboard.setSelected(current.clipboard());
     rpc.textProperty().bind(rpcPort.valueProperty().asString(
         "Accept downloads from browser extensions (aria2 RPC on 127.0.0.1:%d), applies at next start"));
     for (Spinner<Integer> s : java.util.List.of(maxActive, perDownload, total, rpcPort)) {
@@ -104,7 +108,12 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     grid.addRow(10, new Label("When a download completes, run (from next start)"), onComplete);
     grid.addRow(11, new Label("When a download fails, run (from next start)"), onError);
     grid.addRow(12, new Label("Webhook URL (from next start)"), webhook);
-    grid.add(problem, 1, 13);
+    grid.add(clipboard, 0, 13, 2, 1);
+    Button rules = new Button("Rules and categories…");
+    rules.setId("settings-rules");
+    rules.setOnAction(e -> openRules.run());
+    grid.addRow(14, new Label("Per-host rules and download folders by type"), rules);
+    grid.add(problem, 1, 15);
     getDialogPane().setContent(grid);
 
     Button ok = (Button) getDialogPane().lookupButton(ButtonType.OK);
@@ -120,8 +129,8 @@ final class SettingsDialog extends Dialog<GuiSettings> {
   private GuiSettings read() {
     return new GuiSettings(Path.of(folder.getText().strip()), maxActive.getValue(), perDownload.getValue(),
         total.getValue(), Formats.parseRate(speedLimit.getText()), theme.getValue(), rpc.isSelected(), rpcPort.getValue(),
-        new AutomationSettings(runWindows.getText(), speedSchedule.getText(), onComplete.getText(), onError.getText(),
-            webhook.getText()));
+        clipboard.isSelected(), new AutomationSettings(runWindows.getText(), speedSchedule.getText(), onComplete.getText(),
+            onError.getText(), webhook.getText()));
   }
 
   private static void field(TextField f, String id, String text, String prompt) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class GuiSettingsTest {
   @Test
   void roundTripsThroughTheStoredStrings() {
-    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK, false, 16800,
+    GuiSettings s = new GuiSettings(Path.of("/data/dl"), 5, 8, 32, 4 << 20, Theme.DARK, false, 16800, true,
         new AutomationSettings("Sat+Sun 00:00-24:00", "09:00-18:00=2M", "notify-send done", "", "http://127.0.0.1:9/hook"));
     assertEquals(s, GuiSettings.from(s.toMap()));
   }
@@ -30,5 +30,6 @@ class GuiSettingsTest {
     assertEquals(Theme.DARK, s.theme());
     assertEquals(d.rpcPort(), s.rpcPort());
     assertEquals(true, s.rpc());
+    assertEquals(false, d.clipboard(), "clipboard capture is opt-in");
   }
 }

@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.rules.Category;
+import dev.braid.core.rules.Rules;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,9 +30,11 @@ final class AddOptions {
       "content-length", "connection", "transfer-encoding", "te", "upgrade", "proxy-authorization");
 
   private final FolderPolicy folders;
+  private final Rules rules;
 
-  AddOptions(FolderPolicy folders) {
+  AddOptions(FolderPolicy folders, Rules rules) {
     this.folders = folders;
+    this.rules = rules;
   }
 
   /** What the options ask beyond the request: whether to add the download paused. */
@@ -40,7 +45,9 @@ final class AddOptions {
       throw RpcException.failed("No URI to download.");
     }
     DownloadRequest.Builder b = DownloadRequest.builder(uris.get(0)).mirrors(uris.subList(1, uris.size()));
-    Path dir = options.has("dir") ? folders.dir(text(options, "dir")) : folders.downloadFolder();
+    // the host's rules first: the call's own options below replace them
+    rules.forUrl(uris.get(0)).applyTo(b);
+    Path dir = options.has("dir") ? folders.dir(text(options, "dir")) : categoryFolder(uris.get(0));
     // the folder is kept with a named file too: it is the download's aria2 'dir'
     b.directory(dir);
     if (options.has("out") && !text(options, "out").isEmpty()) {
@@ -75,6 +82,19 @@ final class AddOptions {
       return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
     } catch (InvalidRequestException e) {
       throw RpcException.failed(e.getMessage());
+    }
+  }
+
+  /** The folder of the URL's category if it is an allowed one, else the download folder; an unallowed category folder fails the call. */
+  private Path categoryFolder(String uri) throws RpcException {
+    Optional<Category> c = rules.categoryFor(uri);
+    if (c.isEmpty()) {
+      return folders.downloadFolder();
+    }
+    try {
+      return folders.dir(c.get().folder().toString());
+    } catch (RpcException e) {
+      throw RpcException.failed("category " + c.get().name() + ": " + e.getMessage());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import dev.braid.core.rules.Rules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ public final class RpcSettings {
   private final List<Path> allowedFolders;
   private final int maxRequestBytes;
   private final Duration unauthorizedDelay;
+  private final Rules rules;
 
   private RpcSettings(Builder b) {
     this.downloadFolder = b.downloadFolder;
@@ -37,6 +39,7 @@ public final class RpcSettings {
     this.allowedFolders = List.copyOf(b.allowedFolders);
     this.maxRequestBytes = b.maxRequestBytes;
     this.unauthorizedDelay = b.unauthorizedDelay;
+    this.rules = b.rules;
   }
 
   /**
@@ -79,6 +82,10 @@ public final class RpcSettings {
     return unauthorizedDelay;
   }
 
+  Rules rules() {
+    return rules;
+  }
+
   /** Configures {@link RpcSettings}. */
   public static final class Builder {
     private final Path downloadFolder;
@@ -89,6 +96,7 @@ public final class RpcSettings {
     private final List<Path> allowedFolders = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private Duration unauthorizedDelay = DEFAULT_UNAUTHORIZED_DELAY;
+    private Rules rules = Rules.NONE;
 
     private Builder(Path downloadFolder, String secret) {
       if (downloadFolder == null) {
@@ -149,6 +157,19 @@ public final class RpcSettings {
         throw new IllegalArgumentException("the delay must be zero or more");
       }
       this.unauthorizedDelay = delay;
+      return this;
+    }
+
+    /**
+     * Per-host rules and categories for {@code addUri}: a host's settings come before the call's
+     * options (which win), and a call without {@code dir} gets its category's folder, which must
+     * still be an allowed one (the call fails otherwise). Default: {@link Rules#NONE}.
+     */
+    public Builder rules(Rules rules) {
+      if (rules == null) {
+        throw new IllegalArgumentException("rules cannot be null (Rules.NONE for none)");
+      }
+      this.rules = rules;
       return this;
     }
 

@@ -4,7 +4,10 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import dev.braid.core.rules.HostRule;
+import dev.braid.core.rules.Rules;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,11 +26,12 @@ import org.apache.hc.core5.http.protocol.HttpContext;
  * the route, as the socket the connection is made through (names are resolved locally), by our
  * own RFC 1928 handshake ({@link Socks5Handshake}). Credentials in a proxy URL go to that proxy
  * only: Basic for an HTTP proxy ({@link HttpProxyAuth}), RFC 1929 for a SOCKS5 proxy. Nothing here
- * prints them.
+ * prints them. Per-host rules ({@link #withRules}) choose a proxy, or none, for their hosts before
+ * the environment's proxy and {@code no_proxy} are asked.
  */
 public final class ProxyPlan {
   /** Every target is reached directly. */
-  public static final ProxyPlan DIRECT = new ProxyPlan(null, null, List.of());
+  public static final ProxyPlan DIRECT = new ProxyPlan(null, null, List.of(), Rules.NONE, Map.of());
   private static final String RESERVED_HINT =
       " (percent-encode @ : / # % in the user name and password, e.g. %40 for @)";
 
@@ -60,11 +64,30 @@ public final class ProxyPlan {
   private final Proxy forHttp;
   private final Proxy forHttps;
   private final List<String> bypass;
+  private final Rules rules;
+  /** The rules' proxies by the URL they were given as. */
+  private final Map<String, Proxy> ruleProxies;
 
-  private ProxyPlan(Proxy forHttp, Proxy forHttps, List<String> bypass) {
+  private ProxyPlan(Proxy forHttp, Proxy forHttps, List<String> bypass, Rules rules, Map<String, Proxy> ruleProxies) {
     this.forHttp = forHttp;
     this.forHttps = forHttps;
     this.bypass = bypass;
+    this.rules = rules;
+    this.ruleProxies = ruleProxies;
+  }
+
+  /**
+   * This plan with the proxies of {@code rules} for their hosts ({@link HostRule#DIRECT}: none);
+   * other hosts keep this plan's.
+   *
+   * @throws IllegalArgumentException for a rule's URL that names no usable proxy
+   */
+  public ProxyPlan withRules(Rules rules) {
+    Map<String, Proxy> parsed = new LinkedHashMap<>();
+    for (HostRule r : rules.hostRules()) {
+      r.proxy().filter(u -> !u.equals(HostRule.DIRECT)).ifPresent(u -> parsed.computeIfAbsent(u, ProxyPlan::parse));
+    }
+    return new ProxyPlan(forHttp, forHttps, bypass, rules, Map.copyOf(parsed));
   }
 
   /**
@@ -76,7 +99,7 @@ public final class ProxyPlan {
    */
   public static ProxyPlan of(String url, String noProxy) {
     Proxy p = parse(url);
-    return new ProxyPlan(p, p, bypassList(noProxy));
+    return new ProxyPlan(p, p, bypassList(noProxy), Rules.NONE, Map.of());
   }
 
   /**
@@ -97,7 +120,7 @@ public final class ProxyPlan {
     }
     Proxy forHttp = http == null ? null : parse(http);
     Proxy forHttps = https == null ? null : https.equals(http) ? forHttp : parse(https);
-    return new ProxyPlan(forHttp, forHttps, bypassList(variable(env, "no_proxy")));
+    return new ProxyPlan(forHttp, forHttps, bypassList(variable(env, "no_proxy")), Rules.NONE, Map.of());
   }
 
   private static String variable(Map<String, String> env, String name) {
@@ -171,6 +194,12 @@ public final class ProxyPlan {
 
   /** The proxy for a request to {@code scheme://host}, or null for direct. */
   Proxy forTarget(String scheme, String host) {
+    if (!ruleProxies.isEmpty() || !rules.hostRules().isEmpty()) {
+      var byRule = rules.forHost(host).proxy();
+      if (byRule.isPresent()) {
+        return byRule.get().equals(HostRule.DIRECT) ? null : ruleProxies.get(byRule.get());
+      }
+    }
     Proxy p = "https".equalsIgnoreCase(scheme) ? forHttps : forHttp;
     if (p == null || bypassed(host.toLowerCase(Locale.ROOT))) {
       return null;
@@ -201,7 +230,7 @@ public final class ProxyPlan {
 
   /** Makes the pool open the sockets of SOCKS-proxied routes through the proxy. */
   void applyTo(PoolingHttpClientConnectionManager pool) {
-    if (forHttp == null && forHttps == null) {
+    if (forHttp == null && forHttps == null && ruleProxies.isEmpty()) {
       return;
     }
     pool.setSocketConfigResolver(route -> {
@@ -234,12 +263,18 @@ public final class ProxyPlan {
     if (forHttps != null && !forHttps.equals(forHttp)) {
       out.add(forHttps);
     }
+    for (Proxy p : ruleProxies.values()) {
+      if (!out.contains(p)) {
+        out.add(p);
+      }
+    }
     return out;
   }
 
   /** Names the proxies, never their credentials. */
   @Override
   public String toString() {
-    return "proxies http=" + forHttp + " https=" + forHttps + " bypass=" + bypass;
+    return "proxies http=" + forHttp + " https=" + forHttps + " bypass=" + bypass
+        + (ruleProxies.isEmpty() ? "" : " by rule " + ruleProxies.values());
   }
 }
