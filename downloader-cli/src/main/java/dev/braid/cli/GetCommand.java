@@ -34,11 +34,12 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /** {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. */
 final class GetCommand implements Callable<Integer> {
   private final PositionalParamSpec urls = PositionalParamSpec.builder().paramLabel("URL").arity("0..*")
-      .type(List.class).auxiliaryTypes(String.class).description("http or https URLs").build();
+      .type(List.class).auxiliaryTypes(String.class).description("http or https URLs, or Metalink 4 files (.meta4: a local file or an http(s) URL)").build();
 
   private final OptionSpec inputList = option(Path.class, "LIST",
       "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
-          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments",
+          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments; a .meta4"
+          + " entry (file or URL, with dir= only) adds the files of that Metalink",
       "-i", "--input-file").build();
 
   private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE})", "-j", "--jobs")
@@ -80,7 +81,12 @@ final class GetCommand implements Callable<Integer> {
 
   private final EngineOptions engine = new EngineOptions();
 
+  /** The Metalinks among the arguments and the list; made by {@link #items()}. */
+  private MetalinkSources metalinks;
+
   private final ConnectionOptions net = new ConnectionOptions();
+
+  private final MetalinkOptions metalink = new MetalinkOptions();
 
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
@@ -110,6 +116,7 @@ final class GetCommand implements Callable<Integer> {
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
     net.addTo(spec);
+    metalink.addTo(spec);
     GetHelp.applyTo(spec);
     return spec;
   }
@@ -124,6 +131,10 @@ final class GetCommand implements Callable<Integer> {
         throw new InvalidRequestException("-j must be at least 1");
       }
       Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+      if (daemon.isPresent() && metalinks.anyPending()) {
+        throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
+            + " state database: give the daemon a local .meta4 file instead");
+      }
       if (daemon.isPresent()) {
         return new RemoteGet(daemon.get(), err, quiet(), json(), seconds(progressInterval))
             .run(requests(items), items.size() == 1 && inputList() == null, isSet(detach));
@@ -135,6 +146,9 @@ final class GetCommand implements Callable<Integer> {
       Braid.Builder builder = engine.builder().maxActiveDownloads(jobsAtOnce());
       net.applyTo(builder, System.getenv(), err);
       try (Braid braid = builder.build()) {
+        if (metalinks.anyPending()) {
+          items.addAll(metalinks.fetchPending(braid));
+        }
         if (isSet(detach)) {
           return enqueue(braid, items);
         }
@@ -227,7 +241,7 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** The command line's URLs, then the list's entries, every one checked before anything starts. */
-  private List<BatchRun.Item> items() throws InvalidRequestException {
+  private List<BatchRun.Item> items() throws DownloadException {
     if (inputList() == null && urls().isEmpty()) {
       throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
     }
@@ -235,8 +249,17 @@ final class GetCommand implements Callable<Integer> {
     if (many && (file() != null || checksum() != null || !mirrors().isEmpty())) {
       throw new InvalidRequestException("-o, --checksum and --mirror apply to one URL; give them per entry in a list (-i)");
     }
+    if (urls().stream().anyMatch(MetalinkSources::names) && (file() != null || checksum() != null || !mirrors().isEmpty())) {
+      throw new InvalidRequestException("-o, --checksum and --mirror do not apply to a Metalink, which names its files,"
+          + " hashes and mirrors (use -d for the folder)");
+    }
+    metalinks = new MetalinkSources(metalink, this::defaults, quiet() || json() ? null : System.err);
     List<BatchRun.Item> out = new ArrayList<>();
     for (String url : urls()) {
+      if (MetalinkSources.names(url)) {
+        out.addAll(metalinks.add(url, dir()));
+        continue;
+      }
       DownloadRequest.Builder b = defaults(url).file(file()).mirrors(mirrors());
       if (checksum() != null) {
         b.checksum(Checksum.parse(checksum()));
@@ -244,7 +267,11 @@ final class GetCommand implements Callable<Integer> {
       out.add(new RequestItem(b.build()));
     }
     if (inputList() != null) {
-      out.addAll(InputList.read(inputList(), dir(), this::defaults).entries());
+      InputList list = InputList.read(inputList(), dir(), this::defaults);
+      out.addAll(list.entries());
+      for (InputList.MetalinkLine m : list.metalinks()) {
+        out.addAll(metalinks.add(m.source(), m.folder()));
+      }
     }
     return out;
   }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -79,6 +80,44 @@ public final class Metalink {
   /** The files, in document order. */
   public List<File> files() {
     return files;
+  }
+
+  /**
+   * The files aria2's {@code --select-file} names: indexes from 1 in document order, and ranges,
+   * as in {@code 1-3,5}; every file for null.
+   *
+   * @throws IllegalArgumentException for another form, or a selection of no file
+   */
+  public List<File> files(String selection) {
+    if (selection == null) {
+      return files;
+    }
+    BitSet chosen = new BitSet();
+    for (String part : selection.split(",")) {
+      String p = part.strip();
+      try {
+        int dash = p.indexOf('-');
+        int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());
+        int to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1).strip());
+        if (from < 1 || to < from) {
+          throw new NumberFormatException(p);
+        }
+        chosen.set(from - 1, to);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("the file selection takes indexes from 1 and ranges like 1-3,5, not '"
+            + selection + "'", e);
+      }
+    }
+    List<File> out = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (chosen.get(i)) {
+        out.add(files.get(i));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("the file selection " + selection + " names none of the " + files.size() + " files");
+    }
+    return out;
   }
 
   /** What the document holds that Braid ignores, one line each. */

@@ -70,13 +70,17 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
     };
   }
 
-  /** One line for the queue's stored options: {@code ALGO:LENGTH:HEX,HEX,...}. */
-  String encode() {
+  /** One line of text, {@code ALGO:LENGTH:HEX,HEX,...}: how the queue stores them and the RPC carries them. */
+  public String text() {
     return algorithm + ":" + length + ":" + String.join(",", hashes);
   }
 
-  /** The inverse of {@link #encode()}. */
-  static PieceHashes decode(String text) {
+  /**
+   * The inverse of {@link #text()}.
+   *
+   * @throws IllegalArgumentException when {@code text} is not of that form or its hashes are bad
+   */
+  public static PieceHashes parse(String text) {
     String[] p = text.split(":", 3);
     if (p.length != 3) {
       throw new IllegalArgumentException("not ALGO:LENGTH:HASHES");

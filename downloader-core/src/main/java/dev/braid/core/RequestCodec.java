@@ -32,7 +32,7 @@ final class RequestCodec {
     if (r.rateLimit() > 0) {
       o.put("rate_limit", Long.toString(r.rateLimit()));
     }
-    r.pieceHashes().ifPresent(p -> o.put("pieces", p.encode()));
+    r.pieceHashes().ifPresent(p -> o.put("pieces", p.text()));
     if (r.expectedLength() >= 0) {
       o.put("length", Long.toString(r.expectedLength()));
     }
@@ -59,7 +59,7 @@ final class RequestCodec {
       b.rateLimit(Long.parseLong(o.getOrDefault("rate_limit", "0")));
       b.expectedLength(Long.parseLong(o.getOrDefault("length", "-1")));
       if (o.containsKey("pieces")) {
-        b.pieceHashes(PieceHashes.decode(o.get("pieces")));
+        b.pieceHashes(PieceHashes.parse(o.get("pieces")));
       }
     } catch (IllegalArgumentException ex) {
       throw new InvalidRequestException("queue entry " + e.id() + " has unreadable options: " + ex.getMessage(), ex);

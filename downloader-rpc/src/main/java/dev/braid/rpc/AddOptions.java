@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.PieceHashes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,9 +73,24 @@ final class AddOptions {
       if (options.has("checksum")) {
         b.checksum(Checksum.parse(text(options, "checksum")));
       }
+      pieces(b, options);
       return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
     } catch (InvalidRequestException e) {
       throw RpcException.failed(e.getMessage());
+    }
+  }
+
+  /** Braid's own options for a Metalink's file: its piece hashes ({@link PieceHashes#text()}) and size. */
+  private static void pieces(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+    try {
+      if (options.has("braid-pieces")) {
+        b.pieceHashes(PieceHashes.parse(text(options, "braid-pieces")));
+      }
+      if (options.has("braid-length")) {
+        b.expectedLength(Long.parseLong(text(options, "braid-length")));
+      }
+    } catch (IllegalArgumentException e) {
+      throw RpcException.failed("braid-pieces/braid-length: " + e.getMessage());
     }
   }
 

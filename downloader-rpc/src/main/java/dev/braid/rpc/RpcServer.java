@@ -76,6 +76,7 @@ public final class RpcServer implements AutoCloseable {
     QueueView queue = new QueueView(braid, removed);
     int port = settings.port() == 0 ? freePort() : settings.port();
     new AddMethods(braid, new AddOptions(folders)).addTo(dispatcher);
+    new MetalinkMethods(braid, new AddOptions(folders)).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
