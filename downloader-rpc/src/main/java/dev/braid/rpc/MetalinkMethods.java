@@ -65,7 +65,7 @@ final class MetalinkMethods {
   private static Metalink parse(String base64) throws RpcException {
     byte[] doc;
     try {
-      doc = Base64.getMimeDecoder().decode(base64);
+      doc = Base64.getDecoder().decode(base64.replaceAll("\\s", ""));
     } catch (IllegalArgumentException e) {
       throw RpcException.failed("the Metalink is not base64: " + e.getMessage());
     }

@@ -264,6 +264,8 @@ public final class MetalinkParser {
     }
     String m = message.strip();
     int nl = m.lastIndexOf('\n');
-    return nl >= 0 ? m.substring(nl + 1).strip() : m;
+    String last = nl >= 0 ? m.substring(nl + 1).strip() : m;
+    // the JDK's parser prefixes its own text with "Message: "
+    return last.startsWith("Message: ") ? last.substring("Message: ".length()) : last;
   }
 }
