@@ -126,6 +126,22 @@ class PieceHashesTest extends DownloadHarness {
   }
 
   @Test
+  void piecesAndSizeSurviveTheQueueAcrossARestart() throws Exception {
+    Content c = Content.random(1 << 20, 47);
+    server.serve("/f.bin", c).etag("\"q\"").corruptBytes(PIECE + 5, PIECE + 6);
+    Download queued = braid.submitPaused(request("/f.bin", dir.resolve("f.bin")).pieceHashes(pieces(c, PIECE))
+        .expectedLength(c.size()).build());
+    long id = queued.id();
+    braid.close();
+    braid = newBraid();
+    Download again = braid.download(id).orElseThrow();
+    again.resume();
+    // only the stored piece hashes can tell the corrupt piece
+    IntegrityException e = assertThrows(IntegrityException.class, () -> await(again));
+    assertTrue(e.getMessage().contains("piece 1 "), e.getMessage());
+  }
+
+  @Test
   void aUrlServingAnotherLengthThanExpectedIsPassedOver() throws Exception {
     Content c = Content.random(2 << 20, 44);
     server.serve("/f.bin", Content.random(3 << 20, 45)).etag("\"x\"");
