@@ -34,7 +34,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /** {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. */
 final class GetCommand implements Callable<Integer> {
   private final PositionalParamSpec urls = PositionalParamSpec.builder().paramLabel("URL").arity("0..*")
-      .type(List.class).auxiliaryTypes(String.class).description("http or https URLs, or Metalink 4 files (.meta4: a local file or an http(s) URL)").build();
+      .type(List.class).auxiliaryTypes(String.class)
+      .description("http or https URLs, or Metalink 4 files (.meta4: a local file or an http(s) URL)").build();
 
   private final OptionSpec inputList = option(Path.class, "LIST",
       "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
