@@ -149,6 +149,32 @@ class CliMetalinkTest {
   }
 
   @Test
+  void aMetalinkUrlThatIsMissingOrNoMetalinkFailsWithItsCode() throws Exception {
+    server.serve("/page.meta4", Content.of("<html><body>sign in</body></html>".getBytes(StandardCharsets.UTF_8)));
+    Result missing = braid("get", server.url("/missing.meta4"));
+    assertEquals(4, missing.exit(), missing::describe);
+    Result html = braid("get", server.url("/page.meta4"));
+    assertEquals(11, html.exit(), html::describe);
+    assertTrue(html.stderr().contains("not a Metalink 4 document"), html::describe);
+    try (var files = Files.list(work)) {
+      assertEquals(List.of(), files.toList(), "nothing was written");
+    }
+  }
+
+  @Test
+  void whatAMetalinkHoldsThatBraidIgnoresIsSaid() throws Exception {
+    Content a = Content.random(100_000, 70);
+    server.serve("/a.bin", a).etag("\"a\"");
+    Path meta = write("n.meta4", MetalinkDocs.doc("  <file name=\"a.bin\"><url>ftp://ftp.example/a.bin</url>"
+        + "<metaurl mediatype=\"torrent\">http://example/a.torrent</metaurl><url>" + server.url("/a.bin") + "</url></file>\n"));
+    Result r = braid("get", meta.toString(), "-d", "n");
+    assertEquals(0, r.exit(), r::describe);
+    assertTrue(r.stderr().contains("braid: metalink: a.bin: metaurl (torrent) ignored"), r::describe);
+    assertTrue(r.stderr().contains("ftp URL ignored"), r::describe);
+    assertEquals(a.sha256Hex(), Content.sha256Hex(work.resolve("n/a.bin")));
+  }
+
+  @Test
   void selectFileAndLocationAreAria2s() throws Exception {
     Content a = Content.random(300_000, 67);
     Content b = Content.random(300_000, 68);
