@@ -8,6 +8,7 @@ import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
+import dev.braid.core.MetalinkException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.RedirectRefusedException;
 import dev.braid.core.RemoteChangedException;
@@ -29,6 +30,8 @@ final class ExitCode {
   /** {@code braid daemon}: another daemon already runs the engine of this state database. */
   static final int ENGINE_RUNNING = 9;
   static final int LINK_REFUSED = 10;
+  /** A Metalink file that is malformed, unsafe (a file name leaving the folder, a DOCTYPE) or unsupported (Metalink 3). */
+  static final int METALINK = 11;
   static final int INTERRUPTED = 130;
   /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
   static final int TERMINATED = 143;
@@ -52,6 +55,7 @@ final class ExitCode {
     put(codes, REMOVED, "removed from the queue (braid remove) while it ran");
     put(codes, ENGINE_RUNNING, "braid daemon: another daemon runs this state database");
     put(codes, LINK_REFUSED, "a new URL does not serve the partial file's bytes (nothing spliced)");
+    put(codes, METALINK, "a Metalink that is malformed, unsafe (a name leaving the folder, a DOCTYPE) or Metalink 3");
     put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
     put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
     usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
@@ -72,6 +76,8 @@ final class ExitCode {
       return REMOTE_CHANGED;
     } else if (e instanceof LocalFileException) {
       return LOCAL_IO;
+    } else if (e instanceof MetalinkException) {
+      return METALINK;
     } else if (e instanceof LinkRefusedException) {
       return LINK_REFUSED;
     } else if (e instanceof IntegrityException) {

@@ -36,11 +36,13 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /** {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. */
 final class GetCommand implements Callable<Integer> {
   private final PositionalParamSpec urls = PositionalParamSpec.builder().paramLabel("URL").arity("0..*")
-      .type(List.class).auxiliaryTypes(String.class).description("http or https URLs").build();
+      .type(List.class).auxiliaryTypes(String.class)
+      .description("http or https URLs, or Metalink 4 files (.meta4: a local file or an http(s) URL)").build();
 
   private final OptionSpec inputList = option(Path.class, "LIST",
       "download the URLs listed in LIST (- for standard input): a URL per line, indented option lines"
-          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments",
+          + " after it (out=, dir=, checksum=, mirror=, connections=, limit-rate=, priority=), # comments; a .meta4"
+          + " entry (file or URL, with dir= only) adds the files of that Metalink",
       "-i", "--input-file").build();
 
   private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE})", "-j", "--jobs")
@@ -82,6 +84,9 @@ final class GetCommand implements Callable<Integer> {
 
   private final EngineOptions engine = new EngineOptions();
 
+  /** The Metalinks among the arguments and the list; made by {@link #items()}. */
+  private MetalinkSources metalinks;
+
   private final ConnectionOptions net = new ConnectionOptions();
 
   private final HookOptions hooks = new HookOptions();
@@ -89,6 +94,7 @@ final class GetCommand implements Callable<Integer> {
 
   /** The per-host rules and categories, read once the arguments are parsed. */
   private Rules rules = Rules.NONE;
+  private final MetalinkOptions metalink = new MetalinkOptions();
 
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
@@ -120,6 +126,7 @@ final class GetCommand implements Callable<Integer> {
     net.addTo(spec);
     hooks.addTo(spec);
     rulesFile.addTo(spec);
+    metalink.addTo(spec);
     GetHelp.applyTo(spec);
     return spec;
   }
@@ -135,6 +142,10 @@ final class GetCommand implements Callable<Integer> {
         throw new InvalidRequestException("-j must be at least 1");
       }
       Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+      if (daemon.isPresent() && metalinks.anyPending()) {
+        throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
+            + " state database: give the daemon a local .meta4 file instead");
+      }
       if (daemon.isPresent()) {
         if (hooks.any()) {
           err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
@@ -153,6 +164,9 @@ final class GetCommand implements Callable<Integer> {
       hooks.applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));
       builder.hostRules(net.proxyGiven() ? rules.withoutProxies() : rules);
       try (Braid braid = builder.build()) {
+        if (metalinks.anyPending()) {
+          items.addAll(metalinks.fetchPending(braid));
+        }
         if (isSet(detach)) {
           return enqueue(braid, items);
         }
@@ -245,7 +259,7 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** The command line's URLs, then the list's entries, every one checked before anything starts. */
-  private List<BatchRun.Item> items() throws InvalidRequestException {
+  private List<BatchRun.Item> items() throws DownloadException {
     if (inputList() == null && urls().isEmpty()) {
       throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
     }
@@ -253,8 +267,17 @@ final class GetCommand implements Callable<Integer> {
     if (many && (file() != null || checksum() != null || !mirrors().isEmpty())) {
       throw new InvalidRequestException("-o, --checksum and --mirror apply to one URL; give them per entry in a list (-i)");
     }
+    if (urls().stream().anyMatch(MetalinkSources::names) && (file() != null || checksum() != null || !mirrors().isEmpty())) {
+      throw new InvalidRequestException("-o, --checksum and --mirror do not apply to a Metalink, which names its files,"
+          + " hashes and mirrors (use -d for the folder)");
+    }
+    metalinks = new MetalinkSources(metalink, this::defaults, quiet() || json() ? null : System.err);
     List<BatchRun.Item> out = new ArrayList<>();
     for (String url : urls()) {
+      if (MetalinkSources.names(url)) {
+        out.addAll(metalinks.add(url, dir()));
+        continue;
+      }
       DownloadRequest.Builder b = defaults(url).file(file()).mirrors(mirrors());
       if (checksum() != null) {
         b.checksum(Checksum.parse(checksum()));
@@ -262,7 +285,11 @@ final class GetCommand implements Callable<Integer> {
       out.add(new RequestItem(b.build()));
     }
     if (inputList() != null) {
-      out.addAll(InputList.read(inputList(), dir(), this::defaults).entries());
+      InputList list = InputList.read(inputList(), dir(), this::defaults);
+      out.addAll(list.entries());
+      for (InputList.MetalinkLine m : list.metalinks()) {
+        out.addAll(metalinks.add(m.source(), m.folder()));
+      }
     }
     return out;
   }

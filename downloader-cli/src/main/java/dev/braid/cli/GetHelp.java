@@ -15,6 +15,7 @@ final class GetHelp {
       .section("Rules", "--rules", "--no-rules")
       .section("Connections", "--connections", "--max-connections", "--min-split-size", "--lowest-speed", "--limit-rate",
           "--retries", "--http2", "--http1.1", "--http-auto")
+      .section("Metalink", "--metalink-location", "--metalink-preferred-protocol", "--select-file")
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",
           "--read-timeout", "--first-byte-timeout", "--deadline")
       .section("TLS", "--insecure", "--ca-cert", "--tls-timeout", "--allow-insecure-redirects")

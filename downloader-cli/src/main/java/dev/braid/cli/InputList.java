@@ -22,6 +22,7 @@ final class InputList {
   private final Path folder;
   private final Defaults defaults;
   private final List<Entry> entries;
+  private final List<MetalinkLine> metalinks = new ArrayList<>();
 
   private InputList(Path file, Path folder, Defaults defaults, List<Entry> entries) {
     this.file = file;
@@ -72,7 +73,7 @@ final class InputList {
       skipped = 0;
     }
     list.add(start, text);
-    if (list.entries.isEmpty()) {
+    if (list.entries.isEmpty() && list.metalinks.isEmpty()) {
       throw new InvalidRequestException("the input list " + file + " holds no URL");
     }
     return list;
@@ -83,9 +84,41 @@ final class InputList {
     if (line < 0) {
       return;
     }
+    String[] lines = text.toString().split("\n");
+    if (MetalinkSources.names(lines[0].split("\\s+")[0])) {
+      metalinks.add(MetalinkLine.of(file, line, lines, folder));
+      return;
+    }
     Entry e = new Entry(line, text.toString());
     e.priority = request(e).priority();
     entries.add(e);
+  }
+
+  /** The entries that name a Metalink (a {@code .meta4} file or URL), in list order. */
+  List<MetalinkLine> metalinks() {
+    return metalinks;
+  }
+
+  /**
+   * An entry naming a Metalink, whose files become downloads of their own.
+   *
+   * @param folder its {@code dir=}, else the command line's folder (null: the working directory)
+   */
+  record MetalinkLine(String source, Path folder) {
+    static MetalinkLine of(Path file, int line, String[] lines, Path folder) throws InvalidRequestException {
+      Path dir = folder;
+      for (int k = 1; k < lines.length; k++) {
+        if (lines[k].isEmpty()) {
+          continue;
+        }
+        if (!lines[k].startsWith("dir=")) {
+          throw new InvalidRequestException(where(file, line + k) + "a Metalink entry takes only dir= (its files, hashes"
+              + " and mirrors are in the Metalink)");
+        }
+        dir = Path.of(lines[k].substring(4).strip());
+      }
+      return new MetalinkLine(lines[0].split("\\s+")[0], dir);
+    }
   }
 
   /** The entries in list order. */

@@ -186,6 +186,11 @@ final class RemoteGet {
     if (r.rateLimit() > 0) {
       o.put("max-download-limit", Long.toString(r.rateLimit()));
     }
+    // a Metalink's piece hashes and size: Braid's own options, beside aria2's
+    r.pieceHashes().ifPresent(p -> o.put("braid-pieces", p.text()));
+    if (r.expectedLength() >= 0) {
+      o.put("braid-length", Long.toString(r.expectedLength()));
+    }
     if (!r.headers().isEmpty()) {
       List<String> h = new ArrayList<>();
       r.headers().forEach((name, value) -> h.add(name + ": " + value));

@@ -9,6 +9,7 @@ import dev.braid.core.http.ProxyPlan;
 import dev.braid.core.http.Uninterruptibly;
 import dev.braid.core.hook.HookRunner;
 import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.metalink.MetalinkFetch;
 import dev.braid.core.metrics.BytesTotal;
 import dev.braid.core.metrics.MetricsEndpoint;
 import dev.braid.core.metrics.PrometheusClient;
@@ -270,6 +271,19 @@ public final class Braid implements AutoCloseable {
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * Fetches the Metalink document at {@code request}'s URL into memory (its headers and
+   * credentials go to the URL's origin only, as for a download) and parses it; nothing is written
+   * to disk. Blocks the calling thread for one request.
+   *
+   * @throws MetalinkException when the answer is no Metalink, too large or malformed
+   * @throws HttpStatusException when the server answers other than 200
+   * @throws NetworkException when the server cannot be reached
+   */
+  public Metalink fetchMetalink(DownloadRequest request) throws DownloadException {
+    return MetalinkFetch.fetch(http, request);
   }
 
   /**

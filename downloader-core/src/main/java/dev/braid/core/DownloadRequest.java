@@ -34,6 +34,8 @@ public final class DownloadRequest {
   public static final int MAX_CONNECTIONS = 64;
   /** Smallest half an idle connection splits off a busy one. */
   public static final long DEFAULT_MIN_SPLIT = 1L << 20;
+  /** How often one piece may fail its hash ({@link Builder#pieceHashes}) before the download fails. */
+  public static final int PIECE_ATTEMPTS = 3;
 
   private final URI uri;
   private final List<URI> mirrors;
@@ -52,6 +54,8 @@ public final class DownloadRequest {
   private final UrlRefresher urlRefresher;
   private final int maxUrlRefreshes;
   private final Duration urlRefreshTimeout;
+  private final PieceHashes pieceHashes;
+  private final long expectedLength;
 
   private DownloadRequest(Builder b, URI uri, List<URI> mirrors, Map<String, String> headers) {
     this.origin = b.copy();
@@ -71,6 +75,8 @@ public final class DownloadRequest {
     this.urlRefresher = b.urlRefresher;
     this.maxUrlRefreshes = b.maxUrlRefreshes;
     this.urlRefreshTimeout = b.urlRefreshTimeout;
+    this.pieceHashes = b.pieceHashes;
+    this.expectedLength = b.expectedLength;
   }
 
   /**
@@ -112,6 +118,16 @@ public final class DownloadRequest {
   /** The digest the finished file must have, if one was given. */
   public Optional<Checksum> checksum() {
     return Optional.ofNullable(checksum);
+  }
+
+  /** The digests of the file's pieces, checked as pieces complete, if given (a Metalink's pieces). */
+  public Optional<PieceHashes> pieceHashes() {
+    return Optional.ofNullable(pieceHashes);
+  }
+
+  /** The length the file must have (a Metalink's size); a URL serving another length is not used. -1 for any. */
+  public long expectedLength() {
+    return expectedLength;
   }
 
   /** Higher starts first in the queue; equal priorities start in submission order. */
@@ -212,6 +228,8 @@ public final class DownloadRequest {
     private UrlRefresher urlRefresher;
     private int maxUrlRefreshes = UrlRefresher.DEFAULT_MAX_REFRESHES;
     private Duration urlRefreshTimeout = UrlRefresher.DEFAULT_TIMEOUT;
+    private PieceHashes pieceHashes;
+    private long expectedLength = -1;
 
     private Builder(String url) {
       this.url = url;
@@ -238,7 +256,30 @@ public final class DownloadRequest {
       b.priority = priority;
       b.rateLimit = rateLimit;
       b.headers.putAll(headers);
+      b.pieceHashes = pieceHashes;
+      b.expectedLength = expectedLength;
       return b;
+    }
+
+    /**
+     * The digests of the file's pieces; null for none (the default). Each piece is hashed once its
+     * bytes are on disk; a bad one is fetched again, from another mirror when there is one, and the
+     * mirror that served it is used no more while another remains. A piece that fails
+     * {@value DownloadRequest#PIECE_ATTEMPTS} times fails the download with an {@link IntegrityException},
+     * keeping the good pieces for a resume. Checked only where the server serves ranges.
+     */
+    public Builder pieceHashes(PieceHashes pieces) {
+      this.pieceHashes = pieces;
+      return this;
+    }
+
+    /** The length the file must have, or -1 for any (the default); a URL serving another length is passed over. */
+    public Builder expectedLength(long bytes) {
+      if (bytes < -1) {
+        throw new IllegalArgumentException("the expected length must be -1 (any) or at least 0, not " + bytes);
+      }
+      this.expectedLength = bytes;
+      return this;
     }
 
     /** Asks {@code refresher} for a new URL when the link expires mid-way (see {@link UrlRefresher}). */
@@ -420,6 +461,9 @@ public final class DownloadRequest {
         all.put(n, v);
       });
       parsedMirrors.remove(main);
+      if (pieceHashes != null && expectedLength >= 0 && !pieceHashes.fits(expectedLength)) {
+        throw new InvalidRequestException(pieceHashes + " do not cover a file of " + expectedLength + " bytes");
+      }
       return new DownloadRequest(this, main, parsedMirrors, all);
     }
 

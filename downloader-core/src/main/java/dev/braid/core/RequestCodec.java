@@ -32,6 +32,10 @@ final class RequestCodec {
     if (r.rateLimit() > 0) {
       o.put("rate_limit", Long.toString(r.rateLimit()));
     }
+    r.pieceHashes().ifPresent(p -> o.put("pieces", p.text()));
+    if (r.expectedLength() >= 0) {
+      o.put("length", Long.toString(r.expectedLength()));
+    }
     return o;
   }
 
@@ -53,7 +57,11 @@ final class RequestCodec {
       b.restartIfChanged(!"false".equals(o.get("restart_if_changed")));
       b.minSplitSize(Long.parseLong(o.getOrDefault("min_split", Long.toString(DownloadRequest.DEFAULT_MIN_SPLIT))));
       b.rateLimit(Long.parseLong(o.getOrDefault("rate_limit", "0")));
-    } catch (NumberFormatException ex) {
+      b.expectedLength(Long.parseLong(o.getOrDefault("length", "-1")));
+      if (o.containsKey("pieces")) {
+        b.pieceHashes(PieceHashes.parse(o.get("pieces")));
+      }
+    } catch (IllegalArgumentException ex) {
       throw new InvalidRequestException("queue entry " + e.id() + " has unreadable options: " + ex.getMessage(), ex);
     }
     if (o.containsKey("checksum")) {

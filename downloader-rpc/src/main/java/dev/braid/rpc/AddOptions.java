@@ -7,6 +7,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.Rules;
+import dev.braid.core.PieceHashes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,6 +80,7 @@ final class AddOptions {
       if (options.has("checksum")) {
         b.checksum(Checksum.parse(text(options, "checksum")));
       }
+      pieces(b, options);
       return new Added(b.build(), options.has("pause") && "true".equals(text(options, "pause")));
     } catch (InvalidRequestException e) {
       throw RpcException.failed(e.getMessage());
@@ -95,6 +97,20 @@ final class AddOptions {
       return folders.dir(c.get().folder().toString());
     } catch (RpcException e) {
       throw RpcException.failed("category " + c.get().name() + ": " + e.getMessage());
+    }
+  }
+
+  /** Braid's own options for a Metalink's file: its piece hashes ({@link PieceHashes#text()}) and size. */
+  private static void pieces(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+    try {
+      if (options.has("braid-pieces")) {
+        b.pieceHashes(PieceHashes.parse(text(options, "braid-pieces")));
+      }
+      if (options.has("braid-length")) {
+        b.expectedLength(Long.parseLong(text(options, "braid-length")));
+      }
+    } catch (IllegalArgumentException e) {
+      throw RpcException.failed("braid-pieces/braid-length: " + e.getMessage());
     }
   }
 

@@ -76,7 +76,9 @@ public final class RpcServer implements AutoCloseable {
     QueueView queue = new QueueView(braid, removed);
     int port = settings.port() == 0 ? freePort() : settings.port();
     PositionMethods positions = new PositionMethods(queue);
-    new AddMethods(braid, new AddOptions(folders, settings.rules()), positions).addTo(dispatcher);
+    AddOptions adding = new AddOptions(folders, settings.rules());
+    new AddMethods(braid, adding, positions).addTo(dispatcher);
+    new MetalinkMethods(braid, adding).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
     new OptionMethods(braid, queue, folders, port).addTo(dispatcher);

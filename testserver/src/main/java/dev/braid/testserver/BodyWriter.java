@@ -60,6 +60,7 @@ final class BodyWriter {
         throttle.acquire(n, rate);
       }
       fill(plan.content(), plan.offset() + sent, n);
+      plan.resource().corrupt(plan.offset() + sent, buffer, n);
       sendPiece(plan, n);
       sent += n;
     }

@@ -2,6 +2,8 @@ package dev.braid.testserver;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,6 +43,8 @@ public final class Resource {
   private volatile Encoded encodedWhenAccepted;
   private volatile Consumer<RequestRecord> onRequest;
   private volatile SignedTokens tokens;
+  /** Ranges {@code [from, to)} whose bytes every response sends inverted: a mirror that serves corrupt data. */
+  private volatile List<long[]> corrupt = List.of();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
   private final AtomicLong slowConnectionBytes = new AtomicLong();
@@ -255,6 +259,38 @@ public final class Resource {
     }
     this.headerFlood = lines == 0 ? null : new HeaderFlood(lines, lineLength);
     return this;
+  }
+
+  /**
+   * From now on every response sends the bytes of {@code [from, to)} of the content inverted
+   * (each XOR 0xFF), with the same headers and length: a mirror that serves corrupt data for
+   * that range, which only a hash can tell. Adds to earlier ranges; {@link #noCorruption} clears them.
+   */
+  public Resource corruptBytes(long from, long to) {
+    if (from < 0 || to <= from) {
+      throw new IllegalArgumentException("need 0 <= from < to, not " + from + ", " + to);
+    }
+    List<long[]> now = new ArrayList<>(corrupt);
+    now.add(new long[] {from, to});
+    this.corrupt = List.copyOf(now);
+    return this;
+  }
+
+  /** Serves every byte as it is again. */
+  public Resource noCorruption() {
+    this.corrupt = List.of();
+    return this;
+  }
+
+  /** Inverts the bytes of {@code buffer[0, n)}, the content from {@code position}, that lie in a corrupt range. */
+  void corrupt(long position, byte[] buffer, int n) {
+    for (long[] r : corrupt) {
+      long from = Math.max(r[0], position);
+      long to = Math.min(r[1], position + n);
+      for (long p = from; p < to; p++) {
+        buffer[(int) (p - position)] ^= (byte) 0xFF;
+      }
+    }
   }
 
   /** Requests beyond {@code n} in flight for this resource get 503 with Retry-After: 1; 0 = unlimited. */

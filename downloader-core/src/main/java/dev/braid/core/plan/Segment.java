@@ -8,7 +8,8 @@ package dev.braid.core.plan;
  * the owning {@link SegmentTable}'s lock.
  */
 public final class Segment {
-  final long start;
+  /** Moves up only when {@link SegmentTable#reopen} takes back written bytes before the owner's position. */
+  long start;
   long end;
   long position;
   /** End of the bytes the owner has claimed and is writing right now; a split never cuts below it. */

@@ -295,6 +295,44 @@ public final class SegmentTable {
     }
   }
 
+  /**
+   * Takes back {@code [from, to)}, bytes already written (a piece whose hash failed), as a new
+   * unassigned segment for the next idle worker. Every segment overlapping it must have the range
+   * in its written prefix. A segment whose owner still writes beyond {@code to} keeps its object,
+   * position and end (only its start moves up to {@code to}), so the owner goes on undisturbed;
+   * the written part before {@code from} becomes a finished segment of its own.
+   *
+   * @throws IllegalArgumentException when part of the range is not written
+   */
+  public void reopen(long from, long to) {
+    synchronized (lock) {
+      List<Segment> added = new ArrayList<>();
+      for (Segment s : List.copyOf(segments)) {
+        if (s.end <= from || s.start >= to || s.end == s.start) {
+          continue;
+        }
+        if (s.position < Math.min(s.end, to)) {
+          throw new IllegalArgumentException("bytes " + from + "-" + to + " are not all written in " + s);
+        }
+        if (s.start < from) {
+          added.add(new Segment(s.start, from, from));
+        }
+        if (s.end > to) {
+          s.start = to;
+        } else {
+          // wholly inside: its owner, if any, has nothing left to write and finds it empty
+          s.end = s.start;
+          s.position = s.start;
+          s.claimedEnd = s.start;
+          s.requestEnd = s.start;
+          segments.remove(s);
+        }
+      }
+      segments.addAll(added);
+      segments.add(new Segment(from, to, from));
+    }
+  }
+
   /** Bytes written in all segments. */
   public long doneBytes() {
     synchronized (lock) {

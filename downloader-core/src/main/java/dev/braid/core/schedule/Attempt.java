@@ -126,9 +126,11 @@ final class Attempt {
             ? MirrorSet.single(probe.source())
             : MirrorSet.probe(job.route(), probe.source(), otherUrls, job.originHeaders(), job.recorder(),
                 job::note);
+        Provenance provenance = request.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
-            job.settings(), plan.sums(), control, job::note);
-        PartCommit commit = new PartCommit(job.store(), part, plan);
+            job.settings(), plan.sums(), control, job::note, provenance);
+        PartCommit commit = new PartCommit(job.store(), part, plan,
+            PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
         drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;
         return finish(commit, target);
@@ -203,7 +205,8 @@ final class Attempt {
     long next = now + interval;
     boolean interrupted = false;
     try {
-      while (pool.tick(System.nanoTime())) {
+      // a piece that fails its hash in the last check goes back to the table: the workers run again for it
+      while (pool.tick(System.nanoTime()) || commit.recheckPieces()) {
         try {
           pool.await(200);
         } catch (InterruptedException e) {

@@ -32,6 +32,9 @@ final class MirrorSet {
     private int connections;
     private int failures;
     private boolean dropped;
+    /** Served a piece whose hash failed: no new requests while a mirror that did not remains. */
+    private boolean demoted;
+    private int badPieces;
 
     Mirror(RangeSource source) {
       this.source = source;
@@ -46,6 +49,11 @@ final class MirrorSet {
 
   private MirrorSet(List<Mirror> mirrors) {
     this.mirrors.addAll(mirrors);
+  }
+
+  /** The probed URL's mirror: whose bytes the probe's response wrote. */
+  Mirror first() {
+    return mirrors.get(0);
   }
 
   /** Where ranges without a mirror come from: the probed URL. */
@@ -147,13 +155,14 @@ final class MirrorSet {
 
   /** The mirror for a connection's next request: its current one while that stays usable, else the most promising. */
   synchronized Mirror pick(Mirror current) {
-    if (current != null && !current.dropped) {
+    boolean clean = mirrors.stream().anyMatch(m -> !m.dropped && !m.demoted);
+    if (current != null && !current.dropped && !(current.demoted && clean)) {
       return current;
     }
     Mirror best = null;
     double bestScore = -1;
     for (Mirror m : mirrors) {
-      if (m.dropped) {
+      if (m.dropped || (m.demoted && clean)) {
         continue;
       }
       double speed = m.nanos > 0 ? m.bytes * 1e9 / m.nanos : Double.MAX_VALUE;
@@ -200,6 +209,27 @@ final class MirrorSet {
     }
     m.dropped = true;
     return true;
+  }
+
+  /**
+   * {@code m} served bytes of a piece whose hash failed: it is demoted (no new requests while a
+   * mirror without bad pieces remains), and after {@code dropAfter} bad pieces dropped while
+   * another remains. Returns what happened, for the download's notes.
+   */
+  synchronized String badPiece(Mirror m, int dropAfter) {
+    m.badPieces++;
+    m.demoted = true;
+    String url = m.source.identity().finalUrl();
+    if (m.dropped) {
+      return url + " (already left out) had served " + m.badPieces + " bad pieces";
+    }
+    if (m.badPieces >= dropAfter && mirrors.stream().anyMatch(x -> x != m && !x.dropped)) {
+      m.dropped = true;
+      return "mirror " + url + " left out: " + m.badPieces + " pieces it served failed their hash";
+    }
+    boolean clean = mirrors.stream().anyMatch(x -> !x.dropped && !x.demoted);
+    return "mirror " + url + " served a piece that failed its hash (" + m.badPieces + " so far); "
+        + (clean ? "its ranges go to the other mirrors" : "no mirror without bad pieces is left, so it stays in use");
   }
 
   synchronized int live() {

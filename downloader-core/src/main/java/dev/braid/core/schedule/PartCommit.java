@@ -12,6 +12,7 @@ import dev.braid.state.RemoteIdentity;
 import dev.braid.state.Store;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,26 +24,40 @@ final class PartCommit {
   private final Store store;
   private final PartFile part;
   private final ResumePlan plan;
+  /** Checks piece hashes after each force; null without them. */
+  private final PieceGuard pieces;
   /** The last checkpoint marked the record complete: every byte done and forced, nothing left to verify. */
   private boolean recordedComplete;
 
-  PartCommit(Store store, PartFile part, ResumePlan plan) {
+  PartCommit(Store store, PartFile part, ResumePlan plan, PieceGuard pieces) {
     this.store = store;
     this.part = part;
     this.plan = plan;
+    this.pieces = pieces;
   }
 
   /**
    * Forces the data, then records the progress snapshot taken before the force, and with
-   * {@code complete} marks the record complete in the same transaction.
+   * {@code complete} marks the record complete in the same transaction. With piece hashes, the
+   * pieces the forced progress completes are checked first; when one fails, its bytes leave the
+   * table, their block sums are forgotten, and the record is repaired instead (nothing marked
+   * complete). Returns whether a piece was reopened.
    */
-  void checkpoint(boolean complete) throws LocalFileException {
+  boolean checkpoint(boolean complete) throws LocalFileException {
     SegmentTable table = plan.table();
     var snapshot = table.snapshot();
     Map<Integer, Integer> finished;
     try {
       part.force();
       finished = plan.sums() == null ? Map.of() : plan.sums().update(part, snapshot);
+      List<long[]> bad = pieces == null ? List.of() : pieces.check(part, snapshot);
+      if (!bad.isEmpty()) {
+        if (plan.sums() != null) {
+          bad.forEach(r -> plan.sums().forget(r[0], r[1]));
+        }
+        repairAfterBadPieces();
+        return true;
+      }
     } catch (IOException e) {
       throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
     }
@@ -52,6 +67,30 @@ final class PartCommit {
     } else {
       store.checkpoint(plan.recordId(), snapshot, finished);
     }
+    return false;
+  }
+
+  /**
+   * After the workers ran out of work: checks the last pieces (a checkpoint) and returns whether
+   * one was reopened, so the workers must run again. False without piece hashes or once halted.
+   */
+  boolean recheckPieces() throws LocalFileException {
+    return pieces != null && pieces.active() && checkpoint(false);
+  }
+
+  /**
+   * Records the table without the reopened pieces: a new snapshot (bytes may have arrived since
+   * the first), forced before it is recorded, with only the block sums still valid.
+   */
+  private void repairAfterBadPieces() throws IOException {
+    var again = plan.table().snapshot();
+    part.force();
+    Map<Integer, Integer> valid = Map.of();
+    if (plan.sums() != null) {
+      plan.sums().update(part, again);
+      valid = plan.sums().known();
+    }
+    store.repair(plan.recordId(), again, valid);
   }
 
   /**

@@ -32,9 +32,12 @@ final class PassContext {
   private final PassControl control;
   /** Tells the user about the download's course (the job's notes). */
   private final Consumer<String> notes;
+  /** Which mirror wrote which bytes, for piece hashes; null without them. */
+  private final Provenance provenance;
 
   PassContext(SegmentTable table, RemoteIdentity identity, MirrorSet mirrors, ProtocolRoute route, OriginHeaders headers,
-      PhaseRecorder recorder, EngineSettings settings, BlockSums sums, PassControl control, Consumer<String> notes) {
+      PhaseRecorder recorder, EngineSettings settings, BlockSums sums, PassControl control, Consumer<String> notes,
+      Provenance provenance) {
     this.table = table;
     this.identity = identity;
     this.finalUri = URI.create(identity.finalUrl());
@@ -46,6 +49,14 @@ final class PassContext {
     this.sums = sums;
     this.control = control;
     this.notes = notes;
+    this.provenance = provenance;
+  }
+
+  /** Records that {@code mirror} (null: the probed URL) wrote {@code [from, to)}, when piece hashes need to know. */
+  void wrote(long from, long to, MirrorSet.Mirror mirror) {
+    if (provenance != null) {
+      provenance.wrote(from, to, mirror == null ? mirrors.first() : mirror);
+    }
   }
 
   /** Reports {@code what} to the user as one of the download's notes. */

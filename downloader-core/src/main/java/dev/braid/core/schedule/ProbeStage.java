@@ -3,6 +3,7 @@ package dev.braid.core.schedule;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.IntegrityException;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
@@ -61,7 +62,8 @@ final class ProbeStage {
     FailurePolicy failures = new FailurePolicy(job.settings(), control, job.recorder());
     while (true) {
       try {
-        return Prober.probe(job.route(), uri, job.originHeaders(), job.recorder(), range.from(), range.to());
+        return withExpectedLength(Prober.probe(job.route(), uri, job.originHeaders(), job.recorder(), range.from(),
+            range.to()));
       } catch (TransientFailure f) {
         Duration wait = failures.retryAfter(f, false);
         if (wait == null) {
@@ -74,5 +76,22 @@ final class ProbeStage {
         job.checkDeadline();
       }
     }
+  }
+
+  /**
+   * A URL that serves another length than the request expects (a Metalink's size) serves another
+   * file: it fails like a dead URL, so the next mirror is probed; nothing of it is written.
+   */
+  private ProbeResult withExpectedLength(ProbeResult r) throws IntegrityException {
+    long expected = request.expectedLength();
+    long served = r.identity().length();
+    if (expected >= 0 && served >= 0 && served != expected) {
+      if (r.exchange() != null) {
+        r.exchange().abort();
+      }
+      throw new IntegrityException(r.identity().finalUrl() + " serves " + served + " bytes where " + expected
+          + " were expected");
+    }
+    return r;
   }
 }

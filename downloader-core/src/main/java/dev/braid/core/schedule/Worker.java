@@ -220,6 +220,7 @@ final class Worker implements Runnable {
       } finally {
         opening = false;
         current = null;
+        context.wrote(before, table.position(seg), mirror);
       }
     }
   }

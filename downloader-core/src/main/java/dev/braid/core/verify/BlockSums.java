@@ -7,8 +7,10 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32C;
 
@@ -32,6 +34,8 @@ public final class BlockSums {
   private final long length;
   private final Map<Integer, Integer> known;
   private final Map<Integer, Integer> written = new ConcurrentHashMap<>();
+  /** Blocks whose bytes were taken back ({@link #forget}): summed by reading them back, never from a tracker. */
+  private final Set<Integer> reread = new HashSet<>();
   private ByteBuffer buffer;
 
   /** @param verified sums already recorded and checked against the file (empty for a fresh download) */
@@ -54,12 +58,31 @@ public final class BlockSums {
     for (int k : complete(durable, length)) {
       if (!known.containsKey(k)) {
         Integer fromWrites = written.remove(k);
-        int crc = fromWrites != null ? fromWrites : (int) read(part, k);
+        // a tracker may have summed a block across bytes since taken back and fetched again
+        boolean again = reread.remove(k);
+        int crc = fromWrites != null && !again ? fromWrites : (int) read(part, k);
         known.put(k, crc);
         added.put(k, crc);
       }
     }
     return added;
+  }
+
+  /**
+   * Forgets the sums of the blocks overlapping {@code [from, to)}, bytes about to be fetched again
+   * (a piece whose hash failed); they are read back once they are complete again.
+   */
+  public void forget(long from, long to) {
+    for (long k = from / BLOCK; k * BLOCK < to; k++) {
+      known.remove((int) k);
+      written.remove((int) k);
+      reread.add((int) k);
+    }
+  }
+
+  /** Every sum known now, recorded or about to be: what a repaired record keeps. */
+  public Map<Integer, Integer> known() {
+    return Map.copyOf(known);
   }
 
   /** The recorded blocks whose bytes on disk no longer have their sum. */
