@@ -1,11 +1,9 @@
 package dev.braid.core;
 
 import dev.braid.core.queue.ChangeFeed;
-import dev.braid.core.queue.EntryFiles;
 import dev.braid.core.queue.HandleAccess;
 import dev.braid.core.queue.HandleMap;
 import dev.braid.core.queue.Heartbeat;
-import dev.braid.core.queue.HeldElsewhere;
 import dev.braid.core.queue.ListenerBus;
 import dev.braid.core.queue.SlotLoop;
 import dev.braid.core.schedule.DownloadJob;
@@ -16,9 +14,7 @@ import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StateStore;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -37,7 +32,8 @@ import java.util.function.Function;
  * changes), over the parts in {@code dev.braid.core.queue}: the {@link SlotLoop} that starts
  * stored entries as slots free up and delivers events, the {@link Heartbeat} and the
  * {@link ChangeFeed} that keep this process and the store in step, the {@link HandleMap} of
- * handles, and {@link QueueRuns}, which starts and ends the runs.
+ * handles, {@link QueueRuns}, which starts and ends the runs, {@link Submission} and
+ * {@link QueueRemoval}.
  *
  * <p>Threads: the loop thread ({@code braid-queue}, owned by the {@link SlotLoop}) does the
  * starting, the heartbeats, the feed and every listener call; it stops in {@link #stop()}. The
@@ -60,6 +56,8 @@ final class DownloadQueue implements AutoCloseable {
   private final Heartbeat heartbeat;
   private final ChangeFeed feed;
   private final QueueRuns runs;
+  private final Submission submission;
+  private final QueueRemoval removal;
 
   DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
     this.store = store;
@@ -96,92 +94,19 @@ final class DownloadQueue implements AutoCloseable {
     this.heartbeat = new Heartbeat(table, owner, handles, access, bus);
     this.feed = new ChangeFeed(table, handles, access, bus);
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop);
+    this.submission = new Submission(table, owner, handles, feed, secrets, this);
+    this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
     loop.start();
   }
 
   // ---- the public API's actions
 
   Download submit(DownloadRequest request, boolean paused) {
-    String url = request.uri().toString();
-    Path file = request.file().orElse(null);
-    List<String> urls = RequestCodec.urls(request);
-    Map<String, String> options = RequestCodec.options(request);
-    // the newest entry for the same URL and target is the one a repeated request continues
-    Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
-    if (newest.isEmpty() && file != null) {
-      // another URL for a file being downloaded: a refreshed link continues that entry (the pass proves the file the same)
-      newest = table.unfinishedWithFile(file);
-    }
-    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      Download h = continueEntry(newest.get(), request, urls, options);
-      if (paused) {
-        pause(h);
-      }
-      return h;
-    }
-    if (newest.isPresent() && !request.overwrite()) {
-      Optional<DownloadResult> kept = alreadyComplete(newest.get());
-      if (kept.isPresent()) {
-        Download h = handles.handle(newest.get());
-        h.submitted();
-        h.queued();
-        h.result().complete(kept.get());
-        // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
-        transition(h, DownloadState.COMPLETED);
-        return h;
-      }
-    }
-    if (paused) {
-      // written paused: no loop, this process's or another's, can start it before a resume
-      QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
-      feed.addedHere(e.id());
-      secrets.keep(e.id(), request);
-      Download h = handles.handle(e);
-      h.submitted();
-      h.queued();
-      transition(h, DownloadState.PAUSED);
-      h.result().completeExceptionally(new DownloadPausedException("added paused"));
-      return h;
-    }
-    // claimed at once: a process running the whole queue (the desktop app) must not take it first
-    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.QUEUED);
-    feed.addedHere(e.id());
-    secrets.keep(e.id(), request);
-    return queueHere(handles.handle(e));
-  }
-
-  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options) {
-    Download h = handles.handle(e);
-    if (handles.isRunning(e.id())) {
-      return h;
-    }
-    if (table.held(e) && !e.owner().equals(owner)) {
-      // another process drives it: this one must not, and says so at once
-      Download refused = new Download(this, e, DownloadState.ACTIVE);
-      refused.submitted();
-      refused.result().completeExceptionally(HeldElsewhere.of(e));
-      return refused;
-    }
-    table.requeue(e.id(), urls, options, request.priority(), owner);
-    secrets.keep(e.id(), request);
-    table.get(h.id()).ifPresent(h::entry);
-    return queueHere(h);
-  }
-
-  /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
-  private static Optional<DownloadResult> alreadyComplete(QueueEntry e) {
-    try {
-      if (e.target() != null && e.length() >= 0 && Files.size(e.target()) == e.length()) {
-        return Optional.of(new DownloadResult(e.target(), e.length(), 0, e.length(), Duration.ZERO, 0));
-      }
-    } catch (IOException gone) {
-      // deleted or unreadable since: download it again
-    }
-    return Optional.empty();
+    return submission.submit(request, paused);
   }
 
   /** Waits here for a slot; the handle holds the entry as it now stands in the store. */
-  private Download queueHere(Download h) {
+  Download queueHere(Download h) {
     h.submitted();
     h.queued();
     handles.want(h);
@@ -225,48 +150,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   void remove(Download h, boolean deleteFile, boolean deletePart) {
-    h.removing = true;
-    handles.unwant(h.id());
-    Download local = handles.running(h.id());
-    if (local != null) {
-      local.job().pause();
-      awaitQuietly(local);
-    } else {
-      awaitRelease(h);
-    }
-    QueueEntry e = table.get(h.id()).orElse(h.entry());
-    Optional<Path> target = Optional.ofNullable(e.target() != null ? e.target() : e.file()).or(h::file);
-    table.remove(h.id());
-    handles.remove(h.id());
-    if (target.isPresent() && (deleteFile || deletePart)) {
-      EntryFiles.delete(store.records(), target.get(), deleteFile);
-    }
-    h.result().completeExceptionally(new DownloadRemovedException("removed from the queue"));
-    bus.removed(h);
-  }
-
-  /** Another process drives it: ask it to stop and wait (bounded) for it to let go. */
-  private void awaitRelease(Download h) {
-    Optional<QueueEntry> e = table.get(h.id());
-    if (e.isEmpty() || !table.held(e.get()) || e.get().owner().equals(owner)) {
-      return;
-    }
-    boolean driving = e.get().state() == EntryState.ACTIVE;
-    // a pause its owner can tell from one asked for: it stops as for a pause, then tells its
-    // caller the entry is gone instead of "run again to resume"
-    table.setState(h.id(), EntryState.PAUSED, "removed from the queue by another process", Heartbeat.REMOVING);
-    if (!driving) {
-      // queued there, not started: its owner hears of the removal at its next heartbeat
-      return;
-    }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    while (System.nanoTime() < deadline) {
-      Optional<QueueEntry> now = table.get(h.id());
-      if (now.isEmpty() || now.get().owner() == null || !table.held(now.get())) {
-        return;
-      }
-      sleep(100);
-    }
+    removal.remove(h, deleteFile, deletePart);
   }
 
   void rateLimit(Download h, long bytesPerSecond) {
@@ -360,7 +244,8 @@ final class DownloadQueue implements AutoCloseable {
     return h != null ? Optional.of(h) : table.get(id).map(handles::handle);
   }
 
-  private void transition(Download h, DownloadState s) {
+  /** Sets the state of {@code h} and tells the listeners. */
+  void transition(Download h, DownloadState s) {
     h.state(s);
     bus.stateChanged(h, s);
   }
@@ -392,24 +277,6 @@ final class DownloadQueue implements AutoCloseable {
   /** Ends the loop thread after the last events went out. */
   void stop() {
     loop.stop();
-  }
-
-  private static void awaitQuietly(Download h) {
-    try {
-      h.result().handle((r, e) -> null).get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   /** The handle's package-private side, for the parts in {@code dev.braid.core.queue}. */
