@@ -1,7 +1,7 @@
 package dev.braid.core;
 
 import dev.braid.core.limit.TokenBucket;
-import dev.braid.state.Store;
+import dev.braid.store.StateStore;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +11,7 @@ final class StoredSchedule {
   private StoredSchedule() {}
 
   /** The schedule of {@code store}'s queue where {@code windows} or {@code speeds} is null (not given). */
-  static QueueSchedule read(Store store, Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
+  static QueueSchedule read(StateStore store, Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
     Map<String, String> stored = windows == null || speeds == null ? store.settings() : Map.of();
     List<RunWindow> w = windows;
     if (w == null) {

@@ -2,6 +2,8 @@ package dev.braid.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;

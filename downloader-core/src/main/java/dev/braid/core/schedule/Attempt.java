@@ -16,10 +16,10 @@ import dev.braid.core.io.PartFileLockedException;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
-import dev.braid.state.DownloadRecord;
-import dev.braid.state.DownloadStatus;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.StoreException;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -73,11 +73,11 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
-    resuming = prior.isPresent() && job.store().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
+    resuming = prior.isPresent() && job.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // started before the probe, so connections open while it waits for its answer; ended with the pass
-    warmup = job.warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
+    warmup = job.hostConnections().warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
     if (control.halted()) {
       // a halt that came before the warm-up was set did not see it (both fields are volatile)
       warmup.cancel();
@@ -102,7 +102,7 @@ final class Attempt {
       Path target = TargetResolver.resolve(request, prior, probe, finalUri);
       this.target = target;
       partPath = target.resolveSibling(target.getFileName() + ".part");
-      Optional<DownloadRecord> record = job.store().findByTarget(target);
+      Optional<DownloadRecord> record = job.records().findByTarget(target);
       if (Files.exists(target) && !request.overwrite()) {
         Optional<DownloadResult> renamed = planner.renamedBeforeCrash(record, target, partPath, identity);
         if (renamed.isPresent()) {
@@ -129,7 +129,7 @@ final class Attempt {
         Provenance provenance = request.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
             job.settings(), plan.sums(), control, job::note, provenance);
-        PartCommit commit = new PartCommit(job.store(), part, plan,
+        PartCommit commit = new PartCommit(job.records(), part, plan,
             PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
         drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;
@@ -187,7 +187,7 @@ final class Attempt {
     long start = now;
     long startBytes = job.fetched().sum();
     URI finalUri = URI.create(identity.finalUrl());
-    pool = new WorkerPool(context, job, part, job.controllerFor(identity, now, protocolWhy), now);
+    pool = new WorkerPool(context, job, part, job.hostConnections().controllerFor(identity, now, protocolWhy), now);
     if (control.halted()) {
       // a halt before the pool was set did not abort it
       pool.abortAll();
@@ -236,7 +236,7 @@ final class Attempt {
       awaitWorkers();
       throw e;
     } finally {
-      job.remember(identity, pool);
+      job.hostConnections().remember(identity, pool);
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
@@ -272,7 +272,7 @@ final class Attempt {
     }
     long remaining = identity.length() - plan.reused();
     int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
-    warmRest = job.warmRest(finalUri, usable);
+    warmRest = job.hostConnections().warmRest(finalUri, usable);
     if (control.halted()) {
       // a halt that came before the field was set did not see it
       warmRest.cancel();
@@ -329,7 +329,7 @@ final class Attempt {
     long id = planner.recordId();
     if (id >= 0) {
       try {
-        job.store().markStatus(id, status, message);
+        job.records().markStatus(id, status, message);
       } catch (StoreException ignored) {
         // the failure being reported matters more; the record stays resumable as ACTIVE
       }

@@ -7,9 +7,9 @@ import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.verify.FileDigest;
-import dev.braid.state.DownloadStatus;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.Store;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.ResumeRecords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +21,7 @@ import java.util.Map;
  * the record marked complete.
  */
 final class PartCommit {
-  private final Store store;
+  private final ResumeRecords store;
   private final PartFile part;
   private final ResumePlan plan;
   /** Checks piece hashes after each force; null without them. */
@@ -29,7 +29,7 @@ final class PartCommit {
   /** The last checkpoint marked the record complete: every byte done and forced, nothing left to verify. */
   private boolean recordedComplete;
 
-  PartCommit(Store store, PartFile part, ResumePlan plan, PieceGuard pieces) {
+  PartCommit(ResumeRecords store, PartFile part, ResumePlan plan, PieceGuard pieces) {
     this.store = store;
     this.part = part;
     this.plan = plan;

@@ -9,9 +9,9 @@ import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Protocol;
 import dev.braid.core.http.Requester;
-import dev.braid.state.ProtocolMemory;
-import dev.braid.state.Store;
-import dev.braid.state.StoreException;
+import dev.braid.store.HostKnowledge;
+import dev.braid.store.ProtocolMemory;
+import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
@@ -33,7 +33,7 @@ final class ProtocolRoute implements Requester {
   static final long JUDGE_NANOS = 5_000_000_000L;
 
   private final HttpTransport http;
-  private final Store store;
+  private final HostKnowledge store;
   private final boolean auto;
   private volatile Protocol protocol;
   /** Set once a refusal moved this download to HTTP/1.1: its pass then measures neither version. */
@@ -45,7 +45,7 @@ final class ProtocolRoute implements Requester {
   /** Set when a losing trial moved the pass to the other version: the pass then measures nothing more. */
   private boolean abandoned;
 
-  ProtocolRoute(HttpTransport http, Store store, HttpVersion version) {
+  ProtocolRoute(HttpTransport http, HostKnowledge store, HttpVersion version) {
     this.http = http;
     this.store = store;
     this.auto = version == HttpVersion.AUTO;
@@ -62,7 +62,7 @@ final class ProtocolRoute implements Requester {
       if (!auto) {
         throw e;
       }
-      remember(new ProtocolMemory(DownloadJob.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
+      remember(new ProtocolMemory(HostConnections.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
       fellBack = true;
       protocol = Protocol.HTTP_1_1;
       return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder);
@@ -131,7 +131,7 @@ final class ProtocolRoute implements Requester {
     if (rate >= rivalRate * ProtocolPolicy.FAR_SLOWER) {
       return null;
     }
-    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
+    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
     trialOf = null;
     abandoned = true;
     protocol = trial == Protocol.HTTP_2 ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
@@ -147,12 +147,12 @@ final class ProtocolRoute implements Requester {
     if (!auto || fellBack || abandoned || !http.http2Possible(finalUri) || nanos <= 0) {
       return;
     }
-    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
+    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
         System.currentTimeMillis()));
   }
 
   private ProtocolPolicy policy(URI uri) {
-    return ProtocolPolicy.of(store.protocols(DownloadJob.hostOf(uri)), System.currentTimeMillis());
+    return ProtocolPolicy.of(store.protocols(HostConnections.hostOf(uri)), System.currentTimeMillis());
   }
 
   private void remember(ProtocolMemory m) {

@@ -3,7 +3,7 @@ package dev.braid.core.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.braid.core.fetch.RangeSource;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
