@@ -1,8 +1,8 @@
 package dev.braid.bench;
 
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.SegmentRecord;
 import dev.braid.state.Store;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,8 +15,9 @@ import dev.braid.core.metrics.PrometheusMetrics;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
-import dev.braid.state.Store;
-import dev.braid.state.StoreException;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreException;
+import dev.braid.store.StoreLocation;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -82,7 +83,9 @@ public final class Braid implements AutoCloseable {
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
   private final HttpTransport http;
-  private final Store store;
+  private final StateStore store;
+  /** Whether this instance opened {@link #store} (and so closes it), rather than being given it. */
+  private final boolean ownsStore;
   private final EngineSettings engine;
   private final ExecutorService drivers;
   private final ExecutorService workers;
@@ -111,10 +114,15 @@ public final class Braid implements AutoCloseable {
     }
     // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
     // hundred milliseconds each to start: on two cores they start side by side
-    FutureTask<Store> opening = new FutureTask<>(() -> Store.open(b.stateDatabase));
-    Thread opener = new Thread(opening, "braid-store-open");
-    opener.setDaemon(true);
-    opener.start();
+    this.ownsStore = b.store == null;
+    FutureTask<StateStore> opening = new FutureTask<>(() -> ownsStore ? StoreLocation.open(b.stateLocation) : b.store);
+    if (ownsStore) {
+      Thread opener = new Thread(opening, "braid-store-open");
+      opener.setDaemon(true);
+      opener.start();
+    } else {
+      opening.run();
+    }
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
         b.hostResolver, b.dnsCacheTtl, b.proxies, b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
@@ -169,7 +177,7 @@ public final class Braid implements AutoCloseable {
     return counts;
   }
 
-  private static Store awaitStore(FutureTask<Store> opening) throws LocalFileException {
+  private static StateStore awaitStore(FutureTask<StateStore> opening) throws LocalFileException {
     try {
       // the store opens in a moment either way; abandoning it would leak its connection
       return Uninterruptibly.get(opening);
@@ -189,7 +197,8 @@ public final class Braid implements AutoCloseable {
    * correctness. The thread ends by itself within tens of milliseconds.
    */
   public static void warmUp() {
-    Thread t = new Thread(Store::loadDriver, "braid-warm-up");
+    String location = defaultStateDatabase().toString();
+    Thread t = new Thread(() -> StoreLocation.warmUp(location), "braid-warm-up");
     t.setDaemon(true);
     t.start();
   }
@@ -359,7 +368,9 @@ public final class Braid implements AutoCloseable {
       metricsEndpoint.close();
     }
     http.close();
-    store.close();
+    if (ownsStore) {
+      store.close();
+    }
   }
 
   private static ThreadFactory named(String prefix) {
@@ -379,7 +390,8 @@ public final class Braid implements AutoCloseable {
    * or a download that cannot move.
    */
   public static final class Builder {
-    private Path stateDatabase = defaultStateDatabase();
+    private String stateLocation = defaultStateDatabase().toString();
+    private StateStore store;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
     private int maxRetries = DEFAULT_MAX_RETRIES;
@@ -574,9 +586,34 @@ public final class Braid implements AutoCloseable {
       return this;
     }
 
-    /** Where downloads and their progress are recorded (created if absent). */
+    /** Where downloads and their progress are recorded (created if absent): a SQLite database file. */
     public Builder stateDatabase(Path file) {
-      this.stateDatabase = Objects.requireNonNull(file, "file");
+      this.stateLocation = Objects.requireNonNull(file, "file").toString();
+      this.store = null;
+      return this;
+    }
+
+    /**
+     * Where downloads and their progress are recorded: a file path (SQLite, as
+     * {@link #stateDatabase}), or a URL that a store module on the class path opens (such as
+     * {@code postgresql://host:port/db?user=...}). Its password is never shown in a message.
+     *
+     * @throws IllegalArgumentException for an empty location, or one no store on the class path opens
+     */
+    public Builder stateLocation(String location) {
+      StoreLocation.check(Objects.requireNonNull(location, "location"));
+      this.stateLocation = location;
+      this.store = null;
+      return this;
+    }
+
+    /**
+     * Records downloads in this store, already open (a library's own, or one shared by several
+     * instances), instead of opening one. {@link Braid#close()} leaves it open: whoever opened
+     * it closes it, after every {@code Braid} using it.
+     */
+    public Builder store(StateStore store) {
+      this.store = Objects.requireNonNull(store, "store");
       return this;
     }
 

@@ -1,8 +1,8 @@
 package dev.braid.core;
 
 import dev.braid.core.schedule.DownloadJob;
-import dev.braid.state.QueueEntry;
-import dev.braid.state.StoreException;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,14 +1,15 @@
 package dev.braid.core;
 
-import dev.braid.core.queue.ProcessOwner;
 import dev.braid.core.schedule.DownloadJob;
-import dev.braid.state.DownloadRecord;
-import dev.braid.state.EntryProgress;
-import dev.braid.state.EntryState;
-import dev.braid.state.QueueEntry;
-import dev.braid.state.QueueTable;
-import dev.braid.state.Store;
-import dev.braid.state.StoreException;
+import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryState;
+import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -48,8 +49,8 @@ final class DownloadQueue implements AutoCloseable {
   /** The error kind of a pause another process asks for because it removes the entry. */
   private static final String REMOVING = "removing";
 
-  private final Store store;
-  private final QueueTable table;
+  private final StateStore store;
+  private final QueueStore table;
   private final String owner = ProcessOwner.self();
   private final Function<DownloadRequest, DownloadJob> jobs;
   private final Executor drivers;
@@ -70,7 +71,7 @@ final class DownloadQueue implements AutoCloseable {
   private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
   /** The highest id the refresh has seen: a higher one is an entry another process added. */
   private long newestSeen;
-  /** The queue's latest change number the refresh has read up to (see QueueTable.latestChange). */
+  /** The queue's latest change number the refresh has read up to (see QueueStore.mark). */
   private long changesSeen;
   /** Ids this instance added that the refresh has not read yet: not news to announce. */
   private final Set<Long> addedHere = ConcurrentHashMap.newKeySet();
@@ -91,7 +92,7 @@ final class DownloadQueue implements AutoCloseable {
   private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   private volatile boolean stopped;
 
-  DownloadQueue(Store store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
+  DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll) {
     this.store = store;
     this.table = store.queue();
     this.jobs = jobs;
@@ -100,11 +101,9 @@ final class DownloadQueue implements AutoCloseable {
     this.runAll = runAll;
     // what is there now is history, read by whoever asks and not announced; what changes from
     // here on is news, also before the loop's first look (whose start a busy machine delays)
-    synchronized (store) {
-      store.changedByOthers();
-      this.newestSeen = table.newestId();
-      this.changesSeen = table.latestChange();
-    }
+    ChangeMark now = table.mark();
+    this.newestSeen = now.newestId();
+    this.changesSeen = now.latestChange();
     this.loop = new Thread(this::loop, "braid-queue");
     loop.setDaemon(true);
     loop.start();
@@ -155,7 +154,7 @@ final class DownloadQueue implements AutoCloseable {
       return h;
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
-    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner);
+    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.QUEUED);
     addedHere.add(e.id());
     keepHeaders(e.id(), request);
     return queueHere(handle(e));
@@ -197,7 +196,7 @@ final class DownloadQueue implements AutoCloseable {
     if (running.containsKey(e.id())) {
       return h;
     }
-    if (ProcessOwner.holds(e) && !e.owner().equals(owner)) {
+    if (table.held(e) && !e.owner().equals(owner)) {
       // another process drives it: this one must not, and says so at once
       Download refused = new Download(this, e, DownloadState.ACTIVE);
       refused.submitted();
@@ -265,7 +264,7 @@ final class DownloadQueue implements AutoCloseable {
       return;
     }
     // claimed before it is queued, so that only this process picks it up (unless it dies)
-    if (!table.claim(h.id(), owner, ProcessOwner::holds)) {
+    if (!table.claim(h.id(), owner)) {
       return;
     }
     table.setState(h.id(), EntryState.QUEUED, null, null);
@@ -296,7 +295,7 @@ final class DownloadQueue implements AutoCloseable {
 
   private void deleteFiles(Path target, boolean alsoComplete) {
     try {
-      store.findByTarget(target).ifPresent(r -> store.delete(r.id()));
+      store.records().findByTarget(target).ifPresent(r -> store.records().delete(r.id()));
       Files.deleteIfExists(target.resolveSibling(target.getFileName() + ".part"));
       if (alsoComplete) {
         Files.deleteIfExists(target);
@@ -309,7 +308,7 @@ final class DownloadQueue implements AutoCloseable {
   /** Another process drives it: ask it to stop and wait (bounded) for it to let go. */
   private void awaitRelease(Download h) {
     Optional<QueueEntry> e = table.get(h.id());
-    if (e.isEmpty() || !ProcessOwner.holds(e.get()) || e.get().owner().equals(owner)) {
+    if (e.isEmpty() || !table.held(e.get()) || e.get().owner().equals(owner)) {
       return;
     }
     boolean driving = e.get().state() == EntryState.ACTIVE;
@@ -323,7 +322,7 @@ final class DownloadQueue implements AutoCloseable {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     while (System.nanoTime() < deadline) {
       Optional<QueueEntry> now = table.get(h.id());
-      if (now.isEmpty() || now.get().owner() == null || !ProcessOwner.holds(now.get())) {
+      if (now.isEmpty() || now.get().owner() == null || !table.held(now.get())) {
         return;
       }
       sleep(100);
@@ -382,7 +381,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   Optional<RemoteFile> storedRemote(Download h) {
-    return h.file().flatMap(store::findByTarget).map(DownloadRecord::remote)
+    return h.file().flatMap(store.records()::findByTarget).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
   }
 
@@ -430,7 +429,7 @@ final class DownloadQueue implements AutoCloseable {
 
   /** The state users see: an active entry whose process is gone waits to be resumed. */
   private DownloadState shown(QueueEntry e) {
-    if (e.state() == EntryState.ACTIVE && !running.containsKey(e.id()) && !ProcessOwner.holds(e)) {
+    if (e.state() == EntryState.ACTIVE && !running.containsKey(e.id()) && !table.held(e)) {
       return DownloadState.QUEUED;
     }
     return DownloadState.valueOf(e.state().name());
@@ -533,7 +532,7 @@ final class DownloadQueue implements AutoCloseable {
    */
   private boolean launch(Download h) {
     synchronized (h.lifecycle) {
-      Optional<QueueEntry> started = table.start(h.id(), owner, ProcessOwner::holds);
+      Optional<QueueEntry> started = table.start(h.id(), owner);
       if (started.isEmpty()) {
         return false;
       }
@@ -694,19 +693,15 @@ final class DownloadQueue implements AutoCloseable {
    * (20,000 rows: 5x the CPU of a download).
    */
   private void refresh() {
-    long upTo;
-    synchronized (store) {
-      // read before asking whether others wrote: a change landing in between is read next time
-      long newestId = table.newestId();
-      upTo = table.latestChange();
-      // with no other writer since the last look, every change is this process's own
-      if (!store.changedByOthers()) {
-        newestSeen = newestId;
-        changesSeen = upTo;
-        addedHere.removeIf(id -> id <= newestSeen);
-        showGoneOwners();
-        return;
-      }
+    ChangeMark mark = table.mark();
+    long upTo = mark.latestChange();
+    // with no other writer since the last look, every change is this process's own
+    if (!mark.othersWrote()) {
+      newestSeen = mark.newestId();
+      changesSeen = upTo;
+      addedHere.removeIf(id -> id <= newestSeen);
+      showGoneOwners();
+      return;
     }
     long newest = newestSeen;
     for (QueueEntry e : table.changedBetween(changesSeen, upTo)) {

@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.state.QueueEntry;
+import dev.braid.store.QueueEntry;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

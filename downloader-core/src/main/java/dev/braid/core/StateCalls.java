@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.state.StoreException;
+import dev.braid.store.StoreException;
 import java.util.function.Supplier;
 
 /** Runs a public call that touches the store, turning the state module's failure into {@link StateStoreException}. */

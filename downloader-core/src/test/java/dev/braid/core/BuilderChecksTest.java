@@ -54,6 +54,9 @@ class BuilderChecksTest {
     braid(iae, "bytesPerSecond", b -> b.rateLimit(-1));
     braid(iae, "bytesPerSecond", b -> b.lowestSpeed(-1));
     braid(npe, "file", b -> b.stateDatabase(null));
+    braid(npe, "location", b -> b.stateLocation(null));
+    braid(iae, "location", b -> b.stateLocation(" "));
+    braid(npe, "store", b -> b.store(null));
     braid(npe, "userAgent", b -> b.userAgent(null));
     braid(iae, "userAgent", b -> b.userAgent("x\r\nX-Injected: 1"));
     braid(npe, "version", b -> b.httpVersion(null));

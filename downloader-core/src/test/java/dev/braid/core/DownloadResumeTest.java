@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.DownloadStatus;
 import dev.braid.state.Store;
+import dev.braid.store.DownloadStatus;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
 import java.nio.ByteBuffer;

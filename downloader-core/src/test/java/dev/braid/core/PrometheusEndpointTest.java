@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.core.queue.ProcessOwner;
-import dev.braid.state.EntryState;
-import dev.braid.state.QueueEntry;
 import dev.braid.state.QueueTable;
 import dev.braid.state.Store;
+import dev.braid.store.EntryState;
+import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueEntry;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestCertificate;
 import dev.braid.testserver.TestServer;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.SegmentRecord;
 import dev.braid.state.Store;
+import dev.braid.store.SegmentRecord;
 import dev.braid.testserver.Content;
 import java.nio.file.Files;
 import java.nio.file.Path;

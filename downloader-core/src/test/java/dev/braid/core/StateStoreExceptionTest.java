@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.StoreException;
+import dev.braid.store.StoreException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

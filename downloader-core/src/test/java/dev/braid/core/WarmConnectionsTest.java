@@ -3,8 +3,8 @@ package dev.braid.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.HostMemory;
 import dev.braid.state.Store;
+import dev.braid.store.HostMemory;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.RequestRecord;
 import dev.braid.testserver.TestServer;

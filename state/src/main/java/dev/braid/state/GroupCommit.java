@@ -1,5 +1,6 @@
 package dev.braid.state;
 
+import dev.braid.store.StoreException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

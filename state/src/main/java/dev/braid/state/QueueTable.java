@@ -13,14 +13,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import dev.braid.store.ChangeMark;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryState;
+import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
 
 /**
  * The persistent download queue: what was submitted, in which order, where it stands and which
  * process drives it. Several processes may share it: an entry is driven only by the process that
  * {@linkplain #claim claimed} it, and a claim held by a process that is gone can be taken over.
  * Every method runs under the store's lock, on its one connection.
+ *
+ * <p>A claim is held while {@link ProcessOwner#holds} says its owner runs: at once for a process
+ * of this machine (its pid and start time), within its last heartbeat's 30 s for another's.
  */
-public final class QueueTable {
+public final class QueueTable implements QueueStore {
   /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
   static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
   /**
@@ -82,7 +91,7 @@ public final class QueueTable {
     return add(urls, file, directory, options, priority, owner, EntryState.QUEUED);
   }
 
-  /** Adds an entry in {@code state} (QUEUED, or PAUSED: it waits until someone resumes it), as {@link #add}. */
+  @Override
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner, EntryState state) {
     String encoded = encode(options);
@@ -108,7 +117,7 @@ public final class QueueTable {
         null, -1, 0, owner, now);
   }
 
-  /** The entry with this id, if any. */
+  @Override
   public Optional<QueueEntry> get(long id) {
     synchronized (store) {
       return select(BY_ID, id).stream().findFirst();
@@ -128,6 +137,32 @@ public final class QueueTable {
     return number("SELECT max(coalesce((SELECT max(seq) FROM queue), 0), coalesce((SELECT max(seq) FROM queue_removed), 0))");
   }
 
+  /**
+   * Whether another connection committed since the last look ({@link Store#changedByOthers}),
+   * the newest id and the latest change, in one read transaction: all three from one snapshot.
+   * Read one by one, a commit of another process landing between them was either announced
+   * without being read, or read under numbers the next look then took as this process's own.
+   */
+  @Override
+  public ChangeMark mark() {
+    synchronized (store) {
+      try {
+        store.statement("BEGIN DEFERRED").execute();
+        try {
+          boolean others = store.changedByOthers();
+          ChangeMark m = new ChangeMark(newestId(), latestChange(), others);
+          store.statement("COMMIT").execute();
+          return m;
+        } catch (RuntimeException | SQLException e) {
+          store.statement("ROLLBACK").execute();
+          throw e;
+        }
+      } catch (SQLException e) {
+        throw store.failure("read the queue's change feed", e);
+      }
+    }
+  }
+
   private long number(String sql) {
     synchronized (store) {
       try (ResultSet rs = store.statement(sql).executeQuery()) {
@@ -143,6 +178,7 @@ public final class QueueTable {
    * {@code upTo} (see {@link #latestChange}), oldest change first. An entry changed again since
    * {@code upTo} is left for the next look, under its new number.
    */
+  @Override
   public List<QueueEntry> changedBetween(long after, long upTo) {
     synchronized (store) {
       return select(CHANGED, after, upTo);
@@ -150,11 +186,13 @@ public final class QueueTable {
   }
 
   /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
+  @Override
   public List<Long> removedBetween(long after, long upTo) {
     return ids(REMOVED, after, upTo);
   }
 
   /** How many entries are in each state (states without any are absent), counted from the state index. */
+  @Override
   public Map<EntryState, Long> countByState() {
     synchronized (store) {
       try (ResultSet rs = store.statement(COUNT_BY_STATE).executeQuery()) {
@@ -170,6 +208,7 @@ public final class QueueTable {
   }
 
   /** The entries in {@code state}, oldest first. */
+  @Override
   public List<QueueEntry> inState(EntryState state) {
     synchronized (store) {
       return select("SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id", state.name());
@@ -177,6 +216,7 @@ public final class QueueTable {
   }
 
   /** Every entry, oldest first. */
+  @Override
   public List<QueueEntry> all() {
     synchronized (store) {
       return select("SELECT " + ENTRY + " FROM queue ORDER BY id");
@@ -189,6 +229,7 @@ public final class QueueTable {
    * batch can hold thousands). Ids only, from the index alone: the queue looks at many entries
    * to start one, and decoding each whole was a large part of its work in a batch.
    */
+  @Override
   public List<Long> runnable(int limit, int offset) {
     return ids(RUNNABLE, limit, offset);
   }
@@ -213,6 +254,7 @@ public final class QueueTable {
   }
 
   /** Entries for the same URL and target choice, newest first: a request submitted again continues them. */
+  @Override
   public List<QueueEntry> matching(String url, Path file, Path directory) {
     synchronized (store) {
       List<QueueEntry> out = new ArrayList<>();
@@ -230,6 +272,7 @@ public final class QueueTable {
    * The newest unfinished entry that writes {@code file} (given with -o), whatever its URL: a
    * request of another URL for the same file continues it (a refreshed link).
    */
+  @Override
   public Optional<QueueEntry> unfinishedWithFile(Path file) {
     synchronized (store) {
       return select("SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1",
@@ -237,12 +280,23 @@ public final class QueueTable {
     }
   }
 
+  /** The owner's process runs ({@link ProcessOwner#holds}). */
+  @Override
+  public boolean held(QueueEntry e) {
+    return ProcessOwner.holds(e);
+  }
+
+  @Override
+  public boolean claim(long id, String owner) {
+    return claim(id, owner, this::held);
+  }
+
   /**
    * Makes {@code owner} the driver of the entry, unless another process holds it and
    * {@code held} says that process is still running. Atomic across processes (one IMMEDIATE
    * transaction).
    */
-  public boolean claim(long id, String owner, Predicate<QueueEntry> held) {
+  boolean claim(long id, String owner, Predicate<QueueEntry> held) {
     return store.write("claim queue entry " + id, () -> {
       Optional<QueueEntry> e = select(BY_ID, id).stream().findFirst();
       if (e.isEmpty()) {
@@ -269,7 +323,7 @@ public final class QueueTable {
    * it is gone, no longer runnable (its claim, if {@code owner}'s, is given up) or held by a
    * live other owner.
    */
-  public Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
+  Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
     return store.write("start queue entry " + id, () -> {
       long now = System.currentTimeMillis();
       // the usual case, one statement: the entry may run and this owner claimed it when it added
@@ -304,12 +358,19 @@ public final class QueueTable {
     });
   }
 
+  @Override
+  public Optional<QueueEntry> start(long id, String owner) {
+    return start(id, owner, this::held);
+  }
+
   /** Gives up {@code owner}'s claim on the entry (no-op if someone else holds it). */
+  @Override
   public void release(long id, String owner) {
     write("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
   }
 
   /** Sets the state and error (both null to clear the error) of an entry. */
+  @Override
   public void setState(long id, EntryState state, String error, String errorKind) {
     store.write("update queue entry " + id, () -> {
       PreparedStatement s = store.statement(
@@ -328,6 +389,7 @@ public final class QueueTable {
    * Queues an entry again with a new request (the same download submitted once more), claimed by
    * {@code owner}; the caller has made sure no other live process holds it.
    */
+  @Override
   public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
     long now = System.currentTimeMillis();
     write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
@@ -336,21 +398,25 @@ public final class QueueTable {
   }
 
   /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
+  @Override
   public void changeUrls(long id, List<String> urls, Path file) {
     write("UPDATE queue SET urls = ?, file = ? WHERE id = ?", String.join("\n", urls), file.toString(), id);
   }
 
   /** Replaces an entry's URLs (the first is the main one, the rest mirrors), whoever holds it. */
+  @Override
   public void updateUrls(long id, List<String> urls) {
     write("UPDATE queue SET urls = ? WHERE id = ?", String.join("\n", urls), id);
   }
 
   /** Changes an entry's priority (higher starts first), whoever holds it. */
+  @Override
   public void updatePriority(long id, int priority) {
     write("UPDATE queue SET priority = ? WHERE id = ?", priority, id);
   }
 
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
+  @Override
   public void updateOptions(long id, Map<String, String> options) {
     write("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
   }
@@ -360,6 +426,7 @@ public final class QueueTable {
    * holds for each of them now (absent: removed), so the owner sees pauses and removals asked
    * by other processes.
    */
+  @Override
   public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
     return store.write("record queue progress", () -> {
       long now = System.currentTimeMillis();
@@ -386,6 +453,7 @@ public final class QueueTable {
    * state and error (unless {@code state} is null: a removal left the state to the remover) and
    * gives up the claim. Returns the entry as stored now, if it still exists.
    */
+  @Override
   public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
     return store.write("record the end of queue entry " + last.id(), () -> {
       PreparedStatement s = store.statement(FINISH);
@@ -403,6 +471,7 @@ public final class QueueTable {
   }
 
   /** Forgets an entry (the engine's resume record of its file is kept). */
+  @Override
   public void remove(long id) {
     write("DELETE FROM queue WHERE id = ?", id);
   }

@@ -14,6 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.HostKnowledge;
+import dev.braid.store.HostMemory;
+import dev.braid.store.ProtocolMemory;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.ResumeRecords;
+import dev.braid.store.SegmentRecord;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreException;
 import org.sqlite.JDBC;
 
 /**
@@ -24,8 +34,12 @@ import org.sqlite.JDBC;
  *
  * <p>Callers keep invariant 1 (recorded progress never exceeds durable bytes) by forcing the data
  * file before {@link #checkpoint}: the store only promises that a checkpoint is atomic.
+ *
+ * <p>The engine's {@link StateStore}: this object is also its {@link ResumeRecords} and
+ * {@link HostKnowledge}; its {@link QueueTable} the queue. Found for a plain path by
+ * {@link SqliteStoreProvider}.
  */
-public final class Store implements AutoCloseable {
+public final class Store implements StateStore, ResumeRecords, HostKnowledge {
   /** As long as the busy timeout: how long an open waits for another process that holds the database. */
   private static final long OPEN_PATIENCE_NANOS = 5_000_000_000L;
   private static final String OPTIONS =
@@ -46,6 +60,7 @@ public final class Store implements AutoCloseable {
   private final Connection connection;
   private final QueueTable queue;
   private final GroupCommit writes;
+  private final LocalHostGrants grants = new LocalHostGrants();
   // SQL texts are constants of this package, so the map stays small: each is compiled once per
   // connection instead of on every call (compiling was a third of the store's time in a batch)
   private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -153,11 +168,41 @@ public final class Store implements AutoCloseable {
   }
 
   /** The download queue, on the same connection. */
+  @Override
   public QueueTable queue() {
     return queue;
   }
 
-  /** Every stored setting (of the desktop app, say), by key. */
+  /** This store: the resume records are its {@code downloads}, {@code segments} and {@code blocks} tables. */
+  @Override
+  public ResumeRecords records() {
+    return this;
+  }
+
+  /** This store: its {@code hosts} and {@code host_protocols} tables. */
+  @Override
+  public HostKnowledge hosts() {
+    return this;
+  }
+
+  /** This process's grants (see {@link LocalHostGrants}). */
+  @Override
+  public LocalHostGrants grants() {
+    return grants;
+  }
+
+  /** The database file's absolute path. */
+  @Override
+  public String location() {
+    return file.toString();
+  }
+
+  @Override
+  public String toString() {
+    return "SQLite store " + file;
+  }
+
+  @Override
   public synchronized Map<String, String> settings() {
     try (ResultSet rs = statement("SELECT key, value FROM settings").executeQuery()) {
       Map<String, String> out = new HashMap<>();
@@ -171,6 +216,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Stores a setting, replacing its earlier value; a null value removes it. */
+  @Override
   public void saveSetting(String key, String value) {
     String sql = value == null ? "DELETE FROM settings WHERE key = ?" : "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)";
     write("save setting " + key, () -> {
@@ -185,17 +231,20 @@ public final class Store implements AutoCloseable {
   }
 
   /** The stored download whose final file is {@code target}, if any. */
+  @Override
   public synchronized Optional<DownloadRecord> findByTarget(Path target) {
     return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString())
         .stream().findFirst();
   }
 
   /** Downloads of {@code url} that have not completed, newest first. */
+  @Override
   public synchronized List<DownloadRecord> findUnfinished(String url) {
     return query(UNFINISHED, url);
   }
 
   /** The stored download with this id, if any. */
+  @Override
   public synchronized Optional<DownloadRecord> find(long id) {
     try {
       PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
@@ -207,6 +256,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Every stored download, oldest first. */
+  @Override
   public synchronized List<DownloadRecord> list() {
     try {
       PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads ORDER BY id");
@@ -220,6 +270,7 @@ public final class Store implements AutoCloseable {
    * Records a new download to {@code target}, replacing any earlier record for the same target
    * (and its segments) in the same transaction. Returns the new id.
    */
+  @Override
   public long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
     return write("create download for " + target, () -> {
       long now = System.currentTimeMillis();
@@ -243,6 +294,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** The stored segments of a download, by start offset. */
+  @Override
   public synchronized List<SegmentRecord> segments(long id) {
     try {
       PreparedStatement s = statement(
@@ -272,6 +324,7 @@ public final class Store implements AutoCloseable {
    * Replaces the segments of a download and adds the sums of blocks that became complete, in one
    * transaction: a block's sum is recorded exactly when the progress that finishes it is.
    */
+  @Override
   public void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     write("checkpoint download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
@@ -286,6 +339,7 @@ public final class Store implements AutoCloseable {
    * caller renames its part file after this (a crash in between leaves a complete record with its
    * part file, which the engine renames on the next run).
    */
+  @Override
   public void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     write("complete download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
@@ -310,6 +364,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** The recorded CRC32C of each finished block of a download, by block index. */
+  @Override
   public synchronized Map<Integer, Integer> blockSums(long id) {
     try {
       PreparedStatement s = statement("SELECT idx, crc FROM blocks WHERE download_id = ?");
@@ -330,6 +385,7 @@ public final class Store implements AutoCloseable {
    * Replaces a download's progress after its bytes on disk were found damaged: the segments as
    * trimmed, and only the block sums still valid, in one transaction.
    */
+  @Override
   public void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
     write("repair download " + id, () -> {
       PreparedStatement d = statement("DELETE FROM blocks WHERE download_id = ?");
@@ -342,6 +398,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** What was learned about {@code host} ({@code host:port}), if anything. */
+  @Override
   public synchronized Optional<HostMemory> host(String host) {
     try {
       PreparedStatement s = statement(
@@ -358,6 +415,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Records what a download learned about a host, replacing what was known. */
+  @Override
   public void remember(HostMemory m) {
     write("record host " + m.host(), () -> {
       PreparedStatement s = statement(
@@ -373,6 +431,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** What each HTTP version delivered from {@code host} ({@code host:port}), if anything was measured. */
+  @Override
   public synchronized List<ProtocolMemory> protocols(String host) {
     try {
       PreparedStatement s = statement(
@@ -391,6 +450,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Records what a download learned about one HTTP version of a host, replacing what was known of it. */
+  @Override
   public void remember(ProtocolMemory m) {
     write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
       PreparedStatement s = statement("INSERT OR REPLACE INTO host_protocols"
@@ -406,6 +466,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Sets the status (and error text, null to clear) of a download. */
+  @Override
   public void markStatus(long id, DownloadStatus status, String error) {
     write("update download " + id, () -> {
       setStatus(id, status, error);
@@ -426,6 +487,7 @@ public final class Store implements AutoCloseable {
    * Moves a download to a new URL that was shown to serve the same file (a refreshed link): its
    * segments and block sums stay; the URL and what the new server says about the file replace the old.
    */
+  @Override
   public void changeUrl(long id, String url, RemoteIdentity remote) {
     write("change the URL of download " + id, () -> {
       PreparedStatement s = statement("UPDATE downloads SET url = ?, final_url = ?, length = ?, etag = ?,"
@@ -440,6 +502,7 @@ public final class Store implements AutoCloseable {
   }
 
   /** Forgets a download and its segments. */
+  @Override
   public void delete(long id) {
     write("delete download " + id, () -> {
       PreparedStatement s = statement("DELETE FROM downloads WHERE id = ?");

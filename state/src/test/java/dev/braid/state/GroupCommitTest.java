@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.store.StoreException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -5,6 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.EntryState;
+import dev.braid.store.HostMemory;
+import dev.braid.store.ProtocolMemory;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.SegmentRecord;
+import dev.braid.store.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;

@@ -9,7 +9,7 @@ import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.ProxyAuthFailure;
 import dev.braid.core.http.RedirectProblem;
 import dev.braid.core.http.Requester;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.io.IOException;
 import java.net.URI;
 import java.util.LinkedHashMap;

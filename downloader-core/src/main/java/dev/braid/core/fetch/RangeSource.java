@@ -1,6 +1,6 @@
 package dev.braid.core.fetch;
 
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 

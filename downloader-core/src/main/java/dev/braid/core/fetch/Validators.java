@@ -1,6 +1,6 @@
 package dev.braid.core.fetch;
 
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.util.Objects;
 
 /** Rules for telling whether the server's file is still the one whose bytes are on disk. */

@@ -1,7 +1,7 @@
 package dev.braid.core.plan;
 
 import dev.braid.core.Progress;
-import dev.braid.state.SegmentRecord;
+import dev.braid.store.SegmentRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.braid.core.probe;
 
 import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.http.Exchange;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 
 /**
  * What the probe learned, and its still-open response.

@@ -16,10 +16,10 @@ import dev.braid.core.io.PartFileLockedException;
 import dev.braid.core.plan.Segment;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.probe.ProbeResult;
-import dev.braid.state.DownloadRecord;
-import dev.braid.state.DownloadStatus;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.StoreException;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -73,7 +73,7 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
-    resuming = prior.isPresent() && job.store().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
+    resuming = prior.isPresent() && job.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // started before the probe, so connections open while it waits for its answer; ended with the pass
@@ -102,7 +102,7 @@ final class Attempt {
       Path target = TargetResolver.resolve(request, prior, probe, finalUri);
       this.target = target;
       partPath = target.resolveSibling(target.getFileName() + ".part");
-      Optional<DownloadRecord> record = job.store().findByTarget(target);
+      Optional<DownloadRecord> record = job.records().findByTarget(target);
       if (Files.exists(target) && !request.overwrite()) {
         Optional<DownloadResult> renamed = planner.renamedBeforeCrash(record, target, partPath, identity);
         if (renamed.isPresent()) {
@@ -128,7 +128,7 @@ final class Attempt {
                 job::note);
         PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
             job.settings(), plan.sums(), control, job::note);
-        PartCommit commit = new PartCommit(job.store(), part, plan);
+        PartCommit commit = new PartCommit(job.records(), part, plan);
         drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;
         return finish(commit, target);
@@ -326,7 +326,7 @@ final class Attempt {
     long id = planner.recordId();
     if (id >= 0) {
       try {
-        job.store().markStatus(id, status, message);
+        job.records().markStatus(id, status, message);
       } catch (StoreException ignored) {
         // the failure being reported matters more; the record stays resumable as ACTIVE
       }

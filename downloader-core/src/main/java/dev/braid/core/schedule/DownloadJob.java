@@ -25,10 +25,11 @@ import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Protocol;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
-import dev.braid.state.HostMemory;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.Store;
-import dev.braid.state.StoreException;
+import dev.braid.store.HostMemory;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.ResumeRecords;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +57,7 @@ public final class DownloadJob implements Runnable {
   private static final Set<String> ENGINE_HEADERS = Set.of("accept-encoding", "range", "if-range");
 
   private final ProtocolRoute route;
-  private final Store store;
+  private final StateStore store;
   private final EngineSettings settings;
   /** Replaced by {@link #changeUrl} (a refreshed link); each pass reads it once, when it starts. */
   private volatile DownloadRequest request;
@@ -93,9 +94,9 @@ public final class DownloadJob implements Runnable {
    * @param globalRate the {@code Braid}-wide rate limit, which this download's own limit is nested in
    * @param phases hears this download's connection phases too (the {@code Braid}-wide metrics)
    */
-  public DownloadJob(HttpTransport http, Store store, EngineSettings settings, DownloadRequest request, Executor workers,
+  public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
-    this.route = new ProtocolRoute(http, store, settings.httpVersion());
+    this.route = new ProtocolRoute(http, store.hosts(), settings.httpVersion());
     this.store = store;
     this.settings = settings;
     this.request = request;
@@ -406,7 +407,7 @@ public final class DownloadJob implements Runnable {
    */
   private Optional<HostMemory> hostMemory(String key) {
     if (!key.equals(hostMemoryKey)) {
-      hostMemoryRead = store.host(key);
+      hostMemoryRead = store.hosts().host(key);
       hostMemoryKey = key;
     }
     return hostMemoryRead;
@@ -425,13 +426,13 @@ public final class DownloadJob implements Runnable {
       // a pass too short to measure still shows that the host serves ranges on several connections:
       // noted once, so that the next download warms its connections (see warmFor); a small file,
       // one connection, notes nothing, and never replaces what a large one measured
-      if (!c.learned() && (pool.peakWorkers() < 2 || store.host(key).isPresent())) {
+      if (!c.learned() && (pool.peakWorkers() < 2 || store.hosts().host(key).isPresent())) {
         return;
       }
       // unmeasured, the count that ran, not the target: the plan may have had pieces for fewer
       // (16 MiB on an 80 ms path: 15 of 16), and the next download warms that many
       int connections = c.learned() ? c.target() : pool.peakWorkers();
-      store.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
+      store.hosts().remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
           meter.peakBytesPerSecond(), System.currentTimeMillis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more
@@ -498,8 +499,14 @@ public final class DownloadJob implements Runnable {
     return route;
   }
 
-  Store store() {
-    return store;
+  /** The resume records of the store this download records its progress in. */
+  ResumeRecords records() {
+    return store.records();
+  }
+
+  /** Where that store is, for messages (never with a password). */
+  String storeLocation() {
+    return store.location();
   }
 
   EngineSettings settings() {

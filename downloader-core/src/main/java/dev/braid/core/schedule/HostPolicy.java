@@ -1,6 +1,6 @@
 package dev.braid.core.schedule;
 
-import dev.braid.state.HostMemory;
+import dev.braid.store.HostMemory;
 import java.time.Duration;
 import java.util.Optional;
 

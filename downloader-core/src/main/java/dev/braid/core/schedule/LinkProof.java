@@ -11,7 +11,7 @@ import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Requester;
 import dev.braid.core.verify.BlockSums;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

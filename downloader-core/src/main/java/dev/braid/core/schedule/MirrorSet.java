@@ -8,7 +8,7 @@ import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.probe.ProbeResult;
 import dev.braid.core.probe.Prober;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,9 +7,9 @@ import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.verify.FileDigest;
-import dev.braid.state.DownloadStatus;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.Store;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.ResumeRecords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,13 +20,13 @@ import java.util.Map;
  * the record marked complete.
  */
 final class PartCommit {
-  private final Store store;
+  private final ResumeRecords store;
   private final PartFile part;
   private final ResumePlan plan;
   /** The last checkpoint marked the record complete: every byte done and forced, nothing left to verify. */
   private boolean recordedComplete;
 
-  PartCommit(Store store, PartFile part, ResumePlan plan) {
+  PartCommit(ResumeRecords store, PartFile part, ResumePlan plan) {
     this.store = store;
     this.part = part;
     this.plan = plan;

@@ -8,7 +8,7 @@ import dev.braid.core.http.Requester;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.verify.BlockSums;
 import dev.braid.core.verify.BlockTracker;
-import dev.braid.state.RemoteIdentity;
+import dev.braid.store.RemoteIdentity;
 import java.net.URI;
 import java.util.function.Consumer;
 

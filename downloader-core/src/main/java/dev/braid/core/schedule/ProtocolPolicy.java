@@ -1,7 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.http.Protocol;
-import dev.braid.state.ProtocolMemory;
+import dev.braid.store.ProtocolMemory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

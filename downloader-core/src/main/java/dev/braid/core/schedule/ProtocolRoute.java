@@ -9,9 +9,9 @@ import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Protocol;
 import dev.braid.core.http.Requester;
-import dev.braid.state.ProtocolMemory;
-import dev.braid.state.Store;
-import dev.braid.state.StoreException;
+import dev.braid.store.HostKnowledge;
+import dev.braid.store.ProtocolMemory;
+import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
@@ -33,7 +33,7 @@ final class ProtocolRoute implements Requester {
   static final long JUDGE_NANOS = 5_000_000_000L;
 
   private final HttpTransport http;
-  private final Store store;
+  private final HostKnowledge store;
   private final boolean auto;
   private volatile Protocol protocol;
   /** Set once a refusal moved this download to HTTP/1.1: its pass then measures neither version. */
@@ -45,7 +45,7 @@ final class ProtocolRoute implements Requester {
   /** Set when a losing trial moved the pass to the other version: the pass then measures nothing more. */
   private boolean abandoned;
 
-  ProtocolRoute(HttpTransport http, Store store, HttpVersion version) {
+  ProtocolRoute(HttpTransport http, HostKnowledge store, HttpVersion version) {
     this.http = http;
     this.store = store;
     this.auto = version == HttpVersion.AUTO;

@@ -13,10 +13,10 @@ import dev.braid.core.fetch.Validators;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.verify.BlockSums;
-import dev.braid.state.DownloadRecord;
-import dev.braid.state.DownloadStatus;
-import dev.braid.state.RemoteIdentity;
-import dev.braid.state.SegmentRecord;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,9 +59,9 @@ final class ResumePlanner {
    */
   Optional<DownloadRecord> priorRecord() {
     if (request.file().isPresent()) {
-      return job.store().findByTarget(request.file().get()).filter(r -> r.status() != DownloadStatus.COMPLETED);
+      return job.records().findByTarget(request.file().get()).filter(r -> r.status() != DownloadStatus.COMPLETED);
     }
-    return job.store().findUnfinished(request.uri().toString()).stream()
+    return job.records().findUnfinished(request.uri().toString()).stream()
         .filter(r -> request.directory().equals(r.target().getParent()))
         .findFirst();
   }
@@ -82,7 +82,7 @@ final class ResumePlanner {
     if (!r.remote().ranges() || length <= 0) {
       return fresh;
     }
-    return job.store().segments(r.id()).stream().filter(s -> !s.complete())
+    return job.records().segments(r.id()).stream().filter(s -> !s.complete())
         .min(Comparator.comparingLong(s -> s.start() + s.done()))
         .map(s -> {
           long from = s.start() + s.done();
@@ -103,7 +103,7 @@ final class ResumePlanner {
     if (!r.remote().ranges() || r.remote().length() <= 0 || !r.url().equals(request.uri().toString())) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(job.store().segments(r.id()).stream()
+    return OptionalLong.of(job.records().segments(r.id()).stream()
         .mapToLong(s -> Math.max(0, s.end() - s.start() - s.done())).sum());
   }
 
@@ -115,7 +115,7 @@ final class ResumePlanner {
       return Optional.empty();
     }
     DownloadRecord r = record.get();
-    boolean allDone = job.store().segments(r.id()).stream().allMatch(SegmentRecord::complete);
+    boolean allDone = job.records().segments(r.id()).stream().allMatch(SegmentRecord::complete);
     try {
       if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
         return Optional.empty();
@@ -123,7 +123,7 @@ final class ResumePlanner {
     } catch (IOException e) {
       throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
     }
-    job.store().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+    job.records().markStatus(r.id(), DownloadStatus.COMPLETED, null);
     return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
         job.metrics()));
   }
@@ -146,9 +146,9 @@ final class ResumePlanner {
       boolean sameUrl = r.url().equals(request.uri().toString());
       // with --overwrite another URL starts over, as asked; without, it continues only where it proves the same file
       if (sameUrl || !request.overwrite()) {
-        var segments = job.store().segments(r.id());
+        var segments = job.records().segments(r.id());
         String why = sameUrl ? Validators.whyNotResumable(r.remote(), identity)
-            : LinkProof.whyNot(job.route(), source, r.remote(), job.store().blockSums(r.id()), job.originHeaders(),
+            : LinkProof.whyNot(job.route(), source, r.remote(), job.records().blockSums(r.id()), job.originHeaders(),
                 job.recorder());
         if (!sameUrl && why != null) {
           throw new LinkRefusedException(part.path() + " holds a download of " + r.url() + ", and " + request.uri()
@@ -161,7 +161,7 @@ final class ResumePlanner {
         }
         if (why == null) {
           if (!sameUrl) {
-            job.store().changeUrl(r.id(), request.uri().toString(), identity);
+            job.records().changeUrl(r.id(), request.uri().toString(), identity);
             job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
           }
           recordId = r.id();
@@ -174,7 +174,7 @@ final class ResumePlanner {
         job.noteRestart(why);
       }
     } else if (partExisted && part.size() > 0 && !request.overwrite()) {
-      throw new LocalFileException(part.path() + " exists but " + job.store().file()
+      throw new LocalFileException(part.path() + " exists but " + job.storeLocation()
           + " has no record of it (remove it or use --overwrite)");
     }
     return startFresh(part, target, identity);
@@ -188,7 +188,7 @@ final class ResumePlanner {
    */
   private ResumePlan resume(long id, PartFile part, List<SegmentRecord> segments, Path target, long length)
       throws IOException, LocalFileException {
-    Map<Integer, Integer> recorded = job.store().blockSums(id);
+    Map<Integer, Integer> recorded = job.records().blockSums(id);
     List<Integer> damaged = BlockSums.damaged(part, recorded, length);
     BlockSums sums;
     if (damaged.isEmpty()) {
@@ -201,7 +201,7 @@ final class ResumePlanner {
           valid.put(k, recorded.get(k));
         }
       }
-      job.store().repair(id, trimmed, valid);
+      job.records().repair(id, trimmed, valid);
       job.noteDamaged(damaged.size() * BlockSums.BLOCK);
       sums = new BlockSums(length, valid);
       segments = trimmed;
@@ -240,7 +240,7 @@ final class ResumePlanner {
     requireSpace(part, target, Math.max(0, length));
     SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
     BlockSums sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
-    recordId = job.store().create(request.uri().toString(), target, identity, table.snapshot());
+    recordId = job.records().create(request.uri().toString(), target, identity, table.snapshot());
     part.reset(length);
     return new ResumePlan(table, recordId, 0, sums);
   }

@@ -4,7 +4,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.io.FileNames;
 import dev.braid.core.probe.ProbeResult;
-import dev.braid.state.DownloadRecord;
+import dev.braid.store.DownloadRecord;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,7 +1,7 @@
 package dev.braid.core.verify;
 
 import dev.braid.core.io.PartFile;
-import dev.braid.state.SegmentRecord;
+import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

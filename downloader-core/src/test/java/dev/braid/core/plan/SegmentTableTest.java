@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.SegmentRecord;
+import dev.braid.store.SegmentRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.state.HostMemory;
+import dev.braid.store.HostMemory;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.IntToDoubleFunction;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.braid.core.http.Protocol;
-import dev.braid.state.ProtocolMemory;
+import dev.braid.store.ProtocolMemory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

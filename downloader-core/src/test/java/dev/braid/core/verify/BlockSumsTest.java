@@ -2,7 +2,7 @@ package dev.braid.core.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.braid.state.SegmentRecord;
+import dev.braid.store.SegmentRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

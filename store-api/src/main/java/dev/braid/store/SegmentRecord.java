@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /**
  * One stored segment: the byte range {@code [start, end)} of which {@code [start, start + done)}

@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /**
  * What the server said about the file when its bytes were fetched: the validators a resume must

@@ -1,6 +1,5 @@
-package dev.braid.core.queue;
+package dev.braid.store;
 
-import dev.braid.state.QueueEntry;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +10,9 @@ import java.util.Optional;
  * whether another owner is still alive. On the same host the process table answers at once, so a
  * download whose process was killed can be taken over immediately; the start time guards against
  * a reused pid. For another host sharing the database, only a recent heartbeat counts.
+ *
+ * <p>Every store names owners so; {@link #holds} is the rule of a store without leases of its
+ * own (SQLite, see {@link QueueStore#held}).
  */
 public final class ProcessOwner {
   private static final Duration FOREIGN_HEARTBEAT = Duration.ofSeconds(30);

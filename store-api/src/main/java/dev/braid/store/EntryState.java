@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /** Where a queue entry stands; {@code dev.braid.core.DownloadState} shows the same names to users. */
 public enum EntryState {

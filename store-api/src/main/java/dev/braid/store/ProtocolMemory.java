@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /**
  * What one HTTP version delivered from a host, so that the next download there can use the faster

@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /**
  * What Braid learned about a host, to start the next download there well.

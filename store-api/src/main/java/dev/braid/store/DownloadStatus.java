@@ -1,4 +1,4 @@
-package dev.braid.state;
+package dev.braid.store;
 
 /** Where a stored download stands. */
 public enum DownloadStatus {

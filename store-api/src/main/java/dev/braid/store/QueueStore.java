@@ -1,0 +1,139 @@
+package dev.braid.store;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The persistent download queue: what was submitted, in which order, where each entry stands
+ * and which owner drives it. Many owners (processes, on one machine or many) may share it.
+ *
+ * <h2>Claims</h2>
+ * An entry is driven only by the owner that claimed it ({@link #claim}, {@link #start}). A claim
+ * is held under a lease: the owner's {@link #heartbeat} renews it, and once the owner stops
+ * renewing (it died, or lost the store) the claim lapses after a bounded time and another owner
+ * may take the entry. What "held" means is the store's to decide, and {@link #held} tells it:
+ * the SQLite store counts an owner on this machine as holding while its process runs (the process
+ * table answers at once) and one on another machine while its heartbeat is recent; a server
+ * database counts a lease as running until its expiry, by the database's clock. Claiming and
+ * starting are atomic across owners: two never hold one entry.
+ *
+ * <h2>Change feed</h2>
+ * Each insert, update or removal of an entry takes the next change number, in commit order
+ * across owners; {@link #mark} reads where the feed stands, {@link #changedBetween} and
+ * {@link #removedBetween} what happened in a range of it.
+ *
+ * <p>Threads: the queue's loop thread (starting, heartbeats, the feed), the callers of the
+ * public API (submit, pause, resume, remove, changes) and download driver threads
+ * ({@link #finish}), concurrently. Each method is atomic on its own.
+ */
+public interface QueueStore {
+  /**
+   * Adds an entry in {@code state} (QUEUED, or PAUSED: it waits until someone resumes it), claimed
+   * by {@code owner} (the submitting process), so that no other owner running the queue takes it
+   * while its submitter holds it; returns it.
+   */
+  QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
+      String owner, EntryState state);
+
+  /** The entry with this id, if any. */
+  Optional<QueueEntry> get(long id);
+
+  /**
+   * Where the change feed stands, read together: the highest id given so far, the latest change
+   * number, and whether another owner (another connection) wrote since this store's previous
+   * mark (true on the first). A store that cannot tell answers true.
+   */
+  ChangeMark mark();
+
+  /**
+   * The entries as they stand whose latest change is after {@code after} and at most
+   * {@code upTo}, oldest change first. An entry changed again since {@code upTo} is left for
+   * the next look, under its new number.
+   */
+  List<QueueEntry> changedBetween(long after, long upTo);
+
+  /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
+  List<Long> removedBetween(long after, long upTo);
+
+  /** How many entries are in each state (states without any are absent). */
+  Map<EntryState, Long> countByState();
+
+  /** The entries in {@code state}, oldest first. */
+  List<QueueEntry> inState(EntryState state);
+
+  /** Every entry, oldest first. */
+  List<QueueEntry> all();
+
+  /**
+   * The ids of entries that want to run (queued, or active under an owner that may be gone), in
+   * the order they should start (priority, then id): at most {@code limit} after skipping
+   * {@code offset}.
+   */
+  List<Long> runnable(int limit, int offset);
+
+  /** Entries for the same URL and target choice ({@code file} null: the server's name in {@code directory}), newest first. */
+  List<QueueEntry> matching(String url, Path file, Path directory);
+
+  /** The newest unfinished entry that writes {@code file}, whatever its URL. */
+  Optional<QueueEntry> unfinishedWithFile(Path file);
+
+  /**
+   * Whether {@code e}'s owner still holds its claim, judged from the entry as read (its owner
+   * and heartbeat) by this store's rule; false for an entry without an owner. For what users are
+   * shown and told; {@link #claim} and {@link #start} decide again, atomically.
+   */
+  boolean held(QueueEntry e);
+
+  /** Makes {@code owner} the holder of the entry unless another owner {@linkplain #held holds} it; whether it does now. */
+  boolean claim(long id, String owner);
+
+  /**
+   * Claims a runnable entry for {@code owner} and marks it active, atomically. Returns the entry
+   * as started; empty when it is gone, no longer runnable (its claim, if {@code owner}'s, is given
+   * up) or held by another owner.
+   */
+  Optional<QueueEntry> start(long id, String owner);
+
+  /** Gives up {@code owner}'s claim on the entry (nothing if another owner holds it). */
+  void release(long id, String owner);
+
+  /** Sets the state and error (both null to clear the error) of an entry, whoever holds it. */
+  void setState(long id, EntryState state, String error, String errorKind);
+
+  /**
+   * Queues an entry again with a new request (the same download submitted once more), claimed by
+   * {@code owner}; the caller has made sure no other owner holds it.
+   */
+  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner);
+
+  /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
+  void changeUrls(long id, List<String> urls, Path file);
+
+  /** Replaces an entry's URLs (the first is the main one, the rest mirrors), whoever holds it. */
+  void updateUrls(long id, List<String> urls);
+
+  /** Changes an entry's priority (higher starts first), whoever holds it. */
+  void updatePriority(long id, int priority);
+
+  /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
+  void updateOptions(long id, Map<String, String> options);
+
+  /**
+   * Records the progress of the entries {@code owner} drives, renews the lease of every claim it
+   * holds, and returns the state the store holds now for each entry it holds (absent: removed or
+   * taken), so that the owner sees pauses and removals others asked for.
+   */
+  Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress);
+
+  /**
+   * Ends {@code owner}'s run of an entry atomically: records its last progress (if it still
+   * holds it), sets its state and error (unless {@code state} is null: a removal left the state
+   * to the remover) and gives up the claim. Returns the entry as stored now, if it still exists.
+   */
+  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind);
+
+  /** Forgets an entry (the resume record of its file is kept). */
+  void remove(long id);
+}

@@ -1,0 +1,73 @@
+package dev.braid.store;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The resume records: per download, what the server said about the file and which of its bytes
+ * are durably on disk. The only source of truth for a resume, read and written by the download's
+ * driver thread (and {@link #delete} by whoever removes a download).
+ *
+ * <p>The engine keeps invariant 1 (recorded progress never exceeds durable bytes) by forcing the
+ * data file before {@link #checkpoint} or {@link #complete}: the store promises only that each
+ * call is atomic, its segments and block sums written together or not at all.
+ */
+public interface ResumeRecords {
+  /** The stored download whose final file is {@code target}, if any. */
+  Optional<DownloadRecord> findByTarget(Path target);
+
+  /** Downloads of {@code url} that have not completed, newest first. */
+  List<DownloadRecord> findUnfinished(String url);
+
+  /** The stored download with this id, if any. */
+  Optional<DownloadRecord> find(long id);
+
+  /** Every stored download, oldest first. */
+  List<DownloadRecord> list();
+
+  /**
+   * Records a new download to {@code target}, status {@link DownloadStatus#ACTIVE}, replacing any
+   * earlier record for the same target (and its segments and block sums) atomically. Returns the
+   * new id.
+   */
+  long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments);
+
+  /** The stored segments of a download, by start offset. */
+  List<SegmentRecord> segments(long id);
+
+  /**
+   * Replaces the segments of a download and adds the sums of blocks that became complete,
+   * atomically: a block's sum is recorded exactly when the progress that finishes it is.
+   */
+  void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums);
+
+  /**
+   * The last checkpoint of a download whose every byte is done and forced: records the progress
+   * and block sums and marks it {@link DownloadStatus#COMPLETED}, atomically. The caller renames
+   * its part file after this.
+   */
+  void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums);
+
+  /** The recorded CRC32C of each finished block of a download, by block index. */
+  Map<Integer, Integer> blockSums(long id);
+
+  /**
+   * Replaces a download's progress after its bytes on disk were found damaged: the segments as
+   * trimmed and only the block sums still valid, atomically.
+   */
+  void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums);
+
+  /** Sets the status (and error text, null to clear) of a download. */
+  void markStatus(long id, DownloadStatus status, String error);
+
+  /**
+   * Moves a download to a new URL shown to serve the same file (a refreshed link): its segments
+   * and block sums stay; the URL and what the new server says replace the old.
+   */
+  void changeUrl(long id, String url, RemoteIdentity remote);
+
+  /** Forgets a download with its segments and block sums. */
+  void delete(long id);
+}

@@ -1,0 +1,90 @@
+package dev.braid.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.regex.Pattern;
+
+/**
+ * Opens the store a location names, through the {@link StoreProvider}s on the class path, and
+ * shows locations safely: a URL's password never reaches a message or a log.
+ */
+public final class StoreLocation {
+  /** {@code scheme://}: a URL, not a file path. */
+  private static final Pattern URL = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*", Pattern.DOTALL);
+  /**
+   * The password of a URL's user info ({@code user:password@}): up to the authority's last
+   * {@code @}, so that an unencoded {@code @} in a password is hidden too (a host hidden with it
+   * costs less than a password shown).
+   */
+  private static final Pattern USER_INFO_PASSWORD = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://[^/@:?#]*):[^/]*@");
+  /** A password in a query ({@code ?password=...}, {@code &password=...}), whatever its case. */
+  private static final Pattern QUERY_PASSWORD = Pattern.compile("([?&](?i:password)=)[^&#]*");
+
+  private StoreLocation() {}
+
+  /**
+   * Opens the store at {@code location} with the first provider that accepts it.
+   *
+   * @throws IllegalArgumentException when no provider on the class path accepts it
+   * @throws StoreException when the provider cannot open it
+   */
+  public static StateStore open(String location) {
+    return providerOf(location).open(location);
+  }
+
+  /**
+   * Checks that a provider on the class path opens {@code location}, without opening it.
+   *
+   * @throws IllegalArgumentException when none does; the message shows the location redacted
+   */
+  public static void check(String location) {
+    providerOf(location);
+  }
+
+  /** The once-per-process set-up of the provider of {@code location} ({@link StoreProvider#warmUp}), now. */
+  public static void warmUp(String location) {
+    providerOf(location).warmUp();
+  }
+
+  private static StoreProvider providerOf(String location) {
+    if (location == null || location.isBlank()) {
+      throw new IllegalArgumentException("a store location cannot be empty");
+    }
+    for (StoreProvider p : Providers.ALL) {
+      if (p.accepts(location)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("no store on the class path opens " + redact(location)
+        + (isUrl(location) ? " (is the store module for its scheme, such as braid-store-postgres, missing?)" : ""));
+  }
+
+  /** The providers, looked up once: a look-up reads the class path's service files. */
+  private static final class Providers {
+    static final List<StoreProvider> ALL = load();
+
+    private static List<StoreProvider> load() {
+      List<StoreProvider> all = new ArrayList<>();
+      ServiceLoader.load(StoreProvider.class, StoreLocation.class.getClassLoader()).forEach(all::add);
+      return List.copyOf(all);
+    }
+  }
+
+  /** Whether {@code location} is a URL ({@code scheme://...}) rather than a file path. */
+  public static boolean isUrl(String location) {
+    return URL.matcher(location).matches();
+  }
+
+  /**
+   * {@code location} fit to show: a URL with its password (in the user info, or a
+   * {@code password} query parameter) replaced by {@code ***}; a path as it is.
+   */
+  public static String redact(String location) {
+    if (location == null || !isUrl(location)) {
+      return location;
+    }
+    String s = USER_INFO_PASSWORD.matcher(location).replaceFirst("$1:***@");
+    return QUERY_PASSWORD.matcher(s).replaceAll("$1***");
+  }
+}
