@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -18,19 +19,29 @@ import java.util.Properties;
  */
 final class PostgresLocation {
   private static final int DEFAULT_PORT = 5432;
+  /** How long a dead worker holds its entries and grants: the bound. */
+  static final int DEFAULT_LEASE_SECONDS = 30;
+  /** The heartbeat renews twice a second; a lease must outlast several missed ones. */
+  private static final int MIN_LEASE_SECONDS = 2;
+  private static final int MAX_LEASE_SECONDS = 3600;
+  /** Braid's own parameter of a location, not passed to the driver. */
+  private static final String LEASE = "lease";
 
   private final String host;
   private final int port;
   private final String database;
   private final Map<String, String> parameters;
   private final String password;
+  private final int leaseSeconds;
 
-  private PostgresLocation(String host, int port, String database, Map<String, String> parameters, String password) {
+  private PostgresLocation(String host, int port, String database, Map<String, String> parameters, String password,
+      int leaseSeconds) {
     this.host = host;
     this.port = port;
     this.database = database;
     this.parameters = parameters;
     this.password = password;
+    this.leaseSeconds = leaseSeconds;
   }
 
   /** Whether {@code location} names a PostgreSQL store (by its scheme) rather than a file. */
@@ -94,8 +105,25 @@ final class PostgresLocation {
     if (!parameters.containsKey("user")) {
       throw new IllegalArgumentException("a PostgreSQL location needs a user: postgresql://HOST:PORT/DB?user=NAME");
     }
+    int lease = leaseSeconds(parameters.remove(LEASE));
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-    return new PostgresLocation(uri.getHost(), port, database, Map.copyOf(parameters), password);
+    return new PostgresLocation(uri.getHost(), port, database, Collections.unmodifiableMap(parameters), password, lease);
+  }
+
+  private static int leaseSeconds(String value) {
+    if (value == null) {
+      return DEFAULT_LEASE_SECONDS;
+    }
+    try {
+      int s = Integer.parseInt(value);
+      if (s >= MIN_LEASE_SECONDS && s <= MAX_LEASE_SECONDS) {
+        return s;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("lease=" + value + " in a PostgreSQL location: seconds from " + MIN_LEASE_SECONDS
+        + " to " + MAX_LEASE_SECONDS);
   }
 
   private static String decode(String s) {
@@ -119,6 +147,14 @@ final class PostgresLocation {
     return p;
   }
 
+  /**
+   * How long a claim or a connection grant lasts without a renewal: the {@code lease} parameter
+   * (seconds), else {@value #DEFAULT_LEASE_SECONDS} s. A worker that dies holds its entries that long.
+   */
+  long leaseMillis() {
+    return leaseSeconds * 1000L;
+  }
+
   /** The user the store logs in as. */
   String user() {
     return parameters.get("user");
@@ -129,6 +165,10 @@ final class PostgresLocation {
   public String toString() {
     StringBuilder s = new StringBuilder("postgresql://").append(host).append(':').append(port).append('/').append(database);
     char sep = '?';
+    if (leaseSeconds != DEFAULT_LEASE_SECONDS) {
+      s.append(sep).append(LEASE).append('=').append(leaseSeconds);
+      sep = '&';
+    }
     for (Map.Entry<String, String> e : parameters.entrySet()) {
       s.append(sep).append(e.getKey()).append('=').append(e.getValue());
       sep = '&';

@@ -61,14 +61,22 @@ final class RoleConnection implements AutoCloseable {
 
   /** A new connection to the location, without the driver lookup of {@link DriverManager}. */
   static Connection connect(PostgresLocation location) throws SQLException {
-    Connection c = DRIVER.connect(location.jdbcUrl(), location.properties());
+    Connection c = DriverHolder.DRIVER.connect(location.jdbcUrl(), location.properties());
     if (c == null) {
       throw new SQLException("the PostgreSQL driver did not accept " + location);
     }
     return c;
   }
 
-  private static final Driver DRIVER = new Driver();
+  /** Loads the driver's classes now (see {@link dev.braid.store.StoreProvider#warmUp}). */
+  static void loadDriver() {
+    DriverHolder.DRIVER.getClass();
+  }
+
+  /** The driver, created at first use: without {@link DriverManager}'s scan of every driver on the class path. */
+  private static final class DriverHolder {
+    static final Driver DRIVER = new Driver();
+  }
 
   private void rollbackOrDrop(Connection c) {
     try {
