@@ -160,6 +160,27 @@ final class DownloadQueue implements AutoCloseable {
     return queueHere(handle(e));
   }
 
+  /**
+   * Adds a download queued and claimed by nobody, for whichever process runs the queue (a daemon,
+   * any worker of a fleet); this one never starts it. An unfinished entry for the same URL and
+   * target is queued again if it was paused or failed, and returned instead.
+   */
+  Download enqueue(DownloadRequest request) {
+    Path file = request.file().orElse(null);
+    Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
+        .filter(e -> e.state() != EntryState.COMPLETED).findFirst();
+    if (unfinished.isEmpty()) {
+      return handle(table.add(RequestCodec.urls(request), file, request.directory(), RequestCodec.options(request),
+          request.priority(), null, EntryState.QUEUED));
+    }
+    QueueEntry e = unfinished.get();
+    if (e.state() == EntryState.PAUSED || e.state() == EntryState.FAILED) {
+      table.setState(e.id(), EntryState.QUEUED, null, null);
+      e = table.get(e.id()).orElse(e);
+    }
+    return handle(e);
+  }
+
   private void keepHeaders(long id, DownloadRequest request) {
     if (request.urlRefresher().isPresent()) {
       refreshers.put(id, request);
@@ -683,6 +704,8 @@ final class DownloadQueue implements AutoCloseable {
         h.result().completeExceptionally(new DownloadPausedException("paused by another process before it started"));
       }
     }
+    // the connection grants of this process's downloads live under the same owner and lease
+    store.grants().renew(owner);
   }
 
   /**
