@@ -12,8 +12,8 @@ final class GetHelp {
   private static final OptionSections SECTIONS = new OptionSections()
       .section("Target", "--input-file", "--output", "--dir", "--overwrite", "--no-restart", "--checksum", "--mirror",
           "--jobs", "--detach", "--url-refresh-command", "--state-db")
-      .section("Connections", "--connections", "--max-connections", "--min-split-size", "--lowest-speed", "--limit-rate",
-          "--retries", "--http2", "--http1.1", "--http-auto")
+      .section("Connections", "--connections", "--max-connections", "--max-connections-per-host", "--min-split-size",
+          "--lowest-speed", "--limit-rate", "--retries", "--http2", "--http1.1", "--http-auto")
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",
           "--read-timeout", "--first-byte-timeout", "--deadline")
       .section("TLS", "--insecure", "--ca-cert", "--tls-timeout", "--allow-insecure-redirects")
