@@ -79,13 +79,13 @@ final class Attempt {
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // the probe is a request on a connection of its own: under the per-host cap (a fleet's too)
-    String probeHost = DownloadJob.hostOf(request.uri());
+    String probeHost = HostConnections.hostOf(request.uri());
     if (!job.budget().acquireWaiting(probeHost, control)) {
       throw new DownloadPausedException("paused before the download started");
     }
     probePermit = probeHost;
     // started before the probe, so connections open while it waits for its answer; ended with the pass
-    warmup = job.warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
+    warmup = job.hostConnections().warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
     if (control.halted()) {
       // a halt that came before the warm-up was set did not see it (both fields are volatile)
       warmup.cancel();
@@ -202,7 +202,7 @@ final class Attempt {
     long start = now;
     long startBytes = job.fetched().sum();
     URI finalUri = URI.create(identity.finalUrl());
-    pool = new WorkerPool(context, job, part, job.controllerFor(identity, now, protocolWhy), now);
+    pool = new WorkerPool(context, job, part, job.hostConnections().controllerFor(identity, now, protocolWhy), now);
     if (control.halted()) {
       // a halt before the pool was set did not abort it
       pool.abortAll();
@@ -213,7 +213,7 @@ final class Attempt {
       table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
     }
     // a redirect to another host: the probe's permit was for the first one
-    boolean permitHere = DownloadJob.hostOf(identity).equals(probePermit);
+    boolean permitHere = HostConnections.hostOf(identity).equals(probePermit);
     if (!permitHere) {
       releaseProbePermit();
     }
@@ -256,7 +256,7 @@ final class Attempt {
       awaitWorkers();
       throw e;
     } finally {
-      job.remember(identity, pool);
+      job.hostConnections().remember(identity, pool);
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
@@ -292,7 +292,7 @@ final class Attempt {
     }
     long remaining = identity.length() - plan.reused();
     int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
-    warmRest = job.warmRest(finalUri, usable);
+    warmRest = job.hostConnections().warmRest(finalUri, usable);
     if (control.halted()) {
       // a halt that came before the field was set did not see it
       warmRest.cancel();

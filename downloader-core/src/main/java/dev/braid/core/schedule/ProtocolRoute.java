@@ -62,7 +62,7 @@ final class ProtocolRoute implements Requester {
       if (!auto) {
         throw e;
       }
-      remember(new ProtocolMemory(DownloadJob.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
+      remember(new ProtocolMemory(HostConnections.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
       fellBack = true;
       protocol = Protocol.HTTP_1_1;
       return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder);
@@ -131,7 +131,7 @@ final class ProtocolRoute implements Requester {
     if (rate >= rivalRate * ProtocolPolicy.FAR_SLOWER) {
       return null;
     }
-    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
+    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
     trialOf = null;
     abandoned = true;
     protocol = trial == Protocol.HTTP_2 ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
@@ -147,12 +147,12 @@ final class ProtocolRoute implements Requester {
     if (!auto || fellBack || abandoned || !http.http2Possible(finalUri) || nanos <= 0) {
       return;
     }
-    remember(new ProtocolMemory(DownloadJob.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
+    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
         System.currentTimeMillis()));
   }
 
   private ProtocolPolicy policy(URI uri) {
-    return ProtocolPolicy.of(store.protocols(DownloadJob.hostOf(uri)), System.currentTimeMillis());
+    return ProtocolPolicy.of(store.protocols(HostConnections.hostOf(uri)), System.currentTimeMillis());
   }
 
   private void remember(ProtocolMemory m) {

@@ -53,7 +53,7 @@ final class WorkerPool {
     this.controller = controller;
     this.slow = new SlowConnections(now, context.settings().lowestSpeed());
     this.budget = job.budget();
-    this.host = DownloadJob.hostOf(context.identity());
+    this.host = HostConnections.hostOf(context.identity());
   }
 
   /**

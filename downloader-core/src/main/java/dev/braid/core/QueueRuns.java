@@ -1,0 +1,187 @@
+package dev.braid.core;
+
+import dev.braid.core.queue.HandleAccess;
+import dev.braid.core.queue.HandleMap;
+import dev.braid.core.queue.HeldElsewhere;
+import dev.braid.core.queue.SlotLoop;
+import dev.braid.core.schedule.DownloadJob;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * The runs of one queue: starts an entry the loop offers (claims it, decodes its request with the
+ * secrets kept here, hands a job to a driver thread) and records its end. In {@code dev.braid.core}
+ * rather than its {@code queue} package because it sets a handle's package-private fields and
+ * decodes with {@link RequestCodec}.
+ *
+ * <p>Threads: {@link #tryStart} runs on the loop thread; {@link #finished} on the download's
+ * driver thread, after every connection stopped. Locks: a launch holds the handle's
+ * {@code lifecycle} lock, as a pause does, so that a pause either finds the download running or
+ * records PAUSED before the launch reads the entry.
+ */
+final class QueueRuns {
+  private final QueueStore table;
+  private final String owner;
+  private final Function<DownloadRequest, DownloadJob> jobs;
+  private final Executor drivers;
+  private final boolean runAll;
+  private final HandleMap handles;
+  private final HandleAccess access;
+  private final RequestSecrets secrets;
+  private final SlotLoop loop;
+
+  /**
+   * @param jobs makes the job of a decoded request
+   * @param drivers runs each job, a thread per download
+   * @param runAll whether this process runs every runnable entry, or only those wanted here
+   * @param loop told when a run ended, so that it looks for the next; says whether the queue closes
+   */
+  QueueRuns(QueueStore table, String owner, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, boolean runAll,
+      HandleMap handles, HandleAccess access, RequestSecrets secrets, SlotLoop loop) {
+    this.table = table;
+    this.owner = owner;
+    this.jobs = jobs;
+    this.drivers = drivers;
+    this.runAll = runAll;
+    this.handles = handles;
+    this.access = access;
+    this.secrets = secrets;
+    this.loop = loop;
+  }
+
+  /** Runs entry {@code id} if this process should: it runs the whole queue, or the entry is wanted here. Loop thread. */
+  void tryStart(long id) {
+    if (handles.isRunning(id) || (!runAll && !handles.isWanted(id))) {
+      return;
+    }
+    Download h = handles.wanted(id);
+    Optional<Download> runnable = h != null ? Optional.of(h) : table.get(id).map(handles::handle);
+    if (runnable.isPresent() && !launch(runnable.get())) {
+      if (h != null) {
+        refuseIfHeldElsewhere(h);
+      } else if (table.get(id).isEmpty()) {
+        // removed between the page's read and now: the handle made from that read must not
+        // outlive its entry (find() kept answering with it)
+        handles.remove(id);
+      }
+    }
+  }
+
+  /** Asked for here, but another live process took it first: only one may drive it. */
+  private void refuseIfHeldElsewhere(Download h) {
+    Optional<QueueEntry> e = table.get(h.id());
+    boolean held = e.isPresent() && e.get().owner() != null && !e.get().owner().equals(owner)
+        && (e.get().state() == EntryState.QUEUED || e.get().state() == EntryState.ACTIVE);
+    if (held && handles.unwant(h.id()) != null) {
+      h.result().completeExceptionally(HeldElsewhere.of(e.get()));
+    }
+  }
+
+  /**
+   * Claims and starts an entry, unless it was paused or removed since the page was read or a
+   * live other process holds it; whether it started (or failed at once).
+   */
+  private boolean launch(Download h) {
+    synchronized (h.lifecycle) {
+      Optional<QueueEntry> started = table.start(h.id(), owner);
+      if (started.isEmpty()) {
+        return false;
+      }
+      QueueEntry e = started.get();
+      h.entry(e);
+      h.removing = false;
+      DownloadRequest request;
+      try {
+        request = secrets.restore(e.id(), RequestCodec.decode(e));
+      } catch (InvalidRequestException ex) {
+        table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
+        table.release(e.id(), owner);
+        handles.unwant(e.id());
+        access.transition(h, DownloadState.FAILED);
+        h.result().completeExceptionally(ex);
+        return true;
+      }
+      DownloadJob job = jobs.apply(request);
+      h.started(job);
+      handles.startedRunning(h);
+      access.transition(h, DownloadState.ACTIVE);
+      job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
+      drivers.execute(job);
+      return true;
+    }
+  }
+
+  /** On the download's driver thread, after every connection stopped and its progress was recorded. */
+  private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    // read once: a heartbeat that reads the store after the finish below sees the entry released
+    // and marks it removing; the end decided here stands
+    boolean removing = h.removing;
+    DownloadState end;
+    if (removing) {
+      end = h.state();
+    } else if (r != null) {
+      end = DownloadState.COMPLETED;
+    } else if (cause instanceof DownloadPausedException) {
+      // closing Braid keeps the queue's intent: the entry runs again next time
+      end = h.pauseAsked || !loop.closing() ? DownloadState.PAUSED : DownloadState.QUEUED;
+    } else {
+      end = DownloadState.FAILED;
+    }
+    if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
+      // the refresher moved it: a later run continues from the new URL
+      List<String> urls = new ArrayList<>(h.entry().urls());
+      urls.set(0, job.currentUri().toString());
+      try {
+        table.changeUrls(h.id(), urls, job.target().get());
+      } catch (RuntimeException e) {
+        // as below: the outcome still reaches the caller
+      }
+    }
+    try {
+      // one transaction: a batch of small files ends a download every few milliseconds
+      table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
+          end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? kind(cause) : null)
+          .ifPresent(h::entry);
+    } catch (RuntimeException e) {
+      // the store failed (busy, full disk): the outcome still reaches the caller; the entry
+      // stays active under this process, and a run after this process ends resumes it
+    }
+    // the event goes out before the slot frees, so listeners never see more than the limit
+    // active; the result completes after, so whoever waits on it can resume at once
+    if (!removing) {
+      access.transition(h, end);
+    }
+    // out of wanted before out of running: a heartbeat that reads running first never takes a
+    // download this process just ended for one waiting here
+    if (end != DownloadState.QUEUED) {
+      handles.unwant(h.id());
+    }
+    handles.stoppedRunning(h.id());
+    if (r != null) {
+      h.result().complete(r);
+    } else {
+      // the job only saw a pause; its caller must hear that the entry is gone and will not resume
+      h.result().completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
+    }
+    loop.changed();
+  }
+
+  private static String kind(Throwable t) {
+    return t.getClass().getSimpleName();
+  }
+
+  /** What the store is told of a running download's progress. */
+  static EntryProgress progressOf(Download h, DownloadJob job) {
+    Progress p = job.progress();
+    return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
+  }
+}

@@ -1,0 +1,46 @@
+package dev.braid.core;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What of the requests submitted here the store must never hold, by entry id: their headers and
+ * credentials, and their URL refreshers (callbacks). Only in memory: an entry run by another
+ * process (or after a restart) goes without them. Thread-safe (concurrent maps).
+ */
+final class RequestSecrets {
+  private final Map<Long, Map<String, String>> headers = new ConcurrentHashMap<>();
+  private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
+
+  /** Keeps what {@code request}, submitted here as entry {@code id}, carries beyond the store, and forgets an earlier request's. */
+  void keep(long id, DownloadRequest request) {
+    if (request.urlRefresher().isPresent()) {
+      refreshers.put(id, request);
+    } else {
+      refreshers.remove(id);
+    }
+    if (request.headers().isEmpty()) {
+      headers.remove(id);
+    } else {
+      headers.put(id, request.headers());
+    }
+  }
+
+  /** The decoded request of entry {@code id} with the headers and refresher given to this process, if any. */
+  DownloadRequest restore(long id, DownloadRequest decoded) {
+    Map<String, String> h = headers.get(id);
+    DownloadRequest refreshing = refreshers.get(id);
+    if (h == null && refreshing == null) {
+      return decoded;
+    }
+    DownloadRequest.Builder b = decoded.toBuilder();
+    if (h != null) {
+      h.forEach(b::header);
+    }
+    if (refreshing != null) {
+      b.urlRefresher(refreshing.urlRefresher().get()).maxUrlRefreshes(refreshing.maxUrlRefreshes())
+          .urlRefreshTimeout(refreshing.urlRefreshTimeout());
+    }
+    return b.buildUnchecked();
+  }
+}

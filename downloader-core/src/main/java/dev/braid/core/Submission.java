@@ -1,0 +1,139 @@
+package dev.braid.core;
+
+import dev.braid.core.queue.ChangeFeed;
+import dev.braid.core.queue.HandleMap;
+import dev.braid.core.queue.HeldElsewhere;
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A request submitted to the queue: added as a new entry, or continuing the unfinished entry of
+ * the same download (the same URL and target, or another URL for the same file), or answered at
+ * once by a complete file still on disk. On the caller's thread; what it records, each store
+ * call makes atomic. The {@link DownloadQueue} it belongs to queues and pauses what it hands over.
+ */
+final class Submission {
+  private final QueueStore table;
+  private final String owner;
+  private final HandleMap handles;
+  private final ChangeFeed feed;
+  private final RequestSecrets secrets;
+  private final DownloadQueue queue;
+
+  Submission(QueueStore table, String owner, HandleMap handles, ChangeFeed feed, RequestSecrets secrets, DownloadQueue queue) {
+    this.table = table;
+    this.owner = owner;
+    this.handles = handles;
+    this.feed = feed;
+    this.secrets = secrets;
+    this.queue = queue;
+  }
+
+  /**
+   * Adds a download queued and claimed by nobody, for whichever process runs the queue (a daemon,
+   * any worker of a fleet); this one never starts it. An unfinished entry for the same URL and
+   * target is queued again if it was paused or failed, and returned instead.
+   */
+  Download enqueue(DownloadRequest request) {
+    Path file = request.file().orElse(null);
+    Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
+        .filter(e -> e.state() != EntryState.COMPLETED).findFirst();
+    if (unfinished.isEmpty()) {
+      return handles.handle(table.add(RequestCodec.urls(request), file, request.directory(), RequestCodec.options(request),
+          request.priority(), null, EntryState.QUEUED));
+    }
+    QueueEntry e = unfinished.get();
+    if (e.state() == EntryState.PAUSED || e.state() == EntryState.FAILED) {
+      table.setState(e.id(), EntryState.QUEUED, null, null);
+      e = table.get(e.id()).orElse(e);
+    }
+    return handles.handle(e);
+  }
+
+  Download submit(DownloadRequest request, boolean paused) {
+    String url = request.uri().toString();
+    Path file = request.file().orElse(null);
+    List<String> urls = RequestCodec.urls(request);
+    Map<String, String> options = RequestCodec.options(request);
+    // the newest entry for the same URL and target is the one a repeated request continues
+    Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
+    if (newest.isEmpty() && file != null) {
+      // another URL for a file being downloaded: a refreshed link continues that entry (the pass proves the file the same)
+      newest = table.unfinishedWithFile(file);
+    }
+    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
+      Download h = continueEntry(newest.get(), request, urls, options);
+      if (paused) {
+        queue.pause(h);
+      }
+      return h;
+    }
+    if (newest.isPresent() && !request.overwrite()) {
+      Optional<DownloadResult> kept = alreadyComplete(newest.get());
+      if (kept.isPresent()) {
+        Download h = handles.handle(newest.get());
+        h.submitted();
+        h.queued();
+        h.result().complete(kept.get());
+        // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
+        queue.transition(h, DownloadState.COMPLETED);
+        return h;
+      }
+    }
+    if (paused) {
+      // written paused: no loop, this process's or another's, can start it before a resume
+      QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
+      feed.addedHere(e.id());
+      secrets.keep(e.id(), request);
+      Download h = handles.handle(e);
+      h.submitted();
+      h.queued();
+      queue.transition(h, DownloadState.PAUSED);
+      h.result().completeExceptionally(new DownloadPausedException("added paused"));
+      return h;
+    }
+    // claimed at once: a process running the whole queue (the desktop app) must not take it first
+    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.QUEUED);
+    feed.addedHere(e.id());
+    secrets.keep(e.id(), request);
+    return queue.queueHere(handles.handle(e));
+  }
+
+  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options) {
+    Download h = handles.handle(e);
+    if (handles.isRunning(e.id())) {
+      return h;
+    }
+    if (table.held(e) && !e.owner().equals(owner)) {
+      // another process drives it: this one must not, and says so at once
+      Download refused = new Download(queue, e, DownloadState.ACTIVE);
+      refused.submitted();
+      refused.result().completeExceptionally(HeldElsewhere.of(e));
+      return refused;
+    }
+    table.requeue(e.id(), urls, options, request.priority(), owner);
+    secrets.keep(e.id(), request);
+    table.get(h.id()).ifPresent(h::entry);
+    return queue.queueHere(h);
+  }
+
+  /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
+  private static Optional<DownloadResult> alreadyComplete(QueueEntry e) {
+    try {
+      if (e.target() != null && e.length() >= 0 && Files.size(e.target()) == e.length()) {
+        return Optional.of(new DownloadResult(e.target(), e.length(), 0, e.length(), Duration.ZERO, 0));
+      }
+    } catch (IOException gone) {
+      // deleted or unreadable since: download it again
+    }
+    return Optional.empty();
+  }
+}
