@@ -57,7 +57,9 @@ as_pg() { if [[ $(id -u) -eq 0 ]]; then setpriv --reuid=postgres --regid=postgre
 [[ $(id -u) -eq 0 ]] && chown postgres: "$PGDIR"
 PGPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 as_pg "$PGBIN/initdb" -D "$PGDIR/data" -U braid --auth=trust -E UTF8 --locale=C.UTF-8 >"$RESULTS/logs/initdb.log" 2>&1
-as_pg "$PGBIN/postgres" -D "$PGDIR/data" -p "$PGPORT" -k "$PGDIR" -c listen_addresses=127.0.0.1 \
+# exec'd in the background job, so $! is the server itself and the cleanup's SIGINT (fast shutdown) reaches it
+pg_exec() { if [[ $(id -u) -eq 0 ]]; then exec setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else exec "$@"; fi; }
+pg_exec "$PGBIN/postgres" -D "$PGDIR/data" -p "$PGPORT" -k "$PGDIR" -c listen_addresses=127.0.0.1 \
   -c synchronous_commit=off -c max_connections=200 >"$RESULTS/logs/postgres.log" 2>&1 &
 PG_PID=$!
 PIDS=()
