@@ -6,6 +6,7 @@ import dev.braid.store.QueueStore;
 import dev.braid.store.ResumeRecords;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
+import dev.braid.store.StoreLocation;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -44,11 +45,17 @@ public final class PostgresStore implements StateStore {
    * Opens the store at {@code location} ({@code postgresql://HOST:PORT/DB?user=NAME}), creating
    * or updating its tables; the password from the location, {@code PGPASSWORD} or the pgpass file.
    *
-   * @throws IllegalArgumentException when the location is malformed (the message never quotes its password)
-   * @throws StoreException when the server cannot be reached or refuses the login
+   * @throws StoreException when the location is malformed, the server cannot be reached or it
+   *     refuses the login; the message never quotes the password
    */
   public static PostgresStore open(String location) {
-    PostgresStore store = new PostgresStore(PostgresLocation.parse(location, System.getenv("PGPASSWORD")));
+    PostgresLocation parsed;
+    try {
+      parsed = PostgresLocation.parse(location, System.getenv("PGPASSWORD"));
+    } catch (IllegalArgumentException e) {
+      throw new StoreException("cannot open " + StoreLocation.redact(location) + ": " + e.getMessage(), e);
+    }
+    PostgresStore store = new PostgresStore(parsed);
     try {
       store.call(store.recordsConnection, "open the store", c -> {
         Schema.apply(c);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.store.StoreException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -60,6 +61,17 @@ class PostgresLocationTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PostgresLocation.parse(bad, null), bad);
       assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
     }
+  }
+
+  @Test
+  void aBadLocationFailsToOpenAsAStoreFailureWithoutThePassword() {
+    StoreException e = assertThrows(StoreException.class,
+        () -> PostgresStore.open("postgresql://127.0.0.1:1/d?user=u&lease=1&password=hunter2"));
+    assertTrue(e.getMessage().contains("lease=1"), e.getMessage());
+    assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    StoreException refused = assertThrows(StoreException.class,
+        () -> PostgresStore.open("postgresql://127.0.0.1:1/d?user=u&password=hunter2"));
+    assertFalse(refused.getMessage().contains("hunter2"), refused.getMessage());
   }
 
   @Test
