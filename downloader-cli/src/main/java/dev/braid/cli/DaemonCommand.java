@@ -73,7 +73,8 @@ final class DaemonCommand implements Callable<Integer> {
     CommandSpec spec = CommandModel.command("daemon", this,
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
             + " aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid.",
-        "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given.");
+        "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given"
+            + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own).");
     for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
       spec.addOption(o);
     }
@@ -88,7 +89,7 @@ final class DaemonCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintStream err = System.err;
-    Path db = engine.stateDatabase();
+    Path db = engine.stateAnchor();
     try {
       net.validate();
       if (jobs.<Integer>getValue() < 1) {
@@ -126,7 +127,7 @@ final class DaemonCommand implements Callable<Integer> {
     Rules rules = rulesFile.load();
     settings.rules(rules);
     warnOutsideFolders(rules, folder, err);
-    Braid.Builder builder = engine.builder().stateDatabase(db).downloadDirectory(folder).runQueue(true)
+    Braid.Builder builder = engine.builder().downloadDirectory(folder).runQueue(true)
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
     hooks.applyTo(builder, f -> err.println("braid: " + f));

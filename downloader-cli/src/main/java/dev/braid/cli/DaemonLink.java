@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.SecretFile;
+import dev.braid.rpc.StateAnchor;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -25,16 +26,17 @@ final class DaemonLink {
   private DaemonLink() {}
 
   /**
-   * The state database a command line names with {@code --state-db}, else the default one: read
-   * before picocli parses, so that a client of a daemon skips the store's warm-up.
+   * The anchor ({@link StateAnchor}) of the state database a command line names with
+   * {@code --state-db}, else the default one: read before picocli parses, so that a client of a
+   * daemon skips the store's warm-up.
    */
   static Path stateDatabaseOf(String... args) {
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--state-db") && i + 1 < args.length) {
-        return Path.of(args[i + 1]).toAbsolutePath().normalize();
+        return StateAnchor.of(args[i + 1]);
       }
       if (args[i].startsWith("--state-db=")) {
-        return Path.of(args[i].substring("--state-db=".length())).toAbsolutePath().normalize();
+        return StateAnchor.of(args[i].substring("--state-db=".length()));
       }
     }
     return dev.braid.core.Braid.defaultStateDatabase();

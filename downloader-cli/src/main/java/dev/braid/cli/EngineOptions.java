@@ -8,7 +8,9 @@ import static dev.braid.cli.CommandModel.secondsText;
 import static dev.braid.cli.CommandModel.set;
 
 import dev.braid.core.Braid;
+import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.rpc.StateAnchor;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -39,6 +41,10 @@ final class EngineOptions {
       "at most SIZE per second for all downloads together, e.g. 500K or 4M (default: no limit)", "--limit-rate")
       .converters(new ByteSizeConverter()).defaultValue("0").build();
 
+  private final OptionSpec perHost = option(Integer.class, "N",
+      "at most N connections to one host at once, all downloads together; with a postgresql:// --state-db, all workers"
+          + " of the fleet together (default: " + DownloadRequest.MAX_CONNECTIONS + ")", "--max-connections-per-host").build();
+
   private final OptionSpec caCert = option(Path.class, "FILE",
       "also trust the CA certificates in this PEM file (a private CA)", "--ca-cert").build();
 
@@ -55,16 +61,20 @@ final class EngineOptions {
 
   /** Adds these options to a command's model. */
   void addTo(CommandSpec spec) {
-    for (OptionSpec o : List.of(stateDb, connectTimeout, readTimeout, retries, lowestSpeed, limitRate, caCert,
+    for (OptionSpec o : List.of(stateDb, connectTimeout, readTimeout, retries, lowestSpeed, limitRate, perHost, caCert,
         allowDowngrade, metricsPort, metricsAddress)) {
       spec.addOption(o);
     }
   }
 
-  /** The state database these options name: {@code --state-db}, else the default one. */
-  Path stateDatabase() {
-    Path db = stateDb.getValue();
-    return db != null ? db.toAbsolutePath().normalize() : Braid.defaultStateDatabase();
+  /** The state location these options name: {@code --state-db} (a file or a server URL), else the default file. */
+  String stateLocation() {
+    return QueueArguments.stateLocation(stateDb);
+  }
+
+  /** The local path the daemon's lock, port and secret files of that location are named after ({@link StateAnchor}). */
+  Path stateAnchor() {
+    return StateAnchor.of(stateLocation());
   }
 
   /** The {@code --ca-cert} file, if given. */
@@ -80,9 +90,13 @@ final class EngineOptions {
     set(retries, () -> b.maxRetries(retries.<Integer>getValue()));
     set(lowestSpeed, () -> b.lowestSpeed(lowestSpeed.<Long>getValue()));
     set(limitRate, () -> b.rateLimit(limitRate.<Long>getValue()));
-    Path db = stateDb.getValue();
-    if (db != null) {
-      b.stateDatabase(db);
+    QueueArguments.applyStateDb(stateDb, b);
+    Integer hostCap = perHost.getValue();
+    if (hostCap != null) {
+      if (hostCap < 1) {
+        throw new InvalidRequestException("--max-connections-per-host must be at least 1");
+      }
+      b.maxConnectionsPerHost(hostCap);
     }
     Path ca = caCert.getValue();
     if (ca != null) {

@@ -141,7 +141,7 @@ final class GetCommand implements Callable<Integer> {
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
-      Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+      Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateAnchor());
       if (daemon.isPresent() && metalinks.anyPending()) {
         throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
             + " state database: give the daemon a local .meta4 file instead");
@@ -214,10 +214,10 @@ final class GetCommand implements Callable<Integer> {
     return out;
   }
 
-  /** --detach without a daemon: into the queue only; closing Braid leaves what it started queued. */
+  /** --detach without a daemon: into the queue only, claimed by nobody, for a daemon (or a fleet's workers) to take. */
   private static int enqueue(Braid braid, List<BatchRun.Item> items) throws DownloadException {
     for (BatchRun.Item i : items) {
-      Download d = braid.submit(i.request());
+      Download d = braid.enqueue(i.request());
       System.out.println(d.id() + " " + String.format(java.util.Locale.ROOT, "%016x", d.id()) + " " + d.url());
     }
     return ExitCode.OK;

@@ -11,10 +11,31 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 final class QueueArguments {
   private QueueArguments() {}
 
-  /** --state-db, also an option of the commands that download. */
+  /** --state-db, also an option of the commands that download: a SQLite file, or a server database's URL. */
   static OptionSpec stateDb() {
-    return CommandModel.option(Path.class, "FILE",
-        "state database (default: $XDG_DATA_HOME/braid/state.db, else ~/.local/share/braid/state.db)", "--state-db").build();
+    return CommandModel.option(String.class, "FILE|URL",
+        "state database: a file (default: $XDG_DATA_HOME/braid/state.db, else ~/.local/share/braid/state.db), or"
+            + " postgresql://HOST:PORT/DB?user=NAME for a queue shared by a fleet (password: in the URL, PGPASSWORD or ~/.pgpass)",
+        "--state-db").build();
+  }
+
+  /** The state location {@code --state-db} names (its value as given), else the default database file. */
+  static String stateLocation(OptionSpec stateDb) {
+    String v = stateDb.getValue();
+    return v != null ? v : Braid.defaultStateDatabase().toString();
+  }
+
+  /** Points {@code b} at the location {@code --state-db} names, if it names one. */
+  static void applyStateDb(OptionSpec stateDb, Braid.Builder b) throws InvalidRequestException {
+    String v = stateDb.getValue();
+    if (v == null) {
+      return;
+    }
+    try {
+      b.stateLocation(Braid.isServerLocation(v) ? v : Path.of(v).toString());
+    } catch (IllegalArgumentException e) {
+      throw new InvalidRequestException("--state-db: " + e.getMessage(), e);
+    }
   }
 
   /** The id of a download, as {@code braid list} shows it. */

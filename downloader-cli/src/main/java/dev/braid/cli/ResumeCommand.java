@@ -31,7 +31,7 @@ final class ResumeCommand implements Callable<Integer> {
   public Integer call() {
     long id = this.id.getValue();
     boolean quiet = CommandModel.isSet(this.quiet);
-    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateDatabase());
+    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateAnchor());
     if (daemon.isPresent()) {
       try {
         return new RemoteGet(daemon.get(), System.err, quiet, false, java.time.Duration.ofSeconds(1)).resume(id);

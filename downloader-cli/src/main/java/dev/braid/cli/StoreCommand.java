@@ -3,7 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
 import dev.braid.core.StateStoreException;
-import java.nio.file.Path;
+import dev.braid.rpc.StateAnchor;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -24,15 +24,16 @@ abstract class StoreCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() {
-    Path db = stateDb.getValue();
-    java.util.Optional<DaemonLink.Endpoint> daemon =
-        DaemonLink.find(db != null ? db.toAbsolutePath().normalize() : Braid.defaultStateDatabase());
+    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(StateAnchor.of(QueueArguments.stateLocation(stateDb)));
     if (daemon.isPresent()) {
       return remote(daemon.get());
     }
     Braid.Builder b = Braid.builder();
-    if (db != null) {
-      b.stateDatabase(db);
+    try {
+      QueueArguments.applyStateDb(stateDb, b);
+    } catch (DownloadException e) {
+      System.err.println("braid: " + e.getMessage());
+      return ExitCode.of(e);
     }
     try (Braid braid = b.build()) {
       return run(braid);

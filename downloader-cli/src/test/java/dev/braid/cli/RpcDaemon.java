@@ -42,7 +42,12 @@ final class RpcDaemon implements AutoCloseable {
 
   /** Starts {@code braid daemon --state-db DB -d DIR --rpc-listen-port 0 [--rpc-secret SECRET] more...} and waits for its port. */
   static RpcDaemon start(Path work, Path db, Path dir, String secret, String... more) throws Exception {
-    List<String> args = new ArrayList<>(List.of("daemon", "--state-db", db.toString(), "-d", dir.toString(),
+    return start(work, db.toString(), dir, secret, more);
+  }
+
+  /** As {@link #start(Path, Path, Path, String, String...)} on any state location (a server database's URL). */
+  static RpcDaemon start(Path work, String stateDb, Path dir, String secret, String... more) throws Exception {
+    List<String> args = new ArrayList<>(List.of("daemon", "--state-db", stateDb, "-d", dir.toString(),
         "--rpc-listen-port", "0"));
     if (secret != null) {
       args.add("--rpc-secret");

@@ -18,6 +18,7 @@ import dev.braid.core.rules.Rules;
 import dev.braid.core.schedule.ConnectionBudget;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.core.schedule.EngineSettings;
+import dev.braid.store.ProcessOwner;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
 import dev.braid.store.StoreLocation;
@@ -147,7 +148,9 @@ public final class Braid implements AutoCloseable {
         b.lowestSpeed, b.deadline, b.httpVersion);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
-    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules);
+    // the per-host cap is asked of the store's grants too: a server database's hold across a fleet
+    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules, store.grants(),
+        ProcessOwner.self());
     this.rateLimit = new TokenBucket(b.rateLimit);
     this.downloadDirectory = b.downloadDirectory;
     // before the queue: its loop may start stored downloads at once, and must see the windows first
@@ -238,6 +241,20 @@ public final class Braid implements AutoCloseable {
     return new Builder();
   }
 
+  /**
+   * Whether {@code location} names a server database (a URL such as {@code postgresql://...})
+   * rather than a file: a server database's engine files (a daemon's lock, port, secret) belong
+   * to each machine, not beside it.
+   */
+  public static boolean isServerLocation(String location) {
+    return StoreLocation.isUrl(location);
+  }
+
+  /** {@code location} fit to show (a server URL without its password; a file path as it is). */
+  public static String describeStateLocation(String location) {
+    return StoreLocation.redact(location);
+  }
+
   /** The default state database: {@code $XDG_DATA_HOME/braid/state.db}, else {@code ~/.local/share/braid/state.db}. */
   public static Path defaultStateDatabase() {
     String xdg = System.getenv("XDG_DATA_HOME");
@@ -268,6 +285,28 @@ public final class Braid implements AutoCloseable {
    */
   public Download submitPaused(DownloadRequest request) throws LocalFileException {
     return submit(request, true);
+  }
+
+  /**
+   * Adds a download to the queue for whichever process runs it (a {@code braid daemon}, any
+   * worker sharing a server database, a later {@code Braid} with {@link Builder#runQueue}) and
+   * returns its handle; this {@code Braid} never starts it, and its result does not complete
+   * here. An unfinished download the queue holds for the same URL and target is queued again if it
+   * was paused or failed, and returned.
+   * Headers and a URL refresher of {@code request}, kept in memory only, do not travel with it.
+   *
+   * @throws LocalFileException when the state database cannot record it
+   */
+  public Download enqueue(DownloadRequest request) throws LocalFileException {
+    DownloadRequest r = request;
+    if (!request.directoryGiven()) {
+      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
+    }
+    try {
+      return queue.enqueue(r);
+    } catch (StoreException e) {
+      throw new LocalFileException(e.getMessage(), e);
+    }
   }
 
   private Download submit(DownloadRequest request, boolean paused) throws LocalFileException {

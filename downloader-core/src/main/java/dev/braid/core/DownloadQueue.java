@@ -104,7 +104,7 @@ final class DownloadQueue implements AutoCloseable {
       }
     });
     this.bus = loop.bus();
-    this.heartbeat = new Heartbeat(table, owner, handles, access, bus);
+    this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, access, bus);
     this.feed = new ChangeFeed(table, handles, access, bus);
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop);
     this.submission = new Submission(table, owner, handles, feed, secrets, this);
@@ -116,6 +116,11 @@ final class DownloadQueue implements AutoCloseable {
 
   Download submit(DownloadRequest request, boolean paused) {
     return submission.submit(request, paused);
+  }
+
+  /** See {@link Submission#enqueue}. */
+  Download enqueue(DownloadRequest request) {
+    return submission.enqueue(request);
   }
 
   /** Waits here for a slot; the handle holds the entry as it now stands in the store. */

@@ -37,6 +37,27 @@ final class Submission {
     this.queue = queue;
   }
 
+  /**
+   * Adds a download queued and claimed by nobody, for whichever process runs the queue (a daemon,
+   * any worker of a fleet); this one never starts it. An unfinished entry for the same URL and
+   * target is queued again if it was paused or failed, and returned instead.
+   */
+  Download enqueue(DownloadRequest request) {
+    Path file = request.file().orElse(null);
+    Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
+        .filter(e -> e.state() != EntryState.COMPLETED).findFirst();
+    if (unfinished.isEmpty()) {
+      return handles.handle(table.add(RequestCodec.urls(request), file, request.directory(), RequestCodec.options(request),
+          request.priority(), null, EntryState.QUEUED));
+    }
+    QueueEntry e = unfinished.get();
+    if (e.state() == EntryState.PAUSED || e.state() == EntryState.FAILED) {
+      table.setState(e.id(), EntryState.QUEUED, null, null);
+      e = table.get(e.id()).orElse(e);
+    }
+    return handles.handle(e);
+  }
+
   Download submit(DownloadRequest request, boolean paused) {
     String url = request.uri().toString();
     Path file = request.file().orElse(null);

@@ -6,6 +6,7 @@ import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
 import dev.braid.rpc.SecretFile;
+import dev.braid.rpc.StateAnchor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,29 +35,31 @@ final class AppEngine implements AutoCloseable {
   }
 
   /**
-   * Opens the engine of {@code stateDatabase}: the app's own, or the running daemon's. Blocking.
+   * Opens the engine of {@code stateLocation} (a file or a server database's URL): the app's own,
+   * or the running daemon's. Its lock and secret files are named after {@link StateAnchor}. Blocking.
    *
    * @param tune adjusts the in-process engine's builder (tests shorten timeouts)
    * @param shutdownAsked runs when an RPC client calls {@code aria2.shutdown}
    */
-  static AppEngine open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked)
+  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked)
       throws LocalFileException, IOException {
     return open(stateDatabase, out, tune, shutdownAsked, AppRules.none());
   }
 
   /**
-   * As {@link #open(Path, SnapshotCoalescer, UnaryOperator, Runnable)}, with the rules file: the
+   * As {@link #open(String, SnapshotCoalescer, UnaryOperator, Runnable)}, with the rules file: the
    * in-process engine gets its proxies and per-host caps (fixed until the next start), each added
    * download its host's settings, and the app's RPC its rules and categories. An attached window
    * leaves the rules to the daemon, which reads its own.
    */
-  static AppEngine open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked,
+  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked,
       AppRules rules) throws LocalFileException, IOException {
     UnaryOperator<Braid.Builder> ruled = b -> tune.apply(b).hostRules(rules.rules());
-    Path secretFile = SecretFile.fileOf(stateDatabase);
+    Path anchor = StateAnchor.of(stateDatabase);
+    Path secretFile = SecretFile.fileOf(anchor);
     EngineLock lock;
     try {
-      lock = EngineLock.acquire(stateDatabase);
+      lock = EngineLock.acquire(anchor);
     } catch (EngineLock.EngineRunningException running) {
       GuiSettings settings = BraidQueue.readSettings(stateDatabase);
       DaemonClient client = new DaemonClient(settings.rpcPort(), SecretFile.readOrCreate(secretFile));

@@ -10,7 +10,7 @@ import javafx.stage.Stage;
 
 /**
  * The desktop app: one window over a {@link Braid} that runs the persistent queue in the shared
- * state database (the same one {@code braid get} uses, unless {@code --state-db=FILE} says
+ * state database (the same one {@code braid get} uses, unless {@code --state-db=FILE} or {@code --state-db=postgresql://...} says
  * otherwise), serving aria2's JSON-RPC on loopback for browser extensions while open; or, when a
  * {@code braid daemon} runs that queue, a window over the daemon's (see {@link AppEngine}).
  * Closing the window records progress; the next start continues the queue.
@@ -28,11 +28,12 @@ public final class BraidApp extends Application {
   @Override
   public void init() throws Exception {
     String db = getParameters().getNamed().get("state-db");
-    Path stateDatabase = db != null ? Path.of(db) : Braid.defaultStateDatabase();
+    // a file, or a server database's URL (postgresql://...): the store's provider opens either
+    String stateLocation = db != null ? db : Braid.defaultStateDatabase().toString();
     // an RPC client's aria2.shutdown closes the app, as it would end a daemon
     rules = "true".equals(getParameters().getNamed().get("no-rules")) ? AppRules.none()
         : AppRules.load(rulesFile(getParameters().getNamed().get("rules")));
-    engine = AppEngine.open(stateDatabase, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit,
+    engine = AppEngine.open(stateLocation, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit,
         rules);
     queue = engine.queue();
   }

@@ -15,7 +15,6 @@ import dev.braid.core.Registration;
 import dev.braid.core.RemoteFile;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -76,7 +75,7 @@ final class BraidQueue implements AppQueue {
    *
    * @param tune adjusts the builder after the settings are applied (tests shorten timeouts)
    */
-  static BraidQueue open(Path stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
+  static BraidQueue open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
     // the settings live in the store, yet some of them (active downloads, connection budget) are
     // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
     GuiSettings settings = readSettings(stateDatabase);
@@ -91,7 +90,7 @@ final class BraidQueue implements AppQueue {
       }
     });
     Braid braid = tune.apply(builder
-        .stateDatabase(stateDatabase)
+        .stateLocation(stateDatabase)
         .downloadDirectory(settings.folder())
         .maxActiveDownloads(settings.maxActive())
         .maxConnectionsTotal(settings.connectionsTotal())
@@ -104,8 +103,8 @@ final class BraidQueue implements AppQueue {
   }
 
   /** The window's settings stored in {@code stateDatabase}, read by a Braid that runs nothing. */
-  static GuiSettings readSettings(Path stateDatabase) throws LocalFileException {
-    try (Braid reader = Braid.builder().stateDatabase(stateDatabase).runQueue(false).build()) {
+  static GuiSettings readSettings(String stateDatabase) throws LocalFileException {
+    try (Braid reader = Braid.builder().stateLocation(stateDatabase).runQueue(false).build()) {
       return GuiSettings.from(reader.settings());
     }
   }

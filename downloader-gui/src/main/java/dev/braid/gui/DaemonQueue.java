@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,7 +28,7 @@ final class DaemonQueue implements AppQueue {
   private static final int PAGE = 1000;
 
   private final DaemonClient client;
-  private final Path stateDatabase;
+  private final String stateDatabase;
   private final SnapshotCoalescer out;
   private final ScheduledExecutorService io;
   private final Set<Long> shown = ConcurrentHashMap.newKeySet();
@@ -39,7 +38,7 @@ final class DaemonQueue implements AppQueue {
   /** io thread only: a lost daemon is told once, not every second. */
   private boolean unreachable;
 
-  DaemonQueue(DaemonClient client, Path stateDatabase, GuiSettings settings, SnapshotCoalescer out) {
+  DaemonQueue(DaemonClient client, String stateDatabase, GuiSettings settings, SnapshotCoalescer out) {
     this.client = client;
     this.stateDatabase = stateDatabase;
     this.settings = settings;
@@ -140,7 +139,7 @@ final class DaemonQueue implements AppQueue {
   public void saveSettings(GuiSettings s) {
     settings = s;
     io.execute(() -> {
-      try (Braid store = Braid.builder().stateDatabase(stateDatabase).runQueue(false).build()) {
+      try (Braid store = Braid.builder().stateLocation(stateDatabase).runQueue(false).build()) {
         s.toMap().forEach(store::saveSetting);
       } catch (Exception e) {
         problems.accept("Cannot save the settings", message(e));

@@ -16,7 +16,7 @@ public final class Main {
 
   private Main() {}
 
-  /** @param args {@code --state-db=FILE} to use another state database than the default */
+  /** @param args {@code --state-db=FILE} (or a server database's {@code postgresql://} URL) to use another state database than the default */
   public static void main(String[] args) {
     // JavaFX warns on every start that it was loaded from the class path; that is this jar's
     // deliberate packaging (one file, no module path), so the warning would only alarm users

@@ -187,7 +187,7 @@ class AppEngineTest {
 
   private void open() throws Exception {
     SnapshotCoalescer coalescer = new SnapshotCoalescer();
-    engine = AppEngine.open(db(), coalescer, b -> b.readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
+    engine = AppEngine.open(db().toString(), coalescer, b -> b.readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
         .checkpointInterval(Duration.ofMillis(200)), () -> {});
     WaitForAsyncUtils.asyncFx(() -> {
       window = new MainWindow(engine.queue(), coalescer, engine.queue().background(), p -> {});

@@ -61,7 +61,7 @@ abstract class LiveWindowHarness {
   /** Opens a queue on the test's database and a window over it (FX thread, as the app's start). */
   void openWindow() throws Exception {
     coalescer = new SnapshotCoalescer();
-    queue = BraidQueue.open(db(), coalescer, b -> b.readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
+    queue = BraidQueue.open(db().toString(), coalescer, b -> b.readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
         .firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200)).maxRetries(1));
     Runnable show = () -> {
       window = new MainWindow(queue, coalescer, queue.background(), p -> {});

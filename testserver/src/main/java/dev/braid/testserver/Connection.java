@@ -93,7 +93,12 @@ final class Connection implements Runnable {
     arrival = server.nextArrival();
     boolean getOrHead = request.method().equals("GET") || request.isHead();
     Route route = getOrHead ? server.route(request.path()) : Route.METHOD_NOT_ALLOWED;
-    return route.respond(request, this);
+    server.requestStarted();
+    try {
+      return route.respond(request, this);
+    } finally {
+      server.requestEnded();
+    }
   }
 
   /**

@@ -48,6 +48,8 @@ public final class TestServer implements AutoCloseable {
   private final AtomicInteger dropped = new AtomicInteger();
   private final AtomicInteger concurrent = new AtomicInteger();
   private final AtomicInteger peakConcurrent = new AtomicInteger();
+  private final AtomicInteger requestsInFlight = new AtomicInteger();
+  private final AtomicInteger peakRequestsInFlight = new AtomicInteger();
   private final AtomicLong bodyBytesSent = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicInteger tlsHandshakes = new AtomicInteger();
@@ -207,6 +209,23 @@ public final class TestServer implements AutoCloseable {
   /** The most connections that were open at once. */
   public int peakConcurrentConnections() {
     return peakConcurrent.get();
+  }
+
+  /**
+   * The most requests being answered at once (from the parsed request head to the response's last
+   * byte, or the client leaving): connections at work, not idle keep-alive ones. A client's
+   * per-host cap on connections in use is judged by this.
+   */
+  public int peakConcurrentRequests() {
+    return peakRequestsInFlight.get();
+  }
+
+  void requestStarted() {
+    peakRequestsInFlight.accumulateAndGet(requestsInFlight.incrementAndGet(), Math::max);
+  }
+
+  void requestEnded() {
+    requestsInFlight.decrementAndGet();
   }
 
   /** Body bytes of all resources written to sockets (fixed-status and redirect bodies excluded). */

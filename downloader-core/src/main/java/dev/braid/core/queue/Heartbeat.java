@@ -6,6 +6,7 @@ import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.HostGrants;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.ArrayList;
@@ -29,13 +30,15 @@ public final class Heartbeat {
   public static final String REMOVING = "removing";
 
   private final QueueStore table;
+  private final HostGrants grants;
   private final String owner;
   private final HandleMap handles;
   private final HandleAccess access;
   private final ListenerBus bus;
 
-  public Heartbeat(QueueStore table, String owner, HandleMap handles, HandleAccess access, ListenerBus bus) {
+  public Heartbeat(QueueStore table, HostGrants grants, String owner, HandleMap handles, HandleAccess access, ListenerBus bus) {
     this.table = table;
+    this.grants = grants;
     this.owner = owner;
     this.handles = handles;
     this.access = access;
@@ -92,5 +95,7 @@ public final class Heartbeat {
         h.result().completeExceptionally(new DownloadPausedException("paused by another process before it started"));
       }
     }
+    // the connection grants of this process's downloads live under the same owner and lease
+    grants.renew(owner);
   }
 }

@@ -53,6 +53,8 @@ final class Attempt {
   private long probeNanos;
   /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
   private volatile boolean resuming;
+  /** The host whose connection permit the probe holds, until the first worker takes it or it is given back; driver thread only. */
+  private String probePermit;
 
   Attempt(DownloadJob job) {
     this.job = job;
@@ -76,6 +78,12 @@ final class Attempt {
     resuming = prior.isPresent() && job.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
     job.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
+    // the probe is a request on a connection of its own: under the per-host cap (a fleet's too)
+    String probeHost = HostConnections.hostOf(request.uri());
+    if (!job.budget().acquireWaiting(probeHost, control)) {
+      throw new DownloadPausedException("paused before the download started");
+    }
+    probePermit = probeHost;
     // started before the probe, so connections open while it waits for its answer; ended with the pass
     warmup = job.hostConnections().warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
     if (control.halted()) {
@@ -88,6 +96,7 @@ final class Attempt {
       answer = new ProbeStage(job, control).probe(range);
     } catch (DownloadException | RuntimeException e) {
       warmup.cancel();
+      releaseProbePermit();
       throw e;
     }
     probeNanos = System.nanoTime() - probeStart;
@@ -153,6 +162,14 @@ final class Attempt {
       if (first != null) {
         first.abort();
       }
+      releaseProbePermit();
+    }
+  }
+
+  private void releaseProbePermit() {
+    if (probePermit != null) {
+      job.budget().release(probePermit);
+      probePermit = null;
     }
   }
 
@@ -197,7 +214,13 @@ final class Attempt {
       // the probe is the first segment's first request: a server without ranges sends everything
       table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
     }
-    pool.start(first, firstSegment);
+    // a redirect to another host: the probe's permit was for the first one
+    boolean permitHere = HostConnections.hostOf(identity).equals(probePermit);
+    if (!permitHere) {
+      releaseProbePermit();
+    }
+    probePermit = null;
+    pool.start(first, firstSegment, permitHere);
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
     awaitWarmup(finalUri, probeTakes);
     pool.topUp();

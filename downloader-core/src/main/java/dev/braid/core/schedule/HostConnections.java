@@ -95,7 +95,8 @@ final class HostConnections {
     int usable = remaining.isPresent()
         ? WarmCount.usable(remaining.getAsLong(), probeTakes, start, request.minSplitSize())
         : WarmCount.UNKNOWN_LENGTH_EXTRA;
-    return route.warm(uri, Math.min(Math.min(start, budget.available(host)) - 1, usable), false, recorder, workers);
+    // the probe holds its own permit already: what the budget has left is for the others
+    return route.warm(uri, Math.min(Math.min(start - 1, budget.available(host)), usable), false, recorder, workers);
   }
 
   /**

@@ -58,12 +58,16 @@ final class WorkerPool {
 
   /**
    * Starts the first worker, which streams {@code first} into {@code firstSegment} when both are
-   * given; the driver then starts the others with {@link #topUp}.
+   * given; the driver then starts the others with {@link #topUp}. {@code probePermit}: the
+   * probe's connection permit for this host, which the first worker keeps (or which is given back).
    */
-  void start(Exchange first, Segment firstSegment) {
-    if (first != null && firstSegment != null && budget.tryAcquire(host)) {
+  void start(Exchange first, Segment firstSegment, boolean probePermit) {
+    if (first != null && firstSegment != null && (probePermit || budget.tryAcquire(host))) {
       launch(first, firstSegment);
     } else {
+      if (probePermit) {
+        budget.release(host);
+      }
       // no use for the probe's body, or no connection to spare right now (other downloads hold
       // the budget): its segment goes back to the table for the first worker that can start
       if (first != null) {

@@ -1,0 +1,101 @@
+package dev.braid.store.postgres;
+
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The queue table's rows as {@link QueueEntry} values, and the parameter binding its statements share. */
+final class QueueRows {
+  /** The columns of an entry, in the order {@link #read} reads them. */
+  static final String ENTRY =
+      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+  /** The same columns of the queue row aliased {@code q}, for statements that join. */
+  static final String Q_ENTRY = "q." + ENTRY.replace(", ", ", q.");
+
+  private QueueRows() {}
+
+  /** Binds {@code args} in order: null as text, {@link Path} and {@link EntryState} as text. */
+  static void bind(PreparedStatement s, Object... args) throws SQLException {
+    bindFrom(s, 1, args);
+  }
+
+  /** As {@link #bind}, from parameter {@code first} on. */
+  static void bindFrom(PreparedStatement s, int first, Object... args) throws SQLException {
+    for (int i = 0; i < args.length; i++) {
+      Object a = args[i];
+      int at = first + i;
+      if (a == null) {
+        s.setNull(at, Types.VARCHAR);
+      } else if (a instanceof Long l) {
+        s.setLong(at, l);
+      } else if (a instanceof Integer n) {
+        s.setInt(at, n);
+      } else if (a instanceof Double d) {
+        s.setDouble(at, d);
+      } else if (a instanceof Boolean b) {
+        s.setBoolean(at, b);
+      } else {
+        s.setString(at, a.toString());
+      }
+    }
+  }
+
+  /** Runs the query and reads every row as an entry. */
+  static List<QueueEntry> read(PreparedStatement s) throws SQLException {
+    List<QueueEntry> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        String file = rs.getString(3);
+        String target = rs.getString(10);
+        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
+            file == null ? null : Path.of(file), Path.of(rs.getString(4)), decode(rs.getString(5)), rs.getInt(6),
+            EntryState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
+            target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14)));
+      }
+    }
+    return out;
+  }
+
+  /** Runs the query and reads the first column of each row. */
+  static List<Long> ids(PreparedStatement s) throws SQLException {
+    List<Long> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        out.add(rs.getLong(1));
+      }
+    }
+    return out;
+  }
+
+  /** Options as {@code key=value} lines, the SQLite store's encoding, so an entry reads the same from either. */
+  static String encode(Map<String, String> options) {
+    StringBuilder b = new StringBuilder();
+    options.forEach((k, v) -> {
+      if (k.contains("=") || k.contains("\n") || v.contains("\n")) {
+        throw new IllegalArgumentException("option " + k + " cannot be stored");
+      }
+      b.append(k).append('=').append(v).append('\n');
+    });
+    return b.toString();
+  }
+
+  static Map<String, String> decode(String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String line : text.split("\n")) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        out.put(line.substring(0, eq), line.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+}
