@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.Content;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -92,13 +93,39 @@ class MetalinkAddTest extends LiveWindowHarness {
     assertTrue(robot.lookup(".form-problem").queryLabeled().getText().startsWith("Cannot read the Metalink"));
     assertTrue(robot.lookup("#add-confirm").queryButton().isDisabled());
 
-    // Enter does not add it either, and nothing reaches the queue or the folder
-    robot.type(javafx.scene.input.KeyCode.ENTER);
+    // a click on the disabled Add does nothing: nothing reaches the queue or the folder
+    robot.clickOn("#add-confirm");
     WaitForAsyncUtils.sleep(1200, TimeUnit.MILLISECONDS);
     assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
     assertFalse(Files.exists(dir.resolve("c.bin")));
     assertFalse(Files.exists(downloads().resolve("c.bin")));
     assertTrue(server.requests().isEmpty(), "nothing was fetched");
+  }
+
+  @Test
+  void aMetalinkUrlIsFetchedByTheQueueAndARefusedOneIsACard(FxRobot robot) throws Exception {
+    Content c = Content.random(700 << 10, 34);
+    server.serve("/m/c.bin", c);
+    server.serve("/set.meta4", Content.of(doc(file("c.bin", c, List.of(server.url("/m/c.bin"))))
+        .getBytes(StandardCharsets.UTF_8)));
+    server.serve("/bad.meta4", Content.of("<metalink xmlns=\"urn:ietf:params:xml:ns:metalink\"><file"
+        .getBytes(StandardCharsets.UTF_8)));
+
+    robot.interact(() -> window.openAdd(server.url("/bad.meta4")));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals("", robot.lookup(".form-problem").queryLabeled().getText(), "a URL is read when added");
+    robot.clickOn("#add-confirm");
+    WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() ->
+        robot.lookup(".toast-title").queryAll().stream().anyMatch(n -> ((javafx.scene.control.Labeled) n).getText()
+            .equals("Cannot add the Metalink " + server.url("/bad.meta4")))).get());
+    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+
+    robot.interact(() -> window.openAdd(server.url("/set.meta4")));
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.clickOn("#add-confirm");
+    awaitRow(server.url("/m/c.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("c.bin")));
+    assertEquals(1, WaitForAsyncUtils.asyncFx(() -> window.table().getItems().size()).get(), "the Metalink itself is no download");
   }
 
   private static void assertRefused(FxRobot robot) {
