@@ -14,11 +14,13 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
  * The add dialog: URLs (one per line, or a {@code -i} style list), the folder, and for a single
- * file an expected checksum and mirrors. It opens with the clipboard's URL when there is one.
+ * file an expected checksum and mirrors; or a Metalink (a {@code .meta4} file or URL), whose files
+ * it adds. It opens with the clipboard's URL when there is one.
  */
 final class AddDialog extends Dialog<AddRequest> {
   static final ButtonType ADD = new ButtonType("Add", ButtonBar.ButtonData.OK_DONE);
@@ -38,7 +40,7 @@ final class AddDialog extends Dialog<AddRequest> {
     getDialogPane().getButtonTypes().setAll(ADD, ButtonType.CANCEL);
 
     urls.setId("add-urls");
-    urls.setPromptText("https://example.org/file.iso\nOne URL per line; URLs on one line are mirrors of one file.\nIndented lines: out=NAME, checksum=sha-256=HEX");
+    urls.setPromptText("https://example.org/file.iso\nOne URL per line; URLs on one line are mirrors of one file.\nIndented lines: out=NAME, checksum=sha-256=HEX\nOr a Metalink: a .meta4 file or URL");
     urls.setPrefRowCount(6);
     urls.setPrefColumnCount(48);
     String start = initialText != null ? initialText : UrlListParser.singleUrl(Clipboard.getSystemClipboard().getString()).orElse("");
@@ -48,6 +50,9 @@ final class AddDialog extends Dialog<AddRequest> {
     Button browse = new Button("Browse…");
     browse.setOnAction(e -> chooseFolder());
     HBox.setHgrow(folder, Priority.ALWAYS);
+    Button metalink = new Button("Metalink…");
+    metalink.setId("add-metalink");
+    metalink.setOnAction(e -> chooseMetalink());
     checksum.setId("add-checksum");
     checksum.setPromptText("optional, e.g. sha-256=9f86d081884c7d65…");
     mirrors.setId("add-mirrors");
@@ -60,7 +65,7 @@ final class AddDialog extends Dialog<AddRequest> {
     grid.setHgap(10);
     grid.setVgap(10);
     grid.setPadding(new Insets(16));
-    grid.addRow(0, new Label("URLs"), urls);
+    grid.addRow(0, new Label("URLs"), urls, metalink);
     grid.addRow(1, new Label("Folder"), new HBox(6, folder, browse));
     grid.addRow(2, new Label("Checksum"), checksum);
     grid.addRow(3, new Label("Mirrors"), mirrors);
@@ -90,6 +95,17 @@ final class AddDialog extends Dialog<AddRequest> {
       // an empty form is not yet an error worth shouting about
       problem.setText(urls.getText().isBlank() ? "" : e.getMessage());
       add.setDisable(true);
+    }
+  }
+
+  /** The chosen file's path goes in the URL field, where the form reads it as a Metalink. */
+  private void chooseMetalink() {
+    FileChooser chooser = new FileChooser();
+    chooser.setTitle("Metalink file");
+    chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Metalink 4", "*.meta4", "*.metalink"));
+    File chosen = chooser.showOpenDialog(getOwner());
+    if (chosen != null) {
+      urls.setText(chosen.getPath());
     }
   }
 

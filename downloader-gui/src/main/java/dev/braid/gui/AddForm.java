@@ -32,6 +32,10 @@ final class AddForm {
    * @throws IllegalArgumentException with a message for the person typing
    */
   static AddRequest build(String urls, String folder, String checksum, String mirrors) {
+    var metalink = MetalinkSource.recognize(urls);
+    if (metalink.isPresent()) {
+      return metalink(metalink.get(), folder, checksum, mirrors);
+    }
     List<AddRequest.Entry> entries = UrlListParser.parse(urls == null ? "" : urls);
     if (entries.isEmpty()) {
       throw new IllegalArgumentException("Enter at least one http(s) URL.");
@@ -41,15 +45,7 @@ final class AddForm {
         checkChecksum(e.checksum());
       }
     }
-    Path dir;
-    try {
-      dir = Path.of(folder == null ? "" : folder.strip());
-    } catch (InvalidPathException e) {
-      throw new IllegalArgumentException("Not a folder: " + folder);
-    }
-    if (dir.toString().isEmpty()) {
-      throw new IllegalArgumentException("Choose a folder.");
-    }
+    Path dir = folder(folder);
     String sum = checksum == null ? "" : checksum.strip();
     List<String> extra = mirrors == null || mirrors.isBlank() ? List.of() : UrlListParser.parse(mirrors).stream()
         .flatMap(e -> java.util.stream.Stream.concat(java.util.stream.Stream.of(e.url()), e.mirrors().stream())).toList();
@@ -67,5 +63,28 @@ final class AddForm {
     allMirrors.addAll(extra);
     String finalSum = sum.isEmpty() ? e.checksum() : sum.toLowerCase(Locale.ROOT);
     return new AddRequest(List.of(new AddRequest.Entry(e.url(), allMirrors, finalSum, e.fileName())), dir);
+  }
+
+  /** A Metalink brings its own checksums and mirrors: the fields for one file do not apply. */
+  private static AddRequest metalink(MetalinkSource source, String folder, String checksum, String mirrors) {
+    if ((checksum != null && !checksum.isBlank()) || (mirrors != null && !mirrors.isBlank())) {
+      throw new IllegalArgumentException("A Metalink gives each file its checksum and mirrors: leave those fields empty.");
+    }
+    Path dir = folder(folder);
+    source.checkInto(dir);
+    return new AddRequest(List.of(), dir, source);
+  }
+
+  private static Path folder(String folder) {
+    Path dir;
+    try {
+      dir = Path.of(folder == null ? "" : folder.strip());
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException("Not a folder: " + folder);
+    }
+    if (dir.toString().isEmpty()) {
+      throw new IllegalArgumentException("Choose a folder.");
+    }
+    return dir;
   }
 }

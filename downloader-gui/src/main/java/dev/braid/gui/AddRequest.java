@@ -4,14 +4,20 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the add dialog (or a drop) asks for: one or more files into a folder.
+ * What the add dialog (or a drop) asks for: one or more files into a folder, or the files a
+ * Metalink describes.
  *
- * @param entries the files, each with its own mirrors and checksum
+ * @param entries the files, each with its own mirrors and checksum (none for a Metalink)
  * @param folder where they go
+ * @param metalink the Metalink whose files to add, or null
  */
-record AddRequest(List<Entry> entries, Path folder) {
+record AddRequest(List<Entry> entries, Path folder, MetalinkSource metalink) {
   AddRequest {
     entries = List.copyOf(entries);
+  }
+
+  AddRequest(List<Entry> entries, Path folder) {
+    this(entries, folder, null);
   }
 
   /**

@@ -119,7 +119,8 @@ final class AppRules {
    */
   List<AddRequest> byCategory(AddRequest request, Path defaultFolder) {
     Rules r = rules;
-    if (!request.folder().equals(defaultFolder) || r.categories().isEmpty()) {
+    // a Metalink's files go where the person chose, under the names it gives
+    if (!request.folder().equals(defaultFolder) || r.categories().isEmpty() || request.metalink() != null) {
       return List.of(request);
     }
     Map<Path, List<AddRequest.Entry>> byFolder = new LinkedHashMap<>();

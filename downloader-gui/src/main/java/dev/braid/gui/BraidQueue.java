@@ -10,6 +10,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
+import dev.braid.core.Metalink;
 import dev.braid.core.Progress;
 import dev.braid.core.Registration;
 import dev.braid.core.RemoteFile;
@@ -144,6 +145,9 @@ final class BraidQueue implements AppQueue {
         problems.accept("Cannot use the folder " + request.folder(), message(e));
         return;
       }
+      if (request.metalink() != null) {
+        addMetalink(request.metalink(), request.folder());
+      }
       for (AddRequest.Entry e : request.entries()) {
         try {
           DownloadRequest.Builder b = DownloadRequest.builder(e.url())
@@ -170,6 +174,32 @@ final class BraidQueue implements AppQueue {
         }
       }
     });
+  }
+
+  /**
+   * io thread: one download per file of the Metalink (a URL's fetched first), each with its
+   * mirrors, size, checksum and piece hashes; every file is checked before the first is added.
+   */
+  private void addMetalink(MetalinkSource source, Path folder) {
+    try {
+      Metalink m = source.parsed() != null ? source.parsed() : braid.fetchMetalink(DownloadRequest.builder(source.url()).build());
+      List<DownloadRequest> requests = new java.util.ArrayList<>();
+      for (Metalink.File f : m.files()) {
+        DownloadRequest.Builder b = f.request(folder, Metalink.Order.DOCUMENT)
+            .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
+        // the main URL's host rules, as for a URL added by hand
+        rules.get().forUrl(b.build().uri().toString()).applyTo(b);
+        requests.add(b.build());
+      }
+      for (DownloadRequest r : requests) {
+        Files.createDirectories(r.file().orElseThrow().getParent());
+        Download d = braid.submit(r);
+        addedHere.add(d.id());
+        publish(d);
+      }
+    } catch (Exception ex) {
+      problems.accept("Cannot add the Metalink " + source.name(), message(ex));
+    }
   }
 
   @Override

@@ -69,6 +69,9 @@ final class DaemonQueue implements AppQueue {
   @Override
   public void add(AddRequest request) {
     io.execute(() -> {
+      if (request.metalink() != null) {
+        addMetalink(request.metalink(), request.folder());
+      }
       for (AddRequest.Entry e : request.entries()) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("dir", request.folder().toString());
@@ -94,6 +97,27 @@ final class DaemonQueue implements AppQueue {
       }
       poll();
     });
+  }
+
+  /** io thread: a local Metalink goes to the daemon as {@code aria2.addMetalink} (base64), as the CLI sends it. */
+  private void addMetalink(MetalinkSource source, Path folder) {
+    if (source.base64() == null) {
+      problems.accept("The daemon did not add " + source.name(), "A braid daemon runs this queue, and it takes Metalink"
+          + " files, not Metalink URLs: save the .meta4 and add the file.");
+      return;
+    }
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("dir", folder.toAbsolutePath().toString());
+    options.put("max-connection-per-server", Integer.toString(settings.connectionsPerDownload()));
+    try {
+      for (JsonNode gid : client.call("aria2.addMetalink", source.base64(), options)) {
+        addedHere.add(DaemonSnapshots.gid(gid.asText()));
+      }
+    } catch (IOException | RuntimeException ex) {
+      problems.accept("The daemon did not add " + source.name(), message(ex));
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override

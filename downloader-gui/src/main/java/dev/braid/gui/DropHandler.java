@@ -15,7 +15,8 @@ import javafx.scene.input.TransferMode;
 
 /**
  * Drag and drop onto the window: a link or text with URLs, or text files holding a list of URLs.
- * Files are read on a background thread; the resulting text goes to the add dialog.
+ * Files are read on a background thread; the resulting text goes to the add dialog. A Metalink
+ * file ({@code .meta4}) goes there as its path, which the dialog reads as a Metalink.
  */
 final class DropHandler {
   private static final long MAX_LIST_BYTES = 4 << 20;
@@ -67,6 +68,10 @@ final class DropHandler {
   void read(List<File> files) {
     StringBuilder text = new StringBuilder();
     for (File f : files) {
+      if (dev.braid.core.Metalink.looksLikeMetalink(f.getName())) {
+        text.append(f.getAbsolutePath()).append('\n');
+        continue;
+      }
       try {
         if (Files.size(f.toPath()) > MAX_LIST_BYTES) {
           throw new IOException("larger than 4 MiB: not a list of URLs");

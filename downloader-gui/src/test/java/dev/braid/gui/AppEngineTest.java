@@ -131,18 +131,7 @@ class AppEngineTest {
   @Test
   void withADaemonOnTheStoreTheAppAttachesAndShowsItsQueue() throws Exception {
     int port = freePort();
-    settings(true, port);
-    Path log = dir.resolve("daemon.log");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    daemon = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "dev.braid.cli.Main", "daemon",
-        "--state-db", db().toString(), "-d", downloads().toString(), "--rpc-listen-port", Integer.toString(port))
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> {
-      if (!daemon.isAlive()) {
-        throw new AssertionError("the daemon ended: " + Files.readString(log));
-      }
-      return Files.readString(log).contains("serving aria2 JSON-RPC");
-    });
+    startDaemon(port);
     open();
     assertTrue(engine.attached());
     assertTrue(engine.rpcPort().isEmpty(), "no second RPC server");
@@ -166,6 +155,39 @@ class AppEngineTest {
     WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> call(port, "token:" + secret, "aria2.tellStopped", 0, 10)
         .path("result").size() == 1);
     WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().size() == 1).get());
+  }
+
+  @Test
+  void attachedToADaemonAMetalinkFromTheAddFormGoesToItAsAddMetalink() throws Exception {
+    startDaemon(freePort());
+    open();
+    assertTrue(engine.attached());
+    Content c = Content.random(1 << 20, 44);
+    server.serve("/m1/c.bin", c).corruptBytes(300_000, 300_001);
+    server.serve("/m2/c.bin", c);
+    Path meta4 = dir.resolve("c.meta4");
+    Files.writeString(meta4, MetalinkAddTest.doc(MetalinkAddTest.file("got/c.bin", c,
+        List.of(server.url("/m1/c.bin"), server.url("/m2/c.bin")))));
+    engine.queue().add(AddForm.build(meta4.toString(), downloads().toString(), "", ""));
+    awaitRow(server.url("/m1/c.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("got/c.bin")));
+    assertTrue(server.requests().stream().noneMatch(r -> r.path().endsWith(".meta4")), "the document went by RPC");
+  }
+
+  /** A real {@code braid daemon} on the test's store, serving RPC on {@code port} (the app's settings say so). */
+  private void startDaemon(int port) throws Exception {
+    settings(true, port);
+    Path log = dir.resolve("daemon.log");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    daemon = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "dev.braid.cli.Main", "daemon",
+        "--state-db", db().toString(), "-d", downloads().toString(), "--rpc-listen-port", Integer.toString(port))
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> {
+      if (!daemon.isAlive()) {
+        throw new AssertionError("the daemon ended: " + Files.readString(log));
+      }
+      return Files.readString(log).contains("serving aria2 JSON-RPC");
+    });
   }
 
   private Path db() {
