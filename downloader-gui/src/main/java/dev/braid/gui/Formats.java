@@ -58,7 +58,7 @@ final class Formats {
    */
   static long parseRate(String text) {
     String t = text == null ? "" : text.strip();
-    if (t.toUpperCase(Locale.ROOT).endsWith("/S")) {
+    if (t.regionMatches(true, t.length() - 2, "/s", 0, 2)) {
       t = t.substring(0, t.length() - 2);
     }
     if (t.isBlank() || t.equalsIgnoreCase("unlimited") || t.equals("∞")) {

@@ -39,6 +39,7 @@ class FormatsTest {
       assertEquals(v, Formats.parseRate(Formats.rate(v)));
     }
     assertEquals("1T", Formats.rate(1L << 40));
+    assertEquals(2 << 10, Formats.parseRate("2k/S"));
     IllegalArgumentException fast = assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("fast"));
     assertTrue(fast.getMessage().startsWith("Not a speed: 'fast' is not a number of bytes"), fast.getMessage());
     IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("-5M"));
