@@ -8,6 +8,7 @@ import static dev.braid.cli.CommandModel.secondsText;
 import static dev.braid.cli.CommandModel.set;
 
 import dev.braid.core.Braid;
+import dev.braid.core.ByteSize;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.rpc.StateAnchor;
@@ -33,7 +34,7 @@ final class EngineOptions {
       "--retries").defaultValue(String.valueOf(Braid.DEFAULT_MAX_RETRIES)).build();
 
   private final OptionSpec lowestSpeed = option(long.class, "SIZE",
-      "replace a connection slower than SIZE per second for 3 s (default: " + ByteSizeConverter.text(Braid.DEFAULT_LOWEST_SPEED)
+      "replace a connection slower than SIZE per second for 3 s (default: " + ByteSize.format(Braid.DEFAULT_LOWEST_SPEED)
           + "; 0: only stalls)", "--lowest-speed")
       .converters(new ByteSizeConverter()).defaultValue(String.valueOf(Braid.DEFAULT_LOWEST_SPEED)).build();
 

@@ -9,6 +9,7 @@ import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
+import dev.braid.core.ByteSize;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
@@ -62,7 +63,7 @@ final class GetCommand implements Callable<Integer> {
       .defaultValue(String.valueOf(DownloadRequest.DEFAULT_MAX_CONNECTIONS)).build();
 
   private final OptionSpec minSplit = option(long.class, "SIZE",
-      "split off no less than SIZE (default: " + ByteSizeConverter.text(DownloadRequest.DEFAULT_MIN_SPLIT) + "), except from a connection that needs a second"
+      "split off no less than SIZE (default: " + ByteSize.format(DownloadRequest.DEFAULT_MIN_SPLIT) + "), except from a connection that needs a second"
           + " or more for its last piece: half of it, down to 64K", "--min-split-size")
       .converters(new ByteSizeConverter()).defaultValue(String.valueOf(DownloadRequest.DEFAULT_MIN_SPLIT)).build();
 

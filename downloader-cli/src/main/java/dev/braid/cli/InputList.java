@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.core.ByteSize;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
@@ -264,9 +265,9 @@ final class InputList {
 
     private static long size(String value) throws InvalidRequestException {
       try {
-        return new ByteSizeConverter().convert(value);
-      } catch (Exception e) {
-        throw new InvalidRequestException("limit-rate must be a size like 500K or 4M, not '" + value + "'");
+        return ByteSize.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidRequestException("limit-rate: " + e.getMessage());
       }
     }
 

@@ -3,14 +3,13 @@ package dev.braid.core;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
  * Limits on all downloads together by time of day: {@code WINDOW=RATE,...}, e.g.
  * {@code 09:00-18:00=2M,18:00-09:00=0}. A WINDOW is a {@link RunWindow} (days optional); a RATE is
- * bytes per second with an optional K, M or G (binary units), 0 for no limit. The first window
+ * bytes per second as {@link ByteSize} reads it, 0 for no limit. The first window
  * that holds the time gives the limit; where none does, the limit set with
  * {@link Braid.Builder#rateLimit} or {@link Braid#rateLimit(long)} applies.
  *
@@ -39,7 +38,7 @@ public record SpeedSchedule(List<Entry> entries) {
 
     @Override
     public String toString() {
-      return window + "=" + rateText(bytesPerSecond);
+      return window + "=" + ByteSize.format(bytesPerSecond);
     }
   }
 
@@ -89,32 +88,11 @@ public record SpeedSchedule(List<Entry> entries) {
   }
 
   private static long rate(String value, String part) {
-    String v = value.strip().toUpperCase(Locale.ROOT);
-    long factor = 1;
-    int unit = v.isEmpty() ? -1 : "KMG".indexOf(v.charAt(v.length() - 1));
-    if (unit >= 0) {
-      factor = 1L << (10 * (unit + 1));
-      v = v.substring(0, v.length() - 1);
-    }
     try {
-      double n = Double.parseDouble(v);
-      if (n >= 0 && n * factor <= Long.MAX_VALUE) {
-        return (long) (n * factor);
-      }
-    } catch (NumberFormatException e) {
-      // answered below
+      return ByteSize.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("'" + part.strip() + "': " + e.getMessage(), e);
     }
-    throw new IllegalArgumentException("'" + part.strip() + "': '" + value.strip() + "' is not a rate (e.g. 500K, 2M, 0)");
-  }
-
-  private static String rateText(long bytes) {
-    for (int u = 3; u >= 1; u--) {
-      long factor = 1L << (10 * u);
-      if (bytes != 0 && bytes % factor == 0) {
-        return bytes / factor + String.valueOf("KMG".charAt(u - 1));
-      }
-    }
-    return Long.toString(bytes);
   }
 
   @Override

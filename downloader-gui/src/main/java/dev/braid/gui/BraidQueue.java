@@ -16,6 +16,7 @@ import dev.braid.core.Registration;
 import dev.braid.core.RemoteFile;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;

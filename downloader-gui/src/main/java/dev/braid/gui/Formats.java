@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.core.ByteSize;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -49,56 +50,29 @@ final class Formats {
   }
 
   /**
-   * Reads a speed limit as typed: "0" or blank is unlimited, else a number with an optional unit
-   * K, M or G (binary, as the CLI's {@code --limit-rate}), e.g. "500K", "4M", "1.5M".
+   * Reads a speed limit as typed: blank, "0", "unlimited" or "∞" is unlimited (0); else a size as
+   * {@link ByteSize} reads it, e.g. "500K", "4M", "1.5M", optionally per second as the window
+   * shows speeds ("4 MiB/s").
    *
-   * @throws IllegalArgumentException when the text is not such a number
+   * @throws IllegalArgumentException when the text is not such a speed
    */
   static long parseRate(String text) {
-    String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
-    if (t.endsWith("/S")) {
-      t = t.substring(0, t.length() - 2).trim();
-    }
-    if (t.endsWith("IB")) {
+    String t = text == null ? "" : text.strip();
+    if (t.regionMatches(true, t.length() - 2, "/s", 0, 2)) {
       t = t.substring(0, t.length() - 2);
-    } else if (t.endsWith("B")) {
-      t = t.substring(0, t.length() - 1);
     }
-    t = t.trim();
-    if (t.isEmpty() || t.equals("0") || t.equals("UNLIMITED") || t.equals("∞")) {
+    if (t.isBlank() || t.equalsIgnoreCase("unlimited") || t.equals("∞")) {
       return 0;
     }
-    long scale = 1;
-    char last = t.charAt(t.length() - 1);
-    int power = "KMG".indexOf(last);
-    if (power >= 0) {
-      scale = 1L << (10 * (power + 1));
-      t = t.substring(0, t.length() - 1).trim();
-    }
-    double v;
     try {
-      v = Double.parseDouble(t);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not a speed: " + text);
+      return ByteSize.parse(t);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Not a speed: " + e.getMessage(), e);
     }
-    if (v < 0 || Double.isNaN(v) || Double.isInfinite(v)) {
-      throw new IllegalArgumentException("not a speed: " + text);
-    }
-    return Math.round(v * scale);
   }
 
   /** The inverse of {@link #parseRate} for a field's text: "unlimited" for 0, else e.g. "4M". */
   static String rate(long bytesPerSecond) {
-    if (bytesPerSecond <= 0) {
-      return "unlimited";
-    }
-    String[] suffix = {"", "K", "M", "G"};
-    int unit = 0;
-    double v = bytesPerSecond;
-    while (v >= 1024 && unit < suffix.length - 1 && v % 1024 == 0) {
-      v /= 1024;
-      unit++;
-    }
-    return String.format(Locale.ROOT, "%.0f%s", v, suffix[unit]);
+    return bytesPerSecond <= 0 ? "unlimited" : ByteSize.format(bytesPerSecond);
   }
 }

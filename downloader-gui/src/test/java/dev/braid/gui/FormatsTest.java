@@ -2,6 +2,7 @@ package dev.braid.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,11 @@ class FormatsTest {
     for (long v : new long[] {0, 1000, 512 * 1024, 4 << 20, 1L << 30}) {
       assertEquals(v, Formats.parseRate(Formats.rate(v)));
     }
-    assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("fast"));
-    assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("-5M"));
+    assertEquals("1T", Formats.rate(1L << 40));
+    assertEquals(2 << 10, Formats.parseRate("2k/S"));
+    IllegalArgumentException fast = assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("fast"));
+    assertTrue(fast.getMessage().startsWith("Not a speed: 'fast' is not a number of bytes"), fast.getMessage());
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> Formats.parseRate("-5M"));
+    assertTrue(negative.getMessage().contains("'-5M' is negative"), negative.getMessage());
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.rules;
 
+import dev.braid.core.ByteSize;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.HostRule;
 import dev.braid.core.rules.Rules;
@@ -72,7 +73,7 @@ final class RulesReader {
     set(node, at, "connections", v -> rule.connections(count(v)));
     set(node, at, "max-connections", v -> rule.maxConnections(count(v)));
     set(node, at, "max-connections-per-host", v -> rule.maxConnectionsPerHost(count(v)));
-    set(node, at, "rate-limit", v -> rule.rateLimit(v instanceof Long n ? n : ByteSize.parse(text(v))));
+    set(node, at, "rate-limit", v -> rule.rateLimit(v instanceof Long n ? n : rate(text(v))));
     set(node, at, "user-agent", v -> rule.userAgent(text(v)));
     set(node, at, "proxy", v -> rule.proxy(text(v)));
     Object headers = node.get("headers");
@@ -131,6 +132,15 @@ final class RulesReader {
       setter.accept(v);
     } catch (IllegalArgumentException e) {
       throw error(with(at, key), e.getMessage());
+    }
+  }
+
+  /** The error names the key and line; this says it is a rate and why the text is not one. */
+  private static long rate(String text) {
+    try {
+      return ByteSize.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not a rate (bytes per second): " + e.getMessage(), e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.rules;
 
+import dev.braid.core.ByteSize;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.HostPattern;
 import dev.braid.core.rules.HostSettings;
@@ -34,7 +35,7 @@ public final class RulesReport {
     s.connections().ifPresent(n -> out.add("  connections = " + n));
     s.maxConnections().ifPresent(n -> out.add("  max-connections = " + n));
     s.maxConnectionsPerHost().ifPresent(n -> out.add("  max-connections-per-host = " + n));
-    s.rateLimit().ifPresent(n -> out.add("  rate-limit = " + ByteSize.text(n) + " per download"));
+    s.rateLimit().ifPresent(n -> out.add("  rate-limit = " + ByteSize.format(n) + " per download"));
     s.userAgent().ifPresent(ua -> out.add("  user-agent = " + ua));
     s.proxy().ifPresent(p -> out.add("  proxy = " + withoutCredentials(p)));
     if (!s.headers().isEmpty()) {

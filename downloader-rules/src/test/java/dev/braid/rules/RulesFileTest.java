@@ -95,6 +95,8 @@ class RulesFileTest {
         "unknown key");
     assertError("[host.\"a.com\"]\n", 1, "host", "unknown key");
     assertError("[hosts.\"a.com\"]\nrate-limit = \"fast\"\n", 2, "hosts.\"a.com\".rate-limit", "not a rate");
+    assertError("[hosts.\"a.com\"]\nrate-limit = \"1e6\"\n", 2, "hosts.\"a.com\".rate-limit", "not a rate");
+    assertError("[hosts.\"a.com\"]\nrate-limit = \"-5M\"\n", 2, "hosts.\"a.com\".rate-limit", "'-5M' is negative");
   }
 
   @Test
