@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.Store;
 import dev.braid.store.DownloadStatus;
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
 import java.nio.ByteBuffer;
@@ -181,6 +183,25 @@ class DownloadResumeTest extends DownloadHarness {
     try (Store store = Store.open(dir.resolve("state.db"))) {
       assertEquals(DownloadStatus.COMPLETED, store.findByTarget(out).orElseThrow().status());
     }
+  }
+
+  @Test
+  void aFileRenamedAndRecordedButNotYetHeardByTheQueueIsKeptByTheNextRun() throws Exception {
+    Content c = Content.random(3L << 20, 14);
+    server.serve("/f.bin", c).etag("\"v1\"");
+    Path out = dir.resolve("f.bin");
+    get(request("/f.bin", out));
+    braid.close();
+    // what a kill after the rename and the record's completion, before the queue recorded the end, leaves
+    try (Store store = Store.open(dir.resolve("state.db"))) {
+      QueueEntry e = store.queue().all().get(0);
+      store.queue().setState(e.id(), EntryState.QUEUED, null, null);
+    }
+    braid = newBraid();
+    DownloadResult r = get(request("/f.bin", out));
+    assertEquals(sha256(c), sha256(out));
+    assertEquals(0, r.bytesFetched(), "the file on disk was whole and proven: nothing to fetch");
+    assertEquals(c.size(), r.bytesReused());
   }
 
   @Test

@@ -107,15 +107,19 @@ final class ResumePlanner {
         .mapToLong(s -> Math.max(0, s.end() - s.start() - s.done())).sum());
   }
 
-  /** A crash between the final rename and recording it: the record says every byte was durable. */
+  /**
+   * A crash between the final rename and recording it, in the record (which says every byte was
+   * durable) or in the queue (the record says complete, the entry does not): the file is kept.
+   */
   Optional<DownloadResult> renamedBeforeCrash(Optional<DownloadRecord> record, Path target, Path partPath,
       RemoteIdentity identity) throws LocalFileException {
-    if (record.isEmpty() || record.get().status() == DownloadStatus.COMPLETED || Files.exists(partPath)
-        || !record.get().url().equals(request.uri().toString())) {
+    if (record.isEmpty() || Files.exists(partPath) || !record.get().url().equals(request.uri().toString())) {
       return Optional.empty();
     }
     DownloadRecord r = record.get();
-    boolean allDone = job.records().segments(r.id()).stream().allMatch(SegmentRecord::complete);
+    // a completed record: the process was killed after the rename, before the queue heard the end
+    boolean recordedComplete = r.status() == DownloadStatus.COMPLETED;
+    boolean allDone = recordedComplete || job.records().segments(r.id()).stream().allMatch(SegmentRecord::complete);
     try {
       if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
         return Optional.empty();
@@ -123,7 +127,9 @@ final class ResumePlanner {
     } catch (IOException e) {
       throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
     }
-    job.records().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+    if (!recordedComplete) {
+      job.records().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+    }
     return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
         job.metrics()));
   }
