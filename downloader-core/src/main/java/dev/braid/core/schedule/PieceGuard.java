@@ -6,12 +6,12 @@ import dev.braid.core.PieceHashes;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.core.verify.PieceDigest;
+import dev.braid.core.verify.WholeUnits;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -113,27 +113,7 @@ final class PieceGuard {
 
   /** Indexes of the pieces lying wholly inside the done parts of {@code segments}. */
   private List<Integer> complete(List<SegmentRecord> segments) {
-    List<long[]> done = new ArrayList<>();
-    segments.stream().sorted(Comparator.comparingLong(SegmentRecord::start)).forEach(s -> {
-      long from = s.start();
-      long to = s.start() + s.done();
-      if (to <= from) {
-        return;
-      }
-      long[] last = done.isEmpty() ? null : done.get(done.size() - 1);
-      if (last != null && last[1] == from) {
-        last[1] = to;
-      } else {
-        done.add(new long[] {from, to});
-      }
-    });
-    List<Integer> out = new ArrayList<>();
-    long length = pieces.length();
-    for (long[] r : done) {
-      for (long k = (r[0] + length - 1) / length; k < failures.length && digest.to((int) k) <= r[1]; k++) {
-        out.add((int) k);
-      }
-    }
-    return out;
+    return WholeUnits.of(segments, pieces.length(), digest.fileLength());
   }
+
 }

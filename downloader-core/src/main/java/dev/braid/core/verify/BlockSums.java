@@ -5,7 +5,6 @@ import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -99,29 +98,7 @@ public final class BlockSums {
 
   /** Indexes of the blocks lying wholly inside the done parts of {@code segments}. */
   public static List<Integer> complete(List<SegmentRecord> segments, long length) {
-    List<long[]> done = new ArrayList<>();
-    segments.stream().sorted(Comparator.comparingLong(SegmentRecord::start)).forEach(s -> {
-      long from = s.start();
-      long to = s.start() + s.done();
-      if (to <= from) {
-        return;
-      }
-      long[] last = done.isEmpty() ? null : done.get(done.size() - 1);
-      if (last != null && last[1] == from) {
-        last[1] = to;
-      } else {
-        done.add(new long[] {from, to});
-      }
-    });
-    List<Integer> out = new ArrayList<>();
-    for (long[] r : done) {
-      for (long k = (r[0] + BLOCK - 1) / BLOCK; k * BLOCK < r[1]; k++) {
-        if (Math.min((k + 1) * BLOCK, length) <= r[1]) {
-          out.add((int) k);
-        }
-      }
-    }
-    return out;
+    return WholeUnits.of(segments, BLOCK, length);
   }
 
   /** The block's CRC32C read back from the file, as an unsigned value, or -1 when the file ends inside it. */

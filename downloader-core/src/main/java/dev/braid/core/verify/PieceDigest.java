@@ -38,6 +38,11 @@ public final class PieceDigest {
     return Math.min(fileLength, (k + 1) * pieces.length());
   }
 
+  /** The length of the file the pieces cover. */
+  public long fileLength() {
+    return fileLength;
+  }
+
   /** Whether piece {@code k}'s bytes in {@code part} have their expected digest. */
   public boolean matches(PartFile part, int k) throws IOException {
     digest.reset();
