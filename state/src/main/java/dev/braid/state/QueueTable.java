@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +16,7 @@ import java.util.function.Predicate;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.OptionsText;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -95,7 +95,7 @@ public final class QueueTable implements QueueStore {
   @Override
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner, EntryState state) {
-    String encoded = encode(options);
+    String encoded = OptionsText.encode(options);
     long now = System.currentTimeMillis();
     long id = store.write("queue " + urls.get(0), () -> {
       PreparedStatement s = store.statement(
@@ -114,7 +114,7 @@ public final class QueueTable implements QueueStore {
       return Store.insertedId(s);
     });
     // the entry as written, not read back: a batch adds one every few milliseconds
-    return new QueueEntry(id, List.copyOf(urls), file, directory, decode(encoded), priority, state, null, null,
+    return new QueueEntry(id, List.copyOf(urls), file, directory, OptionsText.decode(encoded), priority, state, null, null,
         null, -1, 0, owner, now);
   }
 
@@ -420,7 +420,7 @@ public final class QueueTable implements QueueStore {
   public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
     long now = System.currentTimeMillis();
     write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
-        + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), encode(options), priority,
+        + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,
         owner, now, now, id);
   }
 
@@ -445,7 +445,7 @@ public final class QueueTable implements QueueStore {
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
   @Override
   public void updateOptions(long id, Map<String, String> options) {
-    write("UPDATE queue SET options = ? WHERE id = ?", encode(options), id);
+    write("UPDATE queue SET options = ? WHERE id = ?", OptionsText.encode(options), id);
   }
 
   /**
@@ -551,33 +551,10 @@ public final class QueueTable implements QueueStore {
         String file = rs.getString(3);
         String target = rs.getString(10);
         out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString(4)), decode(rs.getString(5)),
+            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)),
             rs.getInt(6), EntryState.valueOf(rs.getString(7)), rs.getString(8),
             rs.getString(9), target == null ? null : Path.of(target), rs.getLong(11),
             rs.getLong(12), rs.getString(13), rs.getLong(14)));
-      }
-    }
-    return out;
-  }
-
-  // options are flat strings chosen by the core (numbers, algorithm=hex); a line per key keeps them readable in the sqlite3 shell
-  static String encode(Map<String, String> options) {
-    StringBuilder b = new StringBuilder();
-    options.forEach((k, v) -> {
-      if (k.contains("=") || k.contains("\n") || v.contains("\n")) {
-        throw new IllegalArgumentException("option " + k + " cannot be stored");
-      }
-      b.append(k).append('=').append(v).append('\n');
-    });
-    return b.toString();
-  }
-
-  static Map<String, String> decode(String text) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String line : text.split("\n")) {
-      int eq = line.indexOf('=');
-      if (eq > 0) {
-        out.put(line.substring(0, eq), line.substring(eq + 1));
       }
     }
     return out;

@@ -3,6 +3,7 @@ package dev.braid.store.postgres;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.OptionsText;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
@@ -66,7 +67,7 @@ final class PostgresQueue implements QueueStore {
   @Override
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner, EntryState state) {
-    String encoded = QueueRows.encode(options);
+    String encoded = OptionsText.encode(options);
     long now = System.currentTimeMillis();
     long id = store.call(connection, "queue " + urls.get(0), c -> {
       try (PreparedStatement s = c.prepareStatement("INSERT INTO queue (urls, file, directory, options, priority, state,"
@@ -78,7 +79,7 @@ final class PostgresQueue implements QueueStore {
         return QueueRows.ids(s).get(0);
       }
     });
-    return new QueueEntry(id, List.copyOf(urls), file, directory, QueueRows.decode(encoded), priority, state, null, null,
+    return new QueueEntry(id, List.copyOf(urls), file, directory, OptionsText.decode(encoded), priority, state, null, null,
         null, -1, 0, owner, now);
   }
 
@@ -219,7 +220,7 @@ final class PostgresQueue implements QueueStore {
     update("queue entry " + id + " again", "UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED',"
         + " error = NULL, error_kind = NULL, completed_by = NULL, completed_at = NULL, owner = ?, lease_until = "
         + QueueLeases.LEASE + ", heartbeat_ms = ?, updated_ms = ? WHERE id = ?",
-        String.join("\n", urls), QueueRows.encode(options), priority, owner, leaseMillis, now, now, id);
+        String.join("\n", urls), OptionsText.encode(options), priority, owner, leaseMillis, now, now, id);
   }
 
   @Override
@@ -239,7 +240,7 @@ final class PostgresQueue implements QueueStore {
 
   @Override
   public void updateOptions(long id, Map<String, String> options) {
-    update("change the options of queue entry " + id, "UPDATE queue SET options = ? WHERE id = ?", QueueRows.encode(options), id);
+    update("change the options of queue entry " + id, "UPDATE queue SET options = ? WHERE id = ?", OptionsText.encode(options), id);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.braid.store.postgres;
 
 import dev.braid.store.EntryState;
+import dev.braid.store.OptionsText;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
@@ -9,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,7 +57,7 @@ final class QueueRows {
         String file = rs.getString(3);
         String target = rs.getString(10);
         out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString(4)), decode(rs.getString(5)), rs.getInt(6),
+            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)), rs.getInt(6),
             EntryState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
             target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14)));
       }
@@ -71,29 +71,6 @@ final class QueueRows {
     try (ResultSet rs = s.executeQuery()) {
       while (rs.next()) {
         out.add(rs.getLong(1));
-      }
-    }
-    return out;
-  }
-
-  /** Options as {@code key=value} lines, the SQLite store's encoding, so an entry reads the same from either. */
-  static String encode(Map<String, String> options) {
-    StringBuilder b = new StringBuilder();
-    options.forEach((k, v) -> {
-      if (k.contains("=") || k.contains("\n") || v.contains("\n")) {
-        throw new IllegalArgumentException("option " + k + " cannot be stored");
-      }
-      b.append(k).append('=').append(v).append('\n');
-    });
-    return b.toString();
-  }
-
-  static Map<String, String> decode(String text) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String line : text.split("\n")) {
-      int eq = line.indexOf('=');
-      if (eq > 0) {
-        out.put(line.substring(0, eq), line.substring(eq + 1));
       }
     }
     return out;
