@@ -41,6 +41,19 @@ final class BatchRun {
     DownloadRequest request() throws InvalidRequestException;
   }
 
+  /** An item whose request is already built (a URL of the command line, a file of a Metalink). */
+  record Built(DownloadRequest request) implements Item {
+    @Override
+    public int priority() {
+      return request.priority();
+    }
+
+    @Override
+    public boolean https() {
+      return "https".equalsIgnoreCase(request.uri().getScheme());
+    }
+  }
+
   private final Braid braid;
   private final List<? extends Item> items;
   private final int window;

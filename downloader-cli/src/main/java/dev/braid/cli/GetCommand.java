@@ -283,7 +283,7 @@ final class GetCommand implements Callable<Integer> {
       if (checksum() != null) {
         b.checksum(Checksum.parse(checksum()));
       }
-      out.add(new RequestItem(b.build()));
+      out.add(new BatchRun.Built(b.build()));
     }
     if (inputList() != null) {
       InputList list = InputList.read(inputList(), dir(), this::defaults);
@@ -295,18 +295,6 @@ final class GetCommand implements Callable<Integer> {
     return out;
   }
 
-  /** A URL of the command line. */
-  private record RequestItem(DownloadRequest request) implements BatchRun.Item {
-    @Override
-    public int priority() {
-      return request.priority();
-    }
-
-    @Override
-    public boolean https() {
-      return "https".equalsIgnoreCase(request.uri().getScheme());
-    }
-  }
 
   /** A request for {@code url}: the rules for its host first, then the options given here, which win. */
   private DownloadRequest.Builder defaults(String url) throws InvalidRequestException {

@@ -91,7 +91,7 @@ final class MetalinkSources {
       shaped.checksum().ifPresent(b::checksum);
       DownloadRequest r = b.build();
       makeFolder(r.file().orElseThrow().getParent());
-      out.add(new Item(r));
+      out.add(new BatchRun.Built(r));
     }
     return out;
   }
@@ -101,19 +101,6 @@ final class MetalinkSources {
       Files.createDirectories(folder);
     } catch (IOException e) {
       throw new LocalFileException("cannot make the folder " + folder + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** One file of a Metalink. */
-  private record Item(DownloadRequest request) implements BatchRun.Item {
-    @Override
-    public int priority() {
-      return request.priority();
-    }
-
-    @Override
-    public boolean https() {
-      return "https".equalsIgnoreCase(request.uri().getScheme());
     }
   }
 }
