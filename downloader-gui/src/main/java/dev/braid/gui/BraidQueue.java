@@ -232,6 +232,20 @@ final class BraidQueue implements AppQueue {
   }
 
   @Override
+  public void changeLink(long id, String url) {
+    each(List.of(id), "give a new link to", true, d -> {
+      try {
+        d.changeUrl(java.net.URI.create(url.strip()));
+      } catch (dev.braid.core.InvalidRequestException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+        d.resume();
+      }
+    });
+  }
+
+  @Override
   public void remove(List<Long> ids, boolean deleteFiles) {
     each(ids, "remove", false, d -> {
       d.remove(deleteFiles);

@@ -137,6 +137,18 @@ final class DaemonQueue implements AppQueue {
     remove(ids, false);
   }
 
+  /** The daemon's {@code aria2.changeUri} of the first URI (which proves the new link), then unpauses a paused one. */
+  @Override
+  public void changeLink(long id, String url) {
+    each(List.of(id), "give a new link to", (i, gid) -> {
+      String old = client.call("aria2.getUris", gid).path(0).path("uri").asText();
+      client.call("aria2.changeUri", gid, 1, List.of(old), List.of(url.strip()), 0);
+      if (client.call("aria2.tellStatus", gid, List.of("status")).path("status").asText().equals("paused")) {
+        client.call("aria2.unpause", gid);
+      }
+    });
+  }
+
   /** Removes the entries; the daemon's RPC keeps files, so {@code deleteFiles} is told as not done. */
   @Override
   public void remove(List<Long> ids, boolean deleteFiles) {

@@ -296,6 +296,24 @@ final class MainWindow {
     }
   }
 
+  /** An expired link's replacement for the one selected unfinished download, asked for in a dialog. */
+  private void newLink() {
+    List<DownloadRow> rows = selected();
+    if (rows.size() != 1 || rows.get(0).status() == DownloadStatus.COMPLETED) {
+      return;
+    }
+    DownloadRow row = rows.get(0);
+    String current = row.snapshot().url();
+    javafx.scene.control.TextInputDialog ask = new javafx.scene.control.TextInputDialog(current);
+    ask.initOwner(window());
+    ask.setTitle("New link");
+    ask.setHeaderText("A new link for the same file, such as a fresh signed URL: the bytes already\n"
+        + "downloaded are kept only if it proves to serve the same file.");
+    ask.getEditor().setId("new-link-url");
+    ask.showAndWait().map(String::strip).filter(u -> !u.isEmpty() && !u.equals(current))
+        .ifPresent(u -> actions.changeLink(row.id(), u));
+  }
+
   private void copyUrls() {
     ClipboardContent c = new ClipboardContent();
     c.putString(String.join("\n", selected().stream().map(r -> r.snapshot().url()).toList()));
@@ -339,9 +357,10 @@ final class MainWindow {
     MenuItem openFile = item("Open file    (Enter)", null, () -> open(false));
     MenuItem openFolder = item("Open folder    (Ctrl+Enter)", null, () -> open(true));
     MenuItem copy = item("Copy URL    (Ctrl+C)", null, this::copyUrls);
+    MenuItem newLink = item("New link…", "Shortcut+L", this::newLink);
     MenuItem remove = item("Remove    (Delete)", null, () -> remove(false));
     MenuItem removeFile = item("Remove and delete file    (Shift+Delete)", null, () -> remove(true));
-    ContextMenu menu = new ContextMenu(pause, resume, cancel, new SeparatorMenuItem(), openFile, openFolder, copy,
+    ContextMenu menu = new ContextMenu(pause, resume, cancel, new SeparatorMenuItem(), openFile, openFolder, copy, newLink,
         new SeparatorMenuItem(), remove, removeFile);
     menu.setOnShowing(e -> {
       List<DownloadRow> rows = selected();
@@ -352,6 +371,7 @@ final class MainWindow {
       boolean none = rows.isEmpty();
       openFolder.setDisable(none);
       copy.setDisable(none);
+      newLink.setDisable(rows.size() != 1 || rows.get(0).status() == DownloadStatus.COMPLETED);
       remove.setDisable(none);
       removeFile.setDisable(none);
     });
@@ -364,6 +384,7 @@ final class MainWindow {
     keys.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), this::pause);
     keys.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), this::resume);
     keys.put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), this::cancel);
+    keys.put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), this::newLink);
     keys.put(new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN), this::openSettings);
     // paste adds: the add dialog opens with the clipboard's URLs
     keys.put(new KeyCodeCombination(KeyCode.V, KeyCombination.SHORTCUT_DOWN), () -> {

@@ -19,6 +19,13 @@ interface QueueActions {
 
   void remove(List<Long> ids, boolean deleteFiles);
 
+  /**
+   * Gives a download a new link for the same file (an expired signed link's replacement) and
+   * resumes it if it was paused or failed: its bytes are kept only when the new link proves to
+   * serve the same file, otherwise the download fails and nothing is spliced.
+   */
+  void changeLink(long id, String url);
+
   /** The global speed limit in bytes per second, 0 for none; applied live and remembered. */
   void speedLimit(long bytesPerSecond);
 

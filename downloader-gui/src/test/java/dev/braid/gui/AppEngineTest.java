@@ -174,6 +174,29 @@ class AppEngineTest {
     assertTrue(server.requests().stream().noneMatch(r -> r.path().endsWith(".meta4")), "the document went by RPC");
   }
 
+  @Test
+  void attachedToADaemonANewLinkGoesToItAsChangeUriAndThePausedDownloadContinues() throws Exception {
+    int port = freePort();
+    startDaemon(port);
+    open();
+    assertTrue(engine.attached());
+    Content c = Content.random(16 << 20, 45);
+    server.serve("/old/l.bin", c).etag("\"l1\"").rateLimitPerConnection(128 << 10);
+    server.serve("/new/l.bin", c).etag("\"l1\"");
+    String oldUrl = server.url("/old/l.bin");
+    engine.queue().add(new AddRequest(List.of(AddRequest.Entry.of(oldUrl)), downloads()));
+    DownloadRow row = awaitRow(oldUrl, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
+    engine.queue().pause(List.of(row.id()));
+    awaitRow(oldUrl, r -> r.status() == DownloadStatus.PAUSED, 20);
+
+    engine.queue().changeLink(row.id(), server.url("/new/l.bin"));
+    long id = row.id();
+    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().stream()
+        .anyMatch(r -> r.id() == id && r.status() == DownloadStatus.COMPLETED)).get());
+    assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("l.bin")));
+    assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/new/l.bin")), "the daemon went on from the new link");
+  }
+
   /** A real {@code braid daemon} on the test's store, serving RPC on {@code port} (the app's settings say so). */
   private void startDaemon(int port) throws Exception {
     settings(true, port);

@@ -34,6 +34,11 @@ final class RecordingActions implements QueueActions {
   }
 
   @Override
+  public void changeLink(long id, String url) {
+    calls.add("link " + id + " " + url);
+  }
+
+  @Override
   public void speedLimit(long bytesPerSecond) {
     calls.add("limit " + bytesPerSecond);
   }
