@@ -25,7 +25,10 @@ import java.util.function.Consumer;
  * {@link #live} for a download still running or paused (as many as the queue has unfinished), and
  * for an ended one only among the latest endings ({@link #ENDED_REMEMBERED} in the daemon), because a
  * repeated end comes right after the first while a daemon's history of ended downloads grows
- * without bound. The cache's upkeep runs on the calling (event) thread: no pool thread.
+ * without bound. A removed download is announced no more: the engine can report a state of a
+ * running download after its removal (its run winding down), which aria2 never sends after
+ * onDownloadStop; its id stays among the latest removals for that. The caches' upkeep runs on the
+ * calling (event) thread: no pool thread.
  */
 final class Notifier implements DownloadListener {
   static final List<String> NAMES = List.of("aria2.onDownloadStart", "aria2.onDownloadPause", "aria2.onDownloadStop",
@@ -38,6 +41,7 @@ final class Notifier implements DownloadListener {
   private final Set<Long> quiet = ConcurrentHashMap.newKeySet();
   private final Map<Long, DownloadState> live = new ConcurrentHashMap<>();
   private final Cache<Long, DownloadState> ended;
+  private final Cache<Long, Boolean> removed;
 
   Notifier(ObjectMapper mapper, Consumer<String> broadcast) {
     this(mapper, broadcast, ENDED_REMEMBERED);
@@ -47,6 +51,7 @@ final class Notifier implements DownloadListener {
     this.mapper = mapper;
     this.broadcast = broadcast;
     this.ended = Caffeine.newBuilder().maximumSize(endedRemembered).executor(Runnable::run).build();
+    this.removed = Caffeine.newBuilder().maximumSize(endedRemembered).executor(Runnable::run).build();
   }
 
   void quiet(long id) {
@@ -56,8 +61,9 @@ final class Notifier implements DownloadListener {
   @Override
   public void stateChanged(Download download, DownloadState state) {
     long id = download.id();
-    if (state == DownloadState.QUEUED) {
-      // aria2 says nothing when a download waits, and a run that waits again (a retry) is the same run
+    if (state == DownloadState.QUEUED || removed.getIfPresent(id) != null) {
+      // aria2 says nothing when a download waits, and a run that waits again (a retry) is the same
+      // run; nor anything of a download after its stop
       return;
     }
     DownloadState before = live.getOrDefault(id, ended.getIfPresent(id));
@@ -81,15 +87,16 @@ final class Notifier implements DownloadListener {
     }
   }
 
-  /** How many downloads' last announced state is kept, live and ended. */
+  /** How many downloads' last announced state or removal is kept. */
   long remembered() {
-    return live.size() + ended.estimatedSize();
+    return live.size() + ended.estimatedSize() + removed.estimatedSize();
   }
 
   @Override
   public void removed(Download download) {
     live.remove(download.id());
     ended.invalidate(download.id());
+    removed.put(download.id(), Boolean.TRUE);
     if (!quiet.remove(download.id())) {
       send("aria2.onDownloadStop", download.id());
     }

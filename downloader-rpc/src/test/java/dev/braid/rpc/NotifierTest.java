@@ -68,7 +68,18 @@ class NotifierTest {
     assertEquals(List.of("onDownloadPause", "onDownloadStart", "onDownloadComplete"), heard(d));
     notifier.removed(d);
     assertEquals(List.of("onDownloadStop"), heard(d));
-    assertEquals(0, notifier.remembered());
+    assertEquals(1, notifier.remembered(), "the removal only");
+  }
+
+  @Test
+  void aRemovedDownloadIsAnnouncedNoMoreThoughItsRunReportsLate() throws Exception {
+    Notifier notifier = new Notifier(JSON, sent::add);
+    Download d = download(1);
+    notifier.stateChanged(d, DownloadState.ACTIVE);
+    notifier.removed(d);
+    notifier.stateChanged(d, DownloadState.ACTIVE);
+    notifier.stateChanged(d, DownloadState.PAUSED);
+    assertEquals(List.of("onDownloadStart", "onDownloadStop"), heard(d), "aria2 says nothing of a download after its stop");
   }
 
   @Test
@@ -88,5 +99,10 @@ class NotifierTest {
     assertEquals(List.of(), heard(last), "a repeated end of a recent one");
     notifier.stateChanged(last, DownloadState.ACTIVE);
     assertEquals(List.of("onDownloadStart"), heard(last), "a failed download retried starts a new run");
+    for (Download d : ds) {
+      notifier.removed(d);
+    }
+    sent.clear();
+    assertTrue(notifier.remembered() <= 4, "remembered " + notifier.remembered() + " of 12 removals");
   }
 }
