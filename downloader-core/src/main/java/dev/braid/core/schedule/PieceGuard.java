@@ -13,13 +13,15 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Checks a download's piece hashes as pieces complete, on the driver thread at each checkpoint,
  * against bytes already forced. A piece that fails goes back to the segment table to be fetched
- * again; the mirrors that served it are demoted (and dropped after {@value #DROP_AFTER} bad
- * pieces, while another remains), so the refetch goes elsewhere when it can. A piece that fails
+ * again; the mirror that served it alone is demoted (and dropped after {@value #DROP_AFTER} bad
+ * pieces, while another remains), so the refetch goes elsewhere when it can. A piece with bytes
+ * of several mirrors blames none: the refetch tells which. A piece that fails
  * {@value DownloadRequest#PIECE_ATTEMPTS} times halts the pass with an {@link IntegrityException};
  * the good pieces stay recorded.
  *
@@ -95,8 +97,13 @@ final class PieceGuard {
         continue;
       }
       failures[k]++;
-      for (MirrorSet.Mirror m : provenance.of(from, to)) {
-        notes.accept(mirrors.badPiece(m, DROP_AFTER));
+      Set<MirrorSet.Mirror> served = provenance.of(from, to);
+      if (served.size() == 1) {
+        notes.accept(mirrors.badPiece(served.iterator().next(), DROP_AFTER));
+      } else if (served.size() > 1) {
+        // which mirror's bytes were wrong is unknown: blaming each demoted the good one with the bad,
+        // then no mirror was clean, the bad one stayed in use and could fail one piece three times
+        notes.accept("piece " + k + " had bytes of " + served.size() + " mirrors; blamed on none of them");
       }
       provenance.forget(from, to);
       table.reopen(from, to);
