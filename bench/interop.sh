@@ -66,6 +66,8 @@ if [[ " $SERVERS " == *" http-server "* || " $SERVERS " == *" serve "* ]]; then
   fi
 fi
 if [[ -z ${BRAID:-} ]]; then install_braid_copy "$BENCH_DIR/braid"; BRAID=$BENCH_DIR/braid/braid; fi
+# the checkout's commit when the run starts (the copied jar's, if it was built from it): the table names it
+BUILT_AT=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null)
 BYTES=$(numfmt --from=iec "$SIZE")
 CERTS=$BENCH_DIR/certs; mkdir -p "$CERTS"; chmod a+rx "$CERTS"
 [[ -s $CERTS/cert.pem ]] || make_test_cert "$CERTS" 127.0.0.1
@@ -434,7 +436,7 @@ done
 {
   echo "# Interop matrix, $(date -u '+%F %H:%M UTC')"
   echo
-  echo "\`SERVERS='$SERVERS' CASES='$CASES' SIZE=$SIZE RATE=$RATE bench/interop.sh\`; braid $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null),"
+  echo "\`SERVERS='$SERVERS' CASES='$CASES' SIZE=$SIZE RATE=$RATE bench/interop.sh\`; braid $BUILT_AT,"
   echo "$(aria2c --version | head -1). Each cell: b = braid, a = aria2c; ok = exit 0 with the server's bytes."
   echo
   cat "$RESULTS/table.body"

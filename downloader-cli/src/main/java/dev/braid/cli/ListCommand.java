@@ -6,6 +6,11 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadState;
 import dev.braid.core.Progress;
 import dev.braid.core.QueueOrder;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +24,12 @@ final class ListCommand extends StoreCommand {
   private static final int PAGE = 1000;
   private static final Set<DownloadState> ALL = EnumSet.allOf(DownloadState.class);
   private final OptionSpec json = CommandModel.flag("one JSON object per download instead of a table", "--json").build();
+  /**
+   * Standard output flushed a page at a time: {@code System.out} flushes every formatted piece, and
+   * 100,000 entries were 2.7 million write calls (4 s of system time).
+   */
+  private final PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+      false, Charset.defaultCharset());
 
   @Override
   CommandSpec spec() {
@@ -29,24 +40,25 @@ final class ListCommand extends StoreCommand {
   int run(Braid braid) throws DownloadException {
     boolean json = CommandModel.isSet(this.json);
     if (!json) {
-      System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
+      out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
     for (long offset = 0;; offset += PAGE) {
       List<Download> page = braid.downloads(ALL, QueueOrder.OLDEST_FIRST, offset, PAGE);
       print(page, json);
+      out.flush();
       if (page.size() < PAGE) {
         return ExitCode.OK;
       }
     }
   }
 
-  private static void print(List<Download> page, boolean json) {
+  private void print(List<Download> page, boolean json) {
     for (Download d : page) {
       Progress p = d.progress();
       if (json) {
-        System.out.println(StatusCommand.json(d));
+        out.println(StatusCommand.json(d));
       } else {
-        System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", d.id(), d.state().name().toLowerCase(Locale.ROOT),
+        out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", d.id(), d.state().name().toLowerCase(Locale.ROOT),
             percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name());
       }
     }
@@ -56,7 +68,7 @@ final class ListCommand extends StoreCommand {
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     boolean json = CommandModel.isSet(this.json);
     if (!json) {
-      System.out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
+      out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
     for (int offset = 0;; offset += PAGE) {
       int n = 0;
@@ -64,18 +76,19 @@ final class ListCommand extends StoreCommand {
         n++;
         print(e, json);
       }
+      out.flush();
       if (n < PAGE) {
         return ExitCode.OK;
       }
     }
   }
 
-  private static void print(RpcValue e, boolean json) {
+  private void print(RpcValue e, boolean json) {
     if (json) {
-      System.out.println(StatusCommand.json(e));
+      out.println(StatusCommand.json(e));
     } else {
       Progress p = RemoteGet.progress(e);
-      System.out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
+      out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
           percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
     }
   }

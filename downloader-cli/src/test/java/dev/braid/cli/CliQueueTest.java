@@ -156,12 +156,12 @@ class CliQueueTest {
     String[] cmd = {"get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString()};
     CliProcess.Result stopped;
     try (CliProcess p = CliProcess.start(work, cmd)) {
-      // both slots busy (a loaded machine may take seconds to get there), then a little more
+      // both slots busy and a first file served whole (a loaded machine may take seconds to get there)
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (server.requests().size() < 2 && System.nanoTime() < deadline) {
+      while ((server.requests().size() < 2 || resources.stream().noneMatch(r -> r.bodyBytesSent() >= size))
+          && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
-      Thread.sleep(1500);
       stopped = p.terminate();
     }
     stopped.assertNoStackTrace();

@@ -45,16 +45,8 @@ class DaemonAria2ClientTest {
   @BeforeAll
   static void installClientAndServe() throws Exception {
     // aria2c for the comparison; a no-op where it is installed
-    run(Path.of("."), Duration.ofMinutes(5), "bash", "../testenv/require-packages.sh", "aria2");
-    Path dir = Path.of("target", "aria2js").toAbsolutePath();
-    Files.createDirectories(dir);
-    for (String f : List.of("package.json", "package-lock.json", "scenario.js")) {
-      Files.copy(Path.of("src", "test", "aria2js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-    }
-    if (!Files.isDirectory(dir.resolve("node_modules").resolve("aria2"))) {
-      run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
-    }
-    scenario = dir;
+    Aria2Js.run(Path.of("."), Duration.ofMinutes(5), "bash", "../testenv/require-packages.sh", "aria2");
+    scenario = Aria2Js.install();
     server = TestServer.start();
     fast = Content.random(FAST, 19);
     server.serve("/fast.bin", fast).etag("\"fast\"");
@@ -204,22 +196,8 @@ class DaemonAria2ClientTest {
   }
 
   private static JsonNode scenario(int port, String secret) throws Exception {
-    Path out = Files.createTempFile("aria2js-", ".json");
-    Path err = Files.createTempFile("aria2js-", ".err");
-    try {
-      Process node = new ProcessBuilder("node", "scenario.js", Integer.toString(port), secret, server.url("/fast.bin"),
-          server.url("/slow.bin")).directory(scenario.toFile())
-          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      if (!node.waitFor(60, TimeUnit.SECONDS)) {
-        node.destroyForcibly();
-      }
-      String stderr = Files.readString(err, StandardCharsets.UTF_8);
-      assertEquals(0, node.exitValue(), () -> "the aria2.js scenario failed: " + stderr);
-      return RpcDaemon.JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return Aria2Js.script(scenario, "scenario.js", Duration.ofSeconds(60),
+        List.of(Integer.toString(port), secret, server.url("/fast.bin"), server.url("/slow.bin")));
   }
 
   private static int freePort() throws IOException {
@@ -238,15 +216,5 @@ class DaemonAria2ClientTest {
       }
     }
     throw new AssertionError("aria2c did not listen on " + port);
-  }
-
-  private static void run(Path dir, Duration timeout, String... cmd) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(String.join(" ", cmd) + " did not finish in " + timeout);
-    }
-    assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + " failed");
   }
 }

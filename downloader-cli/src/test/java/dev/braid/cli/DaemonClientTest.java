@@ -43,6 +43,8 @@ class DaemonClientTest {
     server.serve("/one.bin", ONE).etag("\"one\"");
     server.serve("/two.bin", Content.random(200_000, 6));
     server.serve("/slow.bin", Content.random(8 << 20, 7)).rateLimitPerConnection(256 << 10);
+    // slow enough (tens of seconds even on every connection the engine opens) that Ctrl-C lands mid-download
+    server.serve("/held.bin", Content.random(8 << 20, 8)).rateLimitPerConnection(16 << 10);
     // the secret a daemon made is in this file; written first here, so that the test's own calls know it too
     Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "client-test-secret\n");
     daemon = RpcDaemon.start(work, db, downloads, "client-test-secret");
@@ -159,7 +161,7 @@ class DaemonClientTest {
   @Test
   void ctrlCOfAClientGetLeavesItsDownloadPausedInTheDaemon() throws Exception {
     try (CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-o",
-        downloads.resolve("interrupted.bin").toString(), server.url("/slow.bin"))) {
+        downloads.resolve("interrupted.bin").toString(), server.url("/held.bin"))) {
       String gid = awaitActive(downloads.resolve("interrupted.bin"), get);
       new ProcessBuilder("kill", "-INT", Long.toString(get.pid())).start().waitFor();
       get.await(Duration.ofSeconds(20)).assertExit(ExitCode.INTERRUPTED);

@@ -5,25 +5,17 @@ import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
-import dev.braid.core.Progress;
 import dev.braid.core.Registration;
-import dev.braid.core.RemoteFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,7 +28,7 @@ import java.util.function.UnaryOperator;
 /**
  * The window's engine: a {@link Braid} that runs the queue, seen through the public API only.
  * Actions run on one background thread ("braid-gui-io") so the FX thread never touches the store
- * or the network; what changes comes back as snapshots through the {@link SnapshotCoalescer},
+ * or the network; what changes comes back as snapshots through the {@link SnapshotPublisher},
  * from Braid's listener (running downloads, a few times a second) and from a poll of the store
  * every second (downloads another process drives, and removals).
  */
@@ -45,30 +37,24 @@ final class BraidQueue implements AppQueue {
   private static final long POLL_MILLIS = 1000;
 
   private final Braid braid;
-  private final SnapshotCoalescer out;
+  private final SnapshotPublisher shown;
   private final ScheduledExecutorService io;
   private final Registration registration;
-  /** Downloads this window added in this session: their end is news even if first seen finished. */
-  private final Set<Long> addedHere = ConcurrentHashMap.newKeySet();
   private volatile Supplier<Rules> rules = () -> Rules.NONE;
-  private final Map<Long, Optional<RemoteFile>> remotes = new ConcurrentHashMap<>();
-  private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
   private volatile GuiSettings settings;
   private volatile BiConsumer<String, String> problems = (title, text) -> {};
-  /** Ids the window was told about and not yet told are gone. */
-  private final Set<Long> shown = ConcurrentHashMap.newKeySet();
 
   private BraidQueue(Braid braid, GuiSettings settings, SnapshotCoalescer out) {
     this.braid = braid;
     this.settings = settings;
-    this.out = out;
+    this.shown = new SnapshotPublisher(out);
     this.io = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "braid-gui-io");
       t.setDaemon(true);
       return t;
     });
-    this.registration = braid.listen(new Listener(), PROGRESS_EVERY);
-    io.scheduleWithFixedDelay(this::poll, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
+    this.registration = braid.listen(shown.listener(), PROGRESS_EVERY);
+    io.scheduleWithFixedDelay(() -> shown.poll(braid), 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -167,9 +153,7 @@ final class BraidQueue implements AppQueue {
           if (e.checksum() != null) {
             b.checksum(Checksum.parse(e.checksum()));
           }
-          Download d = braid.submit(b.build());
-          addedHere.add(d.id());
-          publish(d);
+          shown.added(braid.submit(b.build()));
         } catch (Exception ex) {
           problems.accept("Cannot add " + e.url(), message(ex));
         }
@@ -194,9 +178,7 @@ final class BraidQueue implements AppQueue {
       }
       for (DownloadRequest r : requests) {
         Files.createDirectories(r.file().orElseThrow().getParent());
-        Download d = braid.submit(r);
-        addedHere.add(d.id());
-        publish(d);
+        shown.added(braid.submit(r));
       }
     } catch (Exception ex) {
       problems.accept("Cannot add the Metalink " + source.name(), message(ex));
@@ -226,7 +208,7 @@ final class BraidQueue implements AppQueue {
     each(ids, "cancel", false, d -> {
       if (d.state() != DownloadState.COMPLETED) {
         d.cancel();
-        forget(d.id());
+        shown.forget(d.id());
       }
     });
   }
@@ -249,7 +231,7 @@ final class BraidQueue implements AppQueue {
   public void remove(List<Long> ids, boolean deleteFiles) {
     each(ids, "remove", false, d -> {
       d.remove(deleteFiles);
-      forget(d.id());
+      shown.forget(d.id());
     });
   }
 
@@ -302,7 +284,7 @@ final class BraidQueue implements AppQueue {
           braid.download(id).ifPresent(d -> {
             action.accept(d);
             if (show) {
-              publish(d);
+              shown.publish(d);
             }
           });
         } catch (RuntimeException e) {
@@ -310,64 +292,6 @@ final class BraidQueue implements AppQueue {
         }
       }
     });
-  }
-
-  /** io thread: every download in the store, so those of other processes appear and removed ones go. */
-  private void poll() {
-    try {
-      Set<Long> now = new HashSet<>();
-      for (Download d : braid.downloads()) {
-        now.add(d.id());
-        publish(d);
-      }
-      // also catches a late event that showed a download again after its removal
-      for (long id : List.copyOf(shown)) {
-        if (!now.contains(id)) {
-          forget(id);
-        }
-      }
-    } catch (RuntimeException e) {
-      // a busy or briefly locked store: the next poll tries again
-    }
-  }
-
-  /** The download left the store: off the table, and nothing kept for it. */
-  private void forget(long id) {
-    shown.remove(id);
-    out.remove(id);
-    remotes.remove(id);
-    lastState.remove(id);
-    addedHere.remove(id);
-  }
-
-  private void publish(Download d) {
-    publish(d, d.progress());
-  }
-
-  private void publish(Download d, Progress p) {
-    shown.add(d.id());
-    out.offer(Snapshots.of(d, p, remote(d), addedHere.contains(d.id())));
-  }
-
-  /**
-   * The validators, cached: asking the store per progress event and per poll would be a query per
-   * download per second for nothing. A change of state (a new run may meet a changed file) reads
-   * them again; a running download that has none yet asks until its probe has answered.
-   */
-  private RemoteFile remote(Download d) {
-    DownloadState state = d.state();
-    if (lastState.put(d.id(), state) != state) {
-      remotes.remove(d.id());
-    }
-    Optional<RemoteFile> cached = remotes.get(d.id());
-    if (cached != null) {
-      return cached.orElse(null);
-    }
-    Optional<RemoteFile> found = d.remote();
-    if (found.isPresent() || state != DownloadState.ACTIVE) {
-      remotes.put(d.id(), found);
-    }
-    return found.orElse(null);
   }
 
   static String safeName(String name) {
@@ -381,23 +305,5 @@ final class BraidQueue implements AppQueue {
 
   private static String message(Throwable e) {
     return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-  }
-
-  /** Braid's event thread: hands each change to the coalescer and returns at once. */
-  private final class Listener implements DownloadListener {
-    @Override
-    public void stateChanged(Download d, DownloadState state) {
-      publish(d);
-    }
-
-    @Override
-    public void progress(Download d, Progress p) {
-      publish(d, p);
-    }
-
-    @Override
-    public void removed(Download d) {
-      forget(d.id());
-    }
   }
 }

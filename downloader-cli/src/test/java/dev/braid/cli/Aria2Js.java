@@ -1,0 +1,69 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * npm's aria2 client (aria2.js, pinned by src/test/aria2js/package-lock.json) and the scripts that
+ * drive an aria2 JSON-RPC server with it, installed once into target/aria2js.
+ */
+final class Aria2Js {
+  private static final List<String> FILES = List.of("package.json", "package-lock.json", "scenario.js", "fifty.js");
+
+  private Aria2Js() {
+  }
+
+  /** Copies the scripts and installs the package (from npm's cache when it has it); returns the folder. */
+  static synchronized Path install() throws IOException, InterruptedException {
+    Path dir = Path.of("target", "aria2js").toAbsolutePath();
+    Files.createDirectories(dir);
+    for (String f : FILES) {
+      Files.copy(Path.of("src", "test", "aria2js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    }
+    if (!Files.isDirectory(dir.resolve("node_modules").resolve("aria2"))) {
+      run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
+    }
+    return dir;
+  }
+
+  /** Runs {@code node SCRIPT ARGS...} in {@code dir}; the JSON object it printed, once it exited 0. */
+  static JsonNode script(Path dir, String script, Duration timeout, List<String> args) throws Exception {
+    Path out = Files.createTempFile("aria2js-", ".json");
+    Path err = Files.createTempFile("aria2js-", ".err");
+    try {
+      List<String> cmd = new ArrayList<>(List.of("node", script));
+      cmd.addAll(args);
+      Process node = new ProcessBuilder(cmd).directory(dir.toFile())
+          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!node.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        node.destroyForcibly().waitFor();
+      }
+      String stderr = Files.readString(err, StandardCharsets.UTF_8);
+      assertEquals(0, node.exitValue(), () -> "the aria2.js script " + script + " failed: " + stderr);
+      return RpcDaemon.JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  static void run(Path dir, Duration timeout, String... cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError(String.join(" ", cmd) + " did not finish in " + timeout);
+    }
+    assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + " failed");
+  }
+}
