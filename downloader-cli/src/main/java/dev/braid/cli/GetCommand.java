@@ -153,7 +153,7 @@ final class GetCommand implements Callable<Integer> {
               + " the hooks given here do not run");
         }
         return new RemoteGet(daemon.get(), err, quiet(), json(), seconds(progressInterval))
-            .run(requests(items), items.size() == 1 && inputList() == null, isSet(detach));
+            .run(net.forDaemon(requests(items)), items.size() == 1 && inputList() == null, isSet(detach));
       }
       if (engine.caCertificates() == null && !net.insecure() && items.stream().anyMatch(BatchRun.Item::https)) {
         // TLS is set up while the store and the client start, not after the first connect

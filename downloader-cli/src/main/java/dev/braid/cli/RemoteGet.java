@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * heard as aria2's WebSocket notifications, on a socket opened before the first add; each
  * end's outcome, and the live line, come from {@code braid.tellEntry}. Ctrl-C pauses this
  * command's downloads in the daemon. Options the RPC does not carry (--overwrite, --no-restart,
- * --min-split-size, --max-connections, -j) are the daemon's.
+ * --min-split-size, --max-connections, -j) are the daemon's; --proxy goes as each download's
+ * all-proxy.
  *
  * <p>Threads: the calling thread adds, waits and prints; the socket's thread only queues what
  * it hears; the shutdown hook (Ctrl-C) sends the pauses and waits for their answers.
@@ -182,6 +183,8 @@ final class RemoteGet {
       o.put("dir", r.directory().toAbsolutePath().normalize().toString());
     }
     r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    // the download's own proxy (get's --proxy): the daemon's stays for the others
+    r.proxy().ifPresent(p -> o.put("all-proxy", p));
     r.connections().ifPresent(n -> o.put("split", Integer.toString(n)));
     if (r.rateLimit() > 0) {
       o.put("max-download-limit", Long.toString(r.rateLimit()));

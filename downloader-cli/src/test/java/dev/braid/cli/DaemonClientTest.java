@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
@@ -89,6 +90,32 @@ class DaemonClientTest {
           && s.get("status").asText().equals("complete");
     }
     assertTrue(stopped, "the daemon's tellStopped shows the download complete");
+  }
+
+  @Test
+  void getsProxyGoesToTheDaemonAsThatDownloadsOwnAndABadOneIsRefused() throws Exception {
+    server.serve("/proxied.bin", Content.random(300_000, 8)).etag("\"p\"");
+    try (ConnectProxy proxy = ConnectProxy.start()) {
+      Path file = downloads.resolve("proxied.bin");
+      braid("get", "--proxy", proxy.url(), "-o", file.toString(), server.url("/proxied.bin"))
+          .assertExit(ExitCode.OK).assertNoStackTrace();
+      assertEquals(300_000, Files.size(file));
+      long served = server.requests().stream().filter(r -> r.path().equals("/proxied.bin")).count();
+      long proxied = proxy.heads().stream().filter(h -> h.startsWith("GET " + server.url("/proxied.bin") + " ")).count();
+      assertTrue(served > 0);
+      assertEquals(served, proxied, "every request of it went through get's --proxy: " + proxy.heads());
+      for (JsonNode s : daemon.call("aria2.tellStopped", 0, 1000)) {
+        if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+          assertEquals(proxy.url(), daemon.call("aria2.getOption", s.get("gid").asText()).get("all-proxy").asText());
+        }
+      }
+    }
+    CliProcess.Result bad = braid("get", "--proxy", "ftp://127.0.0.1:21", "-d", downloads.toString(), server.url("/two.bin"))
+        .assertExit(ExitCode.USAGE);
+    assertTrue(bad.stderr().contains("unsupported proxy scheme ftp"), bad::describe);
+    CliProcess.Result both = braid("get", "--proxy", "http://127.0.0.1:9", "--no-proxy", "127.0.0.1", "-d",
+        downloads.toString(), server.url("/two.bin")).assertExit(ExitCode.USAGE);
+    assertTrue(both.stderr().contains("--no-proxy cannot go with it"), both::describe);
   }
 
   @Test
