@@ -171,10 +171,44 @@ final class RpcClient implements AutoCloseable {
 
   /** Sends a call and returns at once; the future completes with its result or an {@link RpcError}. */
   CompletableFuture<RpcValue> send(String method, Object... params) {
-    long id = ids.incrementAndGet();
     List<Object> p = new ArrayList<>();
     p.add(token);
     p.addAll(List.of(params));
+    return sendAsIs(method, p);
+  }
+
+  /**
+   * Calls {@code method(arg)} once for each of {@code args} in one {@code system.multicall}: one
+   * message each way however many there are (a batch's follower asked after each of 1,000
+   * downloads one call at a time). Each result in order: the call's value, or its {@link RpcError}.
+   */
+  List<Object> callEach(String method, List<String> args) throws IOException, RpcError, InterruptedException {
+    List<Object> calls = new ArrayList<>();
+    for (String a : args) {
+      calls.add(Map.of("methodName", method, "params", List.of(token, a)));
+    }
+    RpcValue answers;
+    try {
+      // the calls carry the secret each; system.multicall itself takes none
+      answers = sendAsIs("system.multicall", List.of(calls)).get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RpcError r) {
+        throw r;
+      }
+      throw new IOException("the braid daemon's connection failed: " + e.getCause().getMessage(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new IOException("the braid daemon did not answer " + method + " within " + CALL_TIMEOUT.toSeconds() + " s");
+    }
+    List<Object> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      RpcValue one = answers.path(i);
+      out.add(one.has("code") ? new RpcError(one.path("code").asInt(), one.path("message").asText()) : one.path(0));
+    }
+    return out;
+  }
+
+  private CompletableFuture<RpcValue> sendAsIs(String method, List<Object> p) {
+    long id = ids.incrementAndGet();
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("jsonrpc", "2.0");
     request.put("id", id);
