@@ -131,15 +131,15 @@ final class RemoteGet {
     }
   }
 
-  /** Adds every request, pipelined; the gids in request order. */
+  /** Adds every request, many to a message and the messages pipelined; the gids in request order. */
   private List<String> add(RpcClient rpc, List<DownloadRequest> requests) throws RpcClient.RpcError, IOException,
       InterruptedException {
-    List<CompletableFuture<RpcValue>> sent = new ArrayList<>();
+    List<List<Object>> params = new ArrayList<>();
     for (DownloadRequest r : requests) {
-      CompletableFuture<RpcValue> f = rpc.send("aria2.addUri", uris(r), options(r));
-      adding.add(f);
-      sent.add(f);
+      params.add(List.of(uris(r), options(r)));
     }
+    List<CompletableFuture<RpcValue>> sent = rpc.sendEach("aria2.addUri", params);
+    adding.addAll(sent);
     List<String> gids = new ArrayList<>();
     for (int i = 0; i < sent.size(); i++) {
       try {

@@ -110,7 +110,7 @@ class DaemonClientTest {
         served.put("s" + i + ".bin", c);
         list.append(small.url("/s" + i + ".bin")).append('\n');
       }
-      Path out = Files.createDirectories(work.resolve("small"));
+      Path out = Files.createDirectories(downloads.resolve("small"));
       Path listFile = Files.writeString(work.resolve("small-list.txt"), list);
       CliProcess.Result r = braid("get", "-d", out.toString(), "-i", listFile.toString()).assertExit(ExitCode.OK);
       assertTrue(r.stderr().contains(files + " of " + files + " downloads completed"), r::describe);
