@@ -42,6 +42,8 @@ import javax.net.ssl.TrustManager;
  */
 final class RpcClient implements AutoCloseable {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+  /** Calls per {@code system.multicall} message: a few hundred bytes each, against the daemon's 1 MiB limit. */
+  static final int CALLS_PER_MESSAGE = 200;
 
   private final WebSocket socket;
   private final ThreadGroup threads;
@@ -171,10 +173,72 @@ final class RpcClient implements AutoCloseable {
 
   /** Sends a call and returns at once; the future completes with its result or an {@link RpcError}. */
   CompletableFuture<RpcValue> send(String method, Object... params) {
-    long id = ids.incrementAndGet();
     List<Object> p = new ArrayList<>();
     p.add(token);
     p.addAll(List.of(params));
+    return sendAsIs(method, p);
+  }
+
+  /**
+   * Calls {@code method(arg)} once for each of {@code args}, {@value #CALLS_PER_MESSAGE} calls to a
+   * {@code system.multicall} (a batch's follower asked after each of 1,000 downloads one message
+   * at a time; a message stays well under the daemon's 1 MiB request limit). Each result in
+   * order: the call's value, or its {@link RpcError}.
+   */
+  List<Object> callEach(String method, List<String> args) throws IOException, RpcError, InterruptedException {
+    List<List<Object>> params = new ArrayList<>();
+    for (String a : args) {
+      params.add(List.of(a));
+    }
+    List<Object> out = new ArrayList<>();
+    for (CompletableFuture<RpcValue> f : sendEach(method, params)) {
+      try {
+        out.add(f.get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof RpcError r)) {
+          throw new IOException("the braid daemon's connection failed: " + e.getCause().getMessage(), e.getCause());
+        }
+        out.add(r);
+      } catch (TimeoutException e) {
+        throw new IOException("the braid daemon did not answer " + method + " within " + CALL_TIMEOUT.toSeconds() + " s");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Sends {@code method} once with each of {@code paramsEach} (the secret put first in each), in
+   * {@code system.multicall}s of {@value #CALLS_PER_MESSAGE}, and returns at once: a future per
+   * call, in order, completing with its result or an {@link RpcError}.
+   */
+  List<CompletableFuture<RpcValue>> sendEach(String method, List<List<Object>> paramsEach) {
+    List<CompletableFuture<RpcValue>> out = new ArrayList<>();
+    for (int from = 0; from < paramsEach.size(); from += CALLS_PER_MESSAGE) {
+      List<List<Object>> chunk = paramsEach.subList(from, Math.min(paramsEach.size(), from + CALLS_PER_MESSAGE));
+      List<Object> calls = new ArrayList<>();
+      for (List<Object> p : chunk) {
+        List<Object> withToken = new ArrayList<>();
+        withToken.add(token);
+        withToken.addAll(p);
+        calls.add(Map.of("methodName", method, "params", withToken));
+      }
+      // the calls carry the secret each; system.multicall itself takes none
+      CompletableFuture<RpcValue> answers = sendAsIs("system.multicall", List.of(calls));
+      for (int i = 0; i < chunk.size(); i++) {
+        int at = i;
+        out.add(answers.thenCompose(a -> {
+          RpcValue one = a.path(at);
+          return one.has("code")
+              ? CompletableFuture.<RpcValue>failedFuture(new RpcError(one.path("code").asInt(), one.path("message").asText()))
+              : CompletableFuture.completedFuture(one.path(0));
+        }));
+      }
+    }
+    return out;
+  }
+
+  private CompletableFuture<RpcValue> sendAsIs(String method, List<Object> p) {
+    long id = ids.incrementAndGet();
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("jsonrpc", "2.0");
     request.put("id", id);

@@ -128,6 +128,32 @@ class DaemonClientTest {
   }
 
   @Test
+  void aListOfSmallFilesTakesOneRequestEachOnConnectionsTheDaemonKeeps() throws Exception {
+    int files = 40;
+    try (TestServer small = TestServer.start()) {
+      StringBuilder list = new StringBuilder();
+      Map<String, Content> served = new java.util.HashMap<>();
+      for (int i = 0; i < files; i++) {
+        Content c = Content.random(20_000, 100 + i);
+        small.serve("/s" + i + ".bin", c).etag("\"s" + i + "\"");
+        served.put("s" + i + ".bin", c);
+        list.append(small.url("/s" + i + ".bin")).append('\n');
+      }
+      Path out = Files.createDirectories(downloads.resolve("small"));
+      Path listFile = Files.writeString(work.resolve("small-list.txt"), list);
+      CliProcess.Result r = braid("get", "-d", out.toString(), "-i", listFile.toString()).assertExit(ExitCode.OK);
+      assertTrue(r.stderr().contains(files + " of " + files + " downloads completed"), r::describe);
+      for (Map.Entry<String, Content> e : served.entrySet()) {
+        assertEquals(e.getValue().sha256Hex(), CliTestSupport.sha256Hex(out.resolve(e.getKey())), e.getKey());
+      }
+      // the probe's GET serves each file whole, and the daemon's downloads (5 at once by
+      // default) take their connections from one pool kept across downloads
+      assertEquals(files, small.requests().size(), "one request per file");
+      assertTrue(small.connectionsAccepted() <= 5, "connections: " + small.connectionsAccepted());
+    }
+  }
+
+  @Test
   void listAndStatusShowTheDaemonsQueue() throws Exception {
     String gid = daemon.call("aria2.addUri", List.of(server.url("/slow.bin")), Map.of("out", "listed.bin", "pause", "true"))
         .asText();
