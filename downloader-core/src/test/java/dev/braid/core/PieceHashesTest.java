@@ -78,8 +78,11 @@ class PieceHashesTest extends DownloadHarness {
       }
     }
     assertFalse(bad.isEmpty(), "no bad piece noted: " + d.notes());
+    // the mirror's bad pieces are blamed on it; on a loaded machine its connections may also fail
+    // and drop it first, and then the blame comes as "(already left out) had served"
     assertTrue(d.notes().stream().anyMatch(n -> n.message().contains("/copy.bin served a piece that failed")
-        || n.message().contains("/copy.bin left out")), d.notes().toString());
+        || n.message().contains("/copy.bin left out") || n.message().contains("/copy.bin (already left out) had served")),
+        d.notes().toString());
     // every bad piece came again from the good server, after the mirror had served it
     for (long[] piece : bad) {
       assertTrue(server.requests().stream().anyMatch(q -> covers(q, piece)),

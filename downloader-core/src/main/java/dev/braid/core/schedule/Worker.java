@@ -132,6 +132,11 @@ final class Worker implements Runnable {
     return retiring || control.halted();
   }
 
+  /** A mirror this worker's failure dropped from the download: said in its notes, never silently. */
+  private void noteLeftOut(String why) {
+    context.note("mirror " + mirror.source().identity().finalUrl() + " left out: " + why);
+  }
+
   /**
    * Fetches the segment to its (possibly moving) end, one bounded request after another on the
    * same kept-alive connection; false when this worker should stop.
@@ -177,6 +182,7 @@ final class Worker implements Runnable {
         }
         if (mirror != null && context.mirrors().failed(mirror, false, MIRROR_FAILURES)) {
           // that mirror is dropped for this download: go on at once from another one
+          noteLeftOut((MIRROR_FAILURES + 1) + " failures in a row, the last: " + f.getMessage());
           failures.succeeded();
           continue;
         }
@@ -197,6 +203,7 @@ final class Worker implements Runnable {
         control.sleep(wait, this::stopped);
       } catch (HttpStatusException e) {
         if (mirror != null && e.status() != 403 && context.mirrors().failed(mirror, true, 0)) {
+          noteLeftOut(e.getMessage());
           continue;
         }
         table.release(seg);
@@ -208,6 +215,7 @@ final class Worker implements Runnable {
       } catch (RemoteChanged e) {
         // a mirror that now serves another file is dropped; the bytes so far came from the others
         if (mirror != null && context.mirrors().failed(mirror, true, 0)) {
+          noteLeftOut(e.getMessage());
           continue;
         }
         table.release(seg);
