@@ -38,7 +38,9 @@ final class DemoThroughRpc {
             .localSocket(DaemonLink.socketFileOf(work.resolve("rpc.db"))).build(), () -> { })) {
       out.println("  through the RPC on port " + server.port() + ":");
       DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null));
-      // the command line a user types, parsed by get's own model: its classes go into the archive too
+      // the command line a user types, parsed by get's own model, after the warm-up Main starts for
+      // a daemon's client: their classes go into the archive too
+      RpcClient.warmUp();
       GetCommand get = new GetCommand(anchor -> Optional.of(daemon));
       int code = new CommandLine(get.spec(), CommandModel.factory())
           .execute("--state-db", work.resolve("rpc.db").toString(), "-o", folder.resolve("rpc.bin").toString(), url);

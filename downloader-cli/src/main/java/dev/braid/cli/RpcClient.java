@@ -2,6 +2,8 @@ package dev.braid.cli;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,6 +70,31 @@ final class RpcClient implements AutoCloseable, RpcWire.Receiver {
     }
     client.wire = WebSocketWire.open(endpoint.port(), client);
     return client;
+  }
+
+  /**
+   * Loads and initialises what the first call needs (jackson-jr, the local socket's classes) on a
+   * thread of its own, while picocli builds and parses on the caller's: the client's counterpart
+   * of {@code Braid.warmUp}. The thread is a daemon thread and ends when it is done; a failure
+   * here only leaves the work to the first call, which reports it.
+   */
+  static void warmUp() {
+    Thread t = new Thread(new WarmUp(), "braid-rpc-warm-up");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** What {@link #warmUp} runs. */
+  private static final class WarmUp implements Runnable {
+    @Override
+    public void run() {
+      try {
+        RpcValue.of(JSON.std.anyFrom(JSON.std.asString(Map.of("jsonrpc", "2.0", "id", 1L, "params", List.of("token:")))));
+        SocketChannel.open(StandardProtocolFamily.UNIX).close();
+      } catch (IOException e) {
+        // nothing warmed: the first call does the work and reports what fails
+      }
+    }
   }
 
   /** An aria2 notification: {@code aria2.onDownloadComplete} and the download's gid. */
