@@ -87,7 +87,13 @@ final class LocalEndpoint implements AutoCloseable {
       } catch (ClosedChannelException closed) {
         return;
       } catch (IOException e) {
-        // a connection that failed while it was accepted; the endpoint goes on
+        // a connection that failed while it was accepted, or no descriptor left: the endpoint goes
+        // on, after a pause, so that a failure that repeats does not spin this thread
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          return;
+        }
         continue;
       }
       if (open.size() >= MAX_CONNECTIONS) {
