@@ -81,7 +81,7 @@ class DaemonClientTest {
     assertTrue(r.stderr().contains("saved " + downloads.resolve("one.bin")), r::describe);
     assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("one.bin")));
     String loaded = Files.readString(classes);
-    assertTrue(loaded.contains("java.net.http.WebSocket"), "the log is the client's class loading");
+    assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the log is the client's, on the daemon's local socket");
     assertFalse(loaded.contains("org.apache.hc"), "the client path loaded Apache HttpClient");
     assertFalse(loaded.contains("org.sqlite"), "the client path loaded SQLite");
     boolean stopped = false;
