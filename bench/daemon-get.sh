@@ -26,20 +26,21 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 fresh() { rm -f "$work/out/one.bin"; }
 run_n() { local i; for i in $(seq "$N"); do fresh; ms "$@"; done | median; }
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 hello=$(run_n java -cp "$work/hello" Hello)
 curl_ms=$(run_n curl -s -o "$work/out/one.bin" "$url")
 inproc=$(run_n "$braid" get -q --state-db "$work/inproc.db" -d "$work/out" --overwrite "$url")
 "$braid" daemon --state-db "$work/daemon.db" -d "$work/out" --rpc-listen-port 6932 2>"$work/daemon.err" & daemon=$!
-until grep -q "serving aria2 JSON-RPC" "$work/daemon.err"; do sleep 0.05; done
+until grep -qs "serving aria2 JSON-RPC" "$work/daemon.err"; do sleep 0.05; done
 client=$(run_n "$braid" get -q --state-db "$work/daemon.db" -d "$work/out" "$url")
 if [ -n "${BASELINE:-}" ]; then
   b_inproc=$(run_n "$BASELINE" get -q --state-db "$work/b-inproc.db" -d "$work/out" --overwrite "$url")
   "$BASELINE" daemon --state-db "$work/b-daemon.db" -d "$work/out" --rpc-listen-port 6933 2>"$work/b-daemon.err" & based=$!
-  until grep -q "serving aria2 JSON-RPC" "$work/b-daemon.err"; do sleep 0.05; done
+  until grep -qs "serving aria2 JSON-RPC" "$work/b-daemon.err"; do sleep 0.05; done
   b_client=$(run_n "$BASELINE" get -q --state-db "$work/b-daemon.db" -d "$work/out" "$url")
 fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-echo "1 MiB over loopback HTTP, median of $N runs (ms):"
+echo "1 MiB over loopback HTTP, median of $N runs (ms); load average before $load_before, after $(cut -d' ' -f1-3 /proc/loadavg):"
 echo "  java Hello            $hello"
 echo "  curl                  $curl_ms"
 echo "  braid get in-process  $inproc  ($(ratio "$inproc" "$hello")x hello, $(ratio "$inproc" "$curl_ms")x curl)"

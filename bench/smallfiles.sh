@@ -6,10 +6,12 @@
 # Usage: [VAR=value ...] bench/smallfiles.sh
 # Variables [defaults]: COUNT files [1000], FSIZE each [100K], JOBS in parallel [16], REPS [5],
 #   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`; braid-daemon:
-#   `braid get -i LIST` as the client of a `braid daemon -j JOBS` started before the first run),
+#   `braid get -i LIST` as the client of a `braid daemon` with its defaults, started before the first run;
+#   DAEMON_ARGS [none] adds options to it, e.g. "-j 16"),
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
 #   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>[-https]], RESULTS, QUIET_PCT [25], QUIET_WAIT [30],
-#   TLS [0; 1: HTTPS with a certificate made for the run, trusted by each tool's CA option]
+#   TLS [0; 1: HTTPS with a certificate made for the run, trusted by each tool's CA option],
+#   DAEMON_JAVA_OPTS [none: JVM flags for the daemon alone, e.g. a flight recording]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
@@ -54,6 +56,9 @@ chmod -R a+rX "$DATA"
 rm -rf "$OUTROOT"; mkdir -p "$OUTROOT"
 chattr +T "$OUTROOT" 2>/dev/null || say "WARNING: chattr +T $OUTROOT failed: runs may slow down one after the other (see above)"
 daemon_pid=
+# the daemon's CPU seconds so far (user + system, from /proc), 0 without a daemon
+daemon_cpu() { [[ -n $daemon_pid && -r /proc/$daemon_pid/stat ]] || { echo 0; return; }
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$daemon_pid/stat"; }
 stop_daemon() { [[ -n $daemon_pid ]] && { kill "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null || true; daemon_pid=; }; return 0; }
 trap 'stop_daemon; stop_nginx' EXIT INT TERM
 start_nginx "$DATA"
@@ -66,7 +71,8 @@ fi
 if [[ " $TOOLS " == *" braid-daemon "* ]]; then
   # one engine for all its runs (its CPU and RSS are not in the client's figures), as a user's daemon; its queue (and the store's history) grows by COUNT per run
   rm -rf "$BENCH_DIR"/daemon-small.db*
-  "${braid_cmd[@]}" daemon -j "$JOBS" -d "$OUTROOT" --state-db "$BENCH_DIR/daemon-small.db" --rpc-listen-port $((PORT + 1)) \
+  read -r -a daemon_args <<< "${DAEMON_ARGS:-}"
+  BRAID_JAVA_OPTS=${DAEMON_JAVA_OPTS:-} "${braid_cmd[@]}" daemon "${daemon_args[@]}" -d "$OUTROOT" --state-db "$BENCH_DIR/daemon-small.db" --rpc-listen-port $((PORT + 1)) \
     "${tls_braid[@]}" 2> "$RESULTS/logs/daemon.err" & daemon_pid=$!
   until grep -q "serving aria2 JSON-RPC" "$RESULTS/logs/daemon.err"; do
     kill -0 "$daemon_pid" 2>/dev/null || die "braid daemon did not start: $(cat "$RESULTS/logs/daemon.err")"
@@ -100,7 +106,7 @@ tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=
 } > "$RESULTS/env.txt"
 
 CSV=$RESULTS/runs.csv
-echo "scenario,tool,rep,exit,ok,wall_s,user_s,sys_s,cpu_s,maxrss_mib,files_per_s,mib_per_s,requests,connections,max_req_per_conn,busy_before_pct" > "$CSV"
+echo "scenario,tool,rep,exit,ok,wall_s,user_s,sys_s,cpu_s,maxrss_mib,files_per_s,mib_per_s,requests,connections,max_req_per_conn,busy_before_pct,daemon_cpu_s" > "$CSV"
 read -r -a tools <<< "$TOOLS"
 for (( rep = 1; rep <= REPS; rep++ )); do
   n=${#tools[@]}
@@ -111,15 +117,17 @@ for (( rep = 1; rep <= REPS; rep++ )); do
     busy=$(wait_quiet)
     (cd "$DATA" && printf '%s\0' f*.bin | xargs -0 cat > /dev/null)
     tool_cmd "$t" "$rep"
+    dcpu0=$(daemon_cpu)
     rc=0; timed "$BENCH_DIR/time.txt" "${cmd[@]}" > "$RESULTS/logs/$t.rep$rep.log" 2>&1 || rc=$?
+    dcpu=0; [[ $t == braid-daemon ]] && dcpu=$(awk -v a="$dcpu0" -v b="$(daemon_cpu)" 'BEGIN { printf "%.2f", b - a }')
     [[ -s $RESULTS/logs/$t.rep$rep.log ]] || rm -f "$RESULTS/logs/$t.rep$rep.log"
     read -r wall user sys rss < <(tail -1 "$BENCH_DIR/time.txt")
     ok=no; (cd "$OUTD" && sha256sum --quiet -c "$DATA/SHA256SUMS" > /dev/null 2>&1) && ok=yes
     rm -rf "$OUTD"
     read -r reqs conns maxr < <(awk -v t="run=$t&rep=$rep\"" 'index($0, t) { n++; c[$4] = 1; if ($5 > m) m = $5 } END { k = 0; for (x in c) k++; print n + 0, k, m + 0 }' "$SDIR/logs/access.log")
     awk -v s="$SCENARIO" -v t="$t" -v r="$rep" -v rc="$rc" -v ok="$ok" -v w="$wall" -v u="$user" -v y="$sys" -v m="$rss" \
-        -v c="$COUNT" -v b="$FBYTES" -v q="$reqs" -v cn="$conns" -v mx="$maxr" -v busy="$busy" \
-      'BEGIN { printf "%s,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%.1f,%d,%d,%d,%d\n", s, t, r, rc, ok, w, u, y, u + y, m / 1024, (w > 0 && ok == "yes") ? c / w : 0, (w > 0 && ok == "yes") ? c * b / 1048576 / w : 0, q, cn, mx, busy }' >> "$CSV"
+        -v c="$COUNT" -v b="$FBYTES" -v q="$reqs" -v cn="$conns" -v mx="$maxr" -v busy="$busy" -v dc="$dcpu" \
+      'BEGIN { printf "%s,%s,%d,%d,%s,%.2f,%.2f,%.2f,%.2f,%.1f,%.1f,%.1f,%d,%d,%d,%d,%.2f\n", s, t, r, rc, ok, w, u, y, u + y, m / 1024, (w > 0 && ok == "yes") ? c / w : 0, (w > 0 && ok == "yes") ? c * b / 1048576 / w : 0, q, cn, mx, busy, dc }' >> "$CSV"
     say "rep $rep/$REPS $(printf '%-9s' "$t") exit $rc ok $ok wall $wall s cpu $(awk -v u="$user" -v y="$sys" 'BEGIN{print u+y}') s conns $conns"
   done
 done
@@ -145,13 +153,18 @@ medians "$CSV" wall_s cpu_s maxrss_mib files_per_s requests connections max_req_
   echo
   echo "| ratio | median | min–max | reps |"
   echo "|---|---|---|---|"
-  for a in braid braid-jvm; do for b in aria2c curl; do
+  for a in braid braid-jvm braid-daemon; do for b in aria2c curl; do
     [[ " $TOOLS " == *" $a "* && " $TOOLS " == *" $b "* ]] || continue
     read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" files_per_s); echo "| files/s: $a / $b | $med | $lo–$hi | $n |"
     read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" cpu_s); echo "| CPU s: $a / $b | $med | $lo–$hi | $n |"
   done; done
   echo
   echo "Host busy before each run (% of all CPUs, other work): $(cut -d, -f16 "$CSV" | tail -n +2 | sort -n | tr '\n' ' ')"
+  if [[ " $TOOLS " == *" braid-daemon "* ]]; then
+    echo
+    echo "braid-daemon's CPU s above is its client's; the daemon's own per run (median): $(awk -F, '$2 == "braid-daemon" && $4 == 0 && $5 == "yes" { print $17 }' "$CSV" | median_of)"
+    echo "(daemon options: ${DAEMON_ARGS:-none, its defaults}). Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+  fi
 } > "$RESULTS/summary.md"
 [[ -x $HERE/charts.sh ]] && "$HERE/charts.sh" "$RESULTS" || true
 say "done: $RESULTS/summary.md"

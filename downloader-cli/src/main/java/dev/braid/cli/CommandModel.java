@@ -17,6 +17,19 @@ import picocli.CommandLine.Model.OptionSpec;
  * field: together a third of picocli's share of each command's start-up (docs/benchmarks.md).
  */
 final class CommandModel {
+  /**
+   * The option types picocli need not convert: no model here takes a java.time or java.sql type,
+   * and picocli's parser otherwise loads and initialises each of them by reflection (~100 JDK
+   * classes) on every start, in case one does.
+   */
+  private static final String UNUSED_CONVERTERS = "java\\.time\\..*,java\\.sql\\..*";
+
+  static {
+    if (System.getProperty("picocli.converters.excludes") == null) {
+      System.setProperty("picocli.converters.excludes", UNUSED_CONVERTERS);
+    }
+  }
+
   private CommandModel() {}
 
   /**

@@ -14,6 +14,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,7 +49,8 @@ final class ConnectionOptions {
   private final OptionSpec proxy = option(String.class, "URL",
       "connect through http://HOST:PORT (CONNECT for https) or socks5://HOST:PORT; credentials as"
           + " http://USER:PASSWORD@HOST:PORT (percent-encode @ : / # %%), sent to the proxy only"
-          + " (default: $http_proxy / $https_proxy / $all_proxy)", "--proxy").build();
+          + " (default: $http_proxy / $https_proxy / $all_proxy); with a braid daemon, these downloads' own",
+      "--proxy").build();
 
   private final OptionSpec http2 = flag("HTTP/2 for https URLs: a download's ranges as streams of one connection"
       + " (fails where the server does not offer HTTP/2; plain http and proxied targets stay on HTTP/1.1)", "--http2")
@@ -70,6 +72,31 @@ final class ConnectionOptions {
   /** Whether {@code --proxy} was given (it then applies to every host, whatever the rules say). */
   boolean proxyGiven() {
     return proxy.getValue() != null;
+  }
+
+  /**
+   * The requests as a braid daemon gets them: the daemon has a proxy of its own, so {@code --proxy}
+   * goes along as each download's own (aria2's {@code all-proxy}), for every host, whatever the
+   * daemon's proxy and rules say. {@code --no-proxy} has no per-download form and is refused with it.
+   */
+  List<DownloadRequest> forDaemon(List<DownloadRequest> requests) throws InvalidRequestException {
+    String url = proxy.getValue();
+    if (url == null) {
+      return requests;
+    }
+    if (noProxy.getValue() != null) {
+      throw new InvalidRequestException("--proxy goes to the braid daemon as the downloads' own proxy, for every host;"
+          + " --no-proxy cannot go with it (give the daemon its --proxy and --no-proxy instead)");
+    }
+    List<DownloadRequest> out = new ArrayList<>();
+    try {
+      for (DownloadRequest r : requests) {
+        out.add(r.toBuilder().proxy(url).build());
+      }
+    } catch (IllegalArgumentException e) {
+      throw new InvalidRequestException("--proxy: " + e.getMessage(), e);
+    }
+    return out;
   }
 
   /** An explicit {@code --user-agent} as the request's own header too, so that it wins over a rule's for that origin. */

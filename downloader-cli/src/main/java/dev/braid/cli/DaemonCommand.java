@@ -121,7 +121,7 @@ final class DaemonCommand implements Callable<Integer> {
     Path secretFile = SecretFile.fileOf(db);
     String token = secret.getValue() != null ? secret.getValue() : SecretFile.readOrCreate(secretFile);
     RpcSettings.Builder settings = RpcSettings.builder(folder, token).port(port.<Integer>getValue())
-        .listenAll(isSet(listenAll));
+        .listenAll(isSet(listenAll)).localSocket(DaemonLink.socketFileOf(db));
     strings(origins).forEach(settings::allowOrigin);
     strings(allowDirs).forEach(d -> settings.allowFolder(Path.of(d)));
     Rules rules = rulesFile.load();
@@ -155,6 +155,10 @@ final class DaemonCommand implements Callable<Integer> {
         if (isSet(listenAll)) {
           err.println("braid: WARNING: --rpc-listen-all: the RPC port " + server.port()
               + " is open to the network; only the secret guards the engine");
+        }
+        if (server.localSocket().isEmpty()) {
+          err.println("braid: no local socket at " + DaemonLink.socketFileOf(db) + " (too long a path?): local"
+              + " commands use the port");
         }
         // before the line that says it serves: a client started on that line finds the port
         DaemonLink.announce(db, server.port());

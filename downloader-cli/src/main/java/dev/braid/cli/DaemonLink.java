@@ -15,13 +15,16 @@ import java.util.Optional;
 
 /**
  * How a command finds the daemon of its state database: the daemon holds {@link EngineLock}'s
- * lock and writes its port to {@code STATE_DB.rpc-port} once it listens; the secret is in
- * {@link SecretFile}'s file. A free lock means no daemon, whatever a stale port file says
+ * lock and writes its port to {@code STATE_DB.rpc-port} once it listens, and serves the same
+ * calls on its local socket {@code STATE_DB.rpc-socket}; the secret is in {@link SecretFile}'s file. A free lock means no daemon, whatever a stale port file says
  * (a daemon ended by SIGKILL leaves one).
  */
 final class DaemonLink {
-  /** A daemon to hand the work to. */
-  record Endpoint(int port, String secret) {}
+  /**
+   * A daemon to hand the work to: its port, its secret, and its local socket ({@code socket},
+   * null when it serves none), which clients use first.
+   */
+  record Endpoint(int port, String secret, Path socket) {}
 
   private DaemonLink() {}
 
@@ -44,6 +47,11 @@ final class DaemonLink {
 
   static Path portFileOf(Path stateDatabase) {
     return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-port");
+  }
+
+  /** The daemon's Unix domain socket: newline-delimited JSON-RPC, the port's calls without HTTP. */
+  static Path socketFileOf(Path stateDatabase) {
+    return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-socket");
   }
 
   /** Written by the daemon once it listens; deleted when it stops. */
@@ -83,7 +91,9 @@ final class DaemonLink {
       }
       int p = Integer.parseInt(Files.readString(port, StandardCharsets.US_ASCII).strip());
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
-      return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip()));
+      Path socket = socketFileOf(stateDatabase);
+      return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip(),
+          Files.exists(socket) ? socket : null));
     } catch (IOException | NumberFormatException e) {
       // unreadable (or no secret file): no daemon this command can talk to, so it runs in-process
       return Optional.empty();

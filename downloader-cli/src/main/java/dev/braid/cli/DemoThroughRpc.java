@@ -2,7 +2,6 @@ package dev.braid.cli;
 
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadRequest;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
 import dev.braid.testserver.Content;
@@ -12,14 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
 
 /**
  * {@code braid demo --through-rpc}: the demo's file once more, as {@code braid get} fetches it
  * when a daemon runs: an engine of its own on a scratch store runs its queue behind aria2's
- * JSON-RPC on a free loopback port, and {@link RemoteGet} adds and follows the download over the
- * WebSocket. In the class archive's training run this puts the client path (the JDK WebSocket,
- * the JSON reader) and the daemon's server in the archive beside the in-process engine.
+ * JSON-RPC on a free loopback port and a local socket, and {@code braid get}'s command ({@link
+ * GetCommand}, then {@link RemoteGet}) adds and follows the download over the local socket, as a
+ * daemon's client does. In the class archive's training run
+ * this puts the client path (the local wire, the JSON reader) and the daemon's server in the
+ * archive beside the in-process engine.
  */
 final class DemoThroughRpc {
   private DemoThroughRpc() {}
@@ -32,11 +34,16 @@ final class DemoThroughRpc {
     new SecureRandom().nextBytes(token);
     String secret = HexFormat.of().formatHex(token);
     try (Braid braid = engine.stateDatabase(work.resolve("rpc.db")).downloadDirectory(folder).runQueue(true).build();
-        RpcServer server = RpcServer.start(braid, RpcSettings.builder(folder, secret).port(0).build(), () -> { })) {
+        RpcServer server = RpcServer.start(braid, RpcSettings.builder(folder, secret).port(0)
+            .localSocket(DaemonLink.socketFileOf(work.resolve("rpc.db"))).build(), () -> { })) {
       out.println("  through the RPC on port " + server.port() + ":");
-      DownloadRequest request = DownloadRequest.builder(url).file(folder.resolve("rpc.bin")).build();
-      int code = new RemoteGet(new DaemonLink.Endpoint(server.port(), secret), out, false, false,
-          java.time.Duration.ofSeconds(1)).run(List.of(request), true, false);
+      DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null));
+      // the command line a user types, parsed by get's own model, after the warm-up Main starts for
+      // a daemon's client: their classes go into the archive too
+      RpcClient.warmUp();
+      GetCommand get = new GetCommand(anchor -> Optional.of(daemon));
+      int code = new CommandLine(get.spec(), CommandModel.factory())
+          .execute("--state-db", work.resolve("rpc.db").toString(), "-o", folder.resolve("rpc.bin").toString(), url);
       if (code != ExitCode.OK) {
         return code;
       }

@@ -28,6 +28,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,6 +113,21 @@ final class GetCommand implements Callable<Integer> {
       + " (mirrors left out, server quirks worked around), connection metrics at the end,"
       + " and stack traces with errors", "--debug").build();
 
+  /** The daemon running a state database's queue, if any ({@link DaemonLink#find}). */
+  private final Function<Path, Optional<DaemonLink.Endpoint>> daemons;
+
+  GetCommand() {
+    this(DaemonLink::find);
+  }
+
+  /**
+   * A get that hands its downloads to the daemon {@code daemons} names: the demo's training run
+   * names its own server, so that the class archive holds this command's path to a daemon.
+   */
+  GetCommand(Function<Path, Optional<DaemonLink.Endpoint>> daemons) {
+    this.daemons = daemons;
+  }
+
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("get", this,
@@ -142,7 +158,7 @@ final class GetCommand implements Callable<Integer> {
       if (jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
-      Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateAnchor());
+      Optional<DaemonLink.Endpoint> daemon = daemons.apply(engine.stateAnchor());
       if (daemon.isPresent() && metalinks.anyPending()) {
         throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
             + " state database: give the daemon a local .meta4 file instead");
@@ -153,7 +169,7 @@ final class GetCommand implements Callable<Integer> {
               + " the hooks given here do not run");
         }
         return new RemoteGet(daemon.get(), err, quiet(), json(), seconds(progressInterval))
-            .run(requests(items), items.size() == 1 && inputList() == null, isSet(detach));
+            .run(net.forDaemon(requests(items)), items.size() == 1 && inputList() == null, isSet(detach));
       }
       if (engine.caCertificates() == null && !net.insecure() && items.stream().anyMatch(BatchRun.Item::https)) {
         // TLS is set up while the store and the client start, not after the first connect

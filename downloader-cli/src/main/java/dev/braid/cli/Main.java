@@ -20,7 +20,10 @@ public final class Main {
     boolean subcommand = BraidCommand.SUBCOMMANDS.contains(named);
     CommandLine cli;
     if (subcommand) {
-      if (!named.equals("completion") && !named.equals("rules") && !(CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent())) {
+      if (CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent()) {
+        // a daemon's client: its JSON and socket classes get ready on the other core meanwhile
+        RpcClient.warmUp();
+      } else if (!named.equals("completion") && !named.equals("rules")) {
         // every subcommand but this one opens the store, and its driver's set-up is the longest part
         // of a start-up: it begins at once, on the other core, while picocli builds and parses
         Braid.warmUp();

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * heard as aria2's WebSocket notifications, on a socket opened before the first add; each
  * end's outcome, and the live line, come from {@code braid.tellEntry}. Ctrl-C pauses this
  * command's downloads in the daemon. Options the RPC does not carry (--overwrite, --no-restart,
- * --min-split-size, --max-connections, -j) are the daemon's.
+ * --min-split-size, --max-connections, -j) are the daemon's; --proxy goes as each download's
+ * all-proxy.
  *
  * <p>Threads: the calling thread adds, waits and prints; the socket's thread only queues what
  * it hears; the shutdown hook (Ctrl-C) sends the pauses and waits for their answers.
@@ -131,15 +132,15 @@ final class RemoteGet {
     }
   }
 
-  /** Adds every request, pipelined; the gids in request order. */
+  /** Adds every request, many to a message and the messages pipelined; the gids in request order. */
   private List<String> add(RpcClient rpc, List<DownloadRequest> requests) throws RpcClient.RpcError, IOException,
       InterruptedException {
-    List<CompletableFuture<RpcValue>> sent = new ArrayList<>();
+    List<List<Object>> params = new ArrayList<>();
     for (DownloadRequest r : requests) {
-      CompletableFuture<RpcValue> f = rpc.send("aria2.addUri", uris(r), options(r));
-      adding.add(f);
-      sent.add(f);
+      params.add(List.of(uris(r), options(r)));
     }
+    List<CompletableFuture<RpcValue>> sent = rpc.sendEach("aria2.addUri", params);
+    adding.addAll(sent);
     List<String> gids = new ArrayList<>();
     for (int i = 0; i < sent.size(); i++) {
       try {
@@ -182,6 +183,8 @@ final class RemoteGet {
       o.put("dir", r.directory().toAbsolutePath().normalize().toString());
     }
     r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    // the download's own proxy (get's --proxy): the daemon's stays for the others
+    r.proxy().ifPresent(p -> o.put("all-proxy", p));
     r.connections().ifPresent(n -> o.put("split", Integer.toString(n)));
     if (r.rateLimit() > 0) {
       o.put("max-download-limit", Long.toString(r.rateLimit()));
@@ -231,8 +234,9 @@ final class RemoteGet {
         nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(period);
         // a look at each open download: the live line, --json's progress, and an end the socket missed
         List<RpcValue> entries = new ArrayList<>();
-        for (String gid : List.copyOf(open)) {
-          Optional<RpcValue> e = entry(rpc, gid);
+        for (Map.Entry<String, Optional<RpcValue>> look : entries(rpc, List.copyOf(open)).entrySet()) {
+          String gid = look.getKey();
+          Optional<RpcValue> e = look.getValue();
           if (e.isEmpty() || ended(e.get())) {
             ending.add(gid);
           } else {
@@ -249,8 +253,9 @@ final class RemoteGet {
         line.drawIfDue(() -> single && entries.size() == 1 ? ProgressReporter.format(progress(entries.get(0)))
             : status(done, gids.size(), bad, entries));
       }
-      for (String gid : ending) {
-        Optional<RpcValue> e = entry(rpc, gid);
+      for (Map.Entry<String, Optional<RpcValue>> end : entries(rpc, List.copyOf(ending)).entrySet()) {
+        String gid = end.getKey();
+        Optional<RpcValue> e = end.getValue();
         if (e.isPresent() && !ended(e.get())) {
           continue;
         }
@@ -278,17 +283,27 @@ final class RemoteGet {
     return ExitCode.OK;
   }
 
-  private static Optional<RpcValue> entry(RpcClient rpc, String gid) throws IOException, InterruptedException,
-      RpcClient.RpcError {
-    try {
-      return Optional.of(rpc.call("braid.tellEntry", gid));
-    } catch (RpcClient.RpcError e) {
-      if (e.getMessage().contains("is not found")) {
-        // removed from the queue (braid remove, aria2.remove)
-        return Optional.empty();
-      }
-      throw e;
+  /** The entries of {@code gids}, in their order, asked in one call; empty for one removed from the queue. */
+  private static Map<String, Optional<RpcValue>> entries(RpcClient rpc, List<String> gids) throws IOException,
+      InterruptedException, RpcClient.RpcError {
+    Map<String, Optional<RpcValue>> out = new java.util.LinkedHashMap<>();
+    if (gids.isEmpty()) {
+      return out;
     }
+    List<Object> answers = rpc.callEach("braid.tellEntry", gids);
+    for (int i = 0; i < gids.size(); i++) {
+      Object a = answers.get(i);
+      if (a instanceof RpcClient.RpcError e) {
+        if (!e.getMessage().contains("is not found")) {
+          throw e;
+        }
+        // removed from the queue (braid remove, aria2.remove)
+        out.put(gids.get(i), Optional.empty());
+      } else {
+        out.put(gids.get(i), Optional.of((RpcValue) a));
+      }
+    }
+    return out;
   }
 
   private static boolean ended(RpcValue e) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
@@ -80,7 +81,7 @@ class DaemonClientTest {
     assertTrue(r.stderr().contains("saved " + downloads.resolve("one.bin")), r::describe);
     assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("one.bin")));
     String loaded = Files.readString(classes);
-    assertTrue(loaded.contains("java.net.http.WebSocket"), "the log is the client's class loading");
+    assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the log is the client's, on the daemon's local socket");
     assertFalse(loaded.contains("org.apache.hc"), "the client path loaded Apache HttpClient");
     assertFalse(loaded.contains("org.sqlite"), "the client path loaded SQLite");
     boolean stopped = false;
@@ -92,12 +93,64 @@ class DaemonClientTest {
   }
 
   @Test
+  void getsProxyGoesToTheDaemonAsThatDownloadsOwnAndABadOneIsRefused() throws Exception {
+    server.serve("/proxied.bin", Content.random(300_000, 8)).etag("\"p\"");
+    try (ConnectProxy proxy = ConnectProxy.start()) {
+      Path file = downloads.resolve("proxied.bin");
+      braid("get", "--proxy", proxy.url(), "-o", file.toString(), server.url("/proxied.bin"))
+          .assertExit(ExitCode.OK).assertNoStackTrace();
+      assertEquals(300_000, Files.size(file));
+      long served = server.requests().stream().filter(r -> r.path().equals("/proxied.bin")).count();
+      long proxied = proxy.heads().stream().filter(h -> h.startsWith("GET " + server.url("/proxied.bin") + " ")).count();
+      assertTrue(served > 0);
+      assertEquals(served, proxied, "every request of it went through get's --proxy: " + proxy.heads());
+      for (JsonNode s : daemon.call("aria2.tellStopped", 0, 1000)) {
+        if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+          assertEquals(proxy.url(), daemon.call("aria2.getOption", s.get("gid").asText()).get("all-proxy").asText());
+        }
+      }
+    }
+    CliProcess.Result bad = braid("get", "--proxy", "ftp://127.0.0.1:21", "-d", downloads.toString(), server.url("/two.bin"))
+        .assertExit(ExitCode.USAGE);
+    assertTrue(bad.stderr().contains("unsupported proxy scheme ftp"), bad::describe);
+    CliProcess.Result both = braid("get", "--proxy", "http://127.0.0.1:9", "--no-proxy", "127.0.0.1", "-d",
+        downloads.toString(), server.url("/two.bin")).assertExit(ExitCode.USAGE);
+    assertTrue(both.stderr().contains("--no-proxy cannot go with it"), both::describe);
+  }
+
+  @Test
   void aListWithA404ExitsAsInProcess() throws Exception {
     Path list = Files.writeString(work.resolve("list.txt"), server.url("/two.bin") + "\n" + server.url("/missing.bin") + "\n");
     CliProcess.Result r = braid("get", "-d", downloads.toString(), "-i", list.toString()).assertExit(ExitCode.HTTP_STATUS);
     assertTrue(r.stderr().contains("1 of 2 downloads completed, 1 failed"), r::describe);
     assertTrue(r.stderr().contains("failed " + server.url("/missing.bin")), r::describe);
     assertEquals(200_000, Files.size(downloads.resolve("two.bin")));
+  }
+
+  @Test
+  void aListOfSmallFilesTakesOneRequestEachOnConnectionsTheDaemonKeeps() throws Exception {
+    int files = 40;
+    try (TestServer small = TestServer.start()) {
+      StringBuilder list = new StringBuilder();
+      Map<String, Content> served = new java.util.HashMap<>();
+      for (int i = 0; i < files; i++) {
+        Content c = Content.random(20_000, 100 + i);
+        small.serve("/s" + i + ".bin", c).etag("\"s" + i + "\"");
+        served.put("s" + i + ".bin", c);
+        list.append(small.url("/s" + i + ".bin")).append('\n');
+      }
+      Path out = Files.createDirectories(downloads.resolve("small"));
+      Path listFile = Files.writeString(work.resolve("small-list.txt"), list);
+      CliProcess.Result r = braid("get", "-d", out.toString(), "-i", listFile.toString()).assertExit(ExitCode.OK);
+      assertTrue(r.stderr().contains(files + " of " + files + " downloads completed"), r::describe);
+      for (Map.Entry<String, Content> e : served.entrySet()) {
+        assertEquals(e.getValue().sha256Hex(), CliTestSupport.sha256Hex(out.resolve(e.getKey())), e.getKey());
+      }
+      // the probe's GET serves each file whole, and the daemon's downloads (5 at once by
+      // default) take their connections from one pool kept across downloads
+      assertEquals(files, small.requests().size(), "one request per file");
+      assertTrue(small.connectionsAccepted() <= 5, "connections: " + small.connectionsAccepted());
+    }
   }
 
   @Test

@@ -186,6 +186,26 @@ public final class Download {
   }
 
   /**
+   * Its own proxy as the queue holds it: the URL without credentials, or {@link DownloadRequest#DIRECT};
+   * empty when the engine's proxy applies (also for downloads another process submitted).
+   */
+  public Optional<String> proxy() {
+    return Optional.ofNullable(entry.options().get(DownloadProxy.OPTION));
+  }
+
+  /**
+   * Gives a download that is not running a proxy of its own (see {@link DownloadRequest.Builder#proxy}:
+   * a URL, {@link DownloadRequest#DIRECT}, or null for the engine's); its next run uses it.
+   *
+   * @throws IllegalArgumentException for a URL that names no usable proxy
+   * @throws IllegalStateException when it is running (pause it first)
+   */
+  public void proxy(String url) {
+    String checked = DownloadProxy.check(url);
+    StateCalls.run(() -> queue.proxy(this, checked));
+  }
+
+  /**
    * Replaces the mirrors of a download that is not running (its URL stays: the partial file is
    * recorded under it); the next run spreads its segments over them.
    *

@@ -221,6 +221,19 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
+  /** A checked proxy setting for {@code h}'s next run: the store keeps it without credentials, this process with them. */
+  void proxy(Download h, String url) {
+    synchronized (h.lifecycle) {
+      if (handles.isRunning(h.id())) {
+        throw new IllegalStateException("the proxy of a running download cannot change: pause it first");
+      }
+      QueueEntry e = table.get(h.id()).orElse(h.entry());
+      table.updateOptions(h.id(), DownloadProxy.into(e.options(), url));
+      secrets.proxy(h.id(), url);
+      table.get(h.id()).ifPresent(h::entry);
+    }
+  }
+
   void priority(Download h, int priority) {
     table.updatePriority(h.id(), priority);
     table.get(h.id()).ifPresent(h::entry);

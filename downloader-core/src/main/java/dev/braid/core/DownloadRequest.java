@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.core.rules.HostRule;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -36,6 +37,8 @@ public final class DownloadRequest {
   public static final long DEFAULT_MIN_SPLIT = 1L << 20;
   /** How often one piece may fail its hash ({@link Builder#pieceHashes}) before the download fails. */
   public static final int PIECE_ATTEMPTS = 3;
+  /** The {@link Builder#proxy} that connects directly, whatever the engine's proxy and the host rules say. */
+  public static final String DIRECT = HostRule.DIRECT;
 
   private final URI uri;
   private final List<URI> mirrors;
@@ -56,6 +59,7 @@ public final class DownloadRequest {
   private final Duration urlRefreshTimeout;
   private final PieceHashes pieceHashes;
   private final long expectedLength;
+  private final String proxy;
 
   private DownloadRequest(Builder b, URI uri, List<URI> mirrors, Map<String, String> headers) {
     this.origin = b.copy();
@@ -77,6 +81,7 @@ public final class DownloadRequest {
     this.urlRefreshTimeout = b.urlRefreshTimeout;
     this.pieceHashes = b.pieceHashes;
     this.expectedLength = b.expectedLength;
+    this.proxy = b.proxy;
   }
 
   /**
@@ -128,6 +133,14 @@ public final class DownloadRequest {
   /** The length the file must have (a Metalink's size); a URL serving another length is not used. -1 for any. */
   public long expectedLength() {
     return expectedLength;
+  }
+
+  /**
+   * This download's own proxy URL (credentials included, as given) or {@link #DIRECT}; empty when
+   * the engine's proxy applies.
+   */
+  public Optional<String> proxy() {
+    return Optional.ofNullable(proxy);
   }
 
   /** Higher starts first in the queue; equal priorities start in submission order. */
@@ -230,6 +243,7 @@ public final class DownloadRequest {
     private Duration urlRefreshTimeout = UrlRefresher.DEFAULT_TIMEOUT;
     private PieceHashes pieceHashes;
     private long expectedLength = -1;
+    private String proxy;
 
     private Builder(String url) {
       this.url = url;
@@ -258,6 +272,7 @@ public final class DownloadRequest {
       b.headers.putAll(headers);
       b.pieceHashes = pieceHashes;
       b.expectedLength = expectedLength;
+      b.proxy = proxy;
       return b;
     }
 
@@ -279,6 +294,22 @@ public final class DownloadRequest {
         throw new IllegalArgumentException("the expected length must be -1 (any) or at least 0, not " + bytes);
       }
       this.expectedLength = bytes;
+      return this;
+    }
+
+    /**
+     * Every request of this download goes through the proxy at {@code url} (the forms
+     * {@link Braid.Builder#proxy} takes: {@code http://HOST:PORT}, {@code socks5://HOST:PORT}, each
+     * optionally with percent-encoded {@code USER:PASSWORD@}), or directly for {@link #DIRECT},
+     * whatever the engine's proxy, its {@code noProxy} and the host rules' proxies say; other
+     * downloads keep those. Null for the engine's (the default). The queue stores the URL without
+     * its credentials: they stay in this process, like {@link #header headers}, and a later run
+     * elsewhere (or after a restart) goes to the proxy without them.
+     *
+     * @throws IllegalArgumentException for a URL that names no usable proxy (the message masks its credentials)
+     */
+    public Builder proxy(String url) {
+      this.proxy = DownloadProxy.check(url);
       return this;
     }
 

@@ -36,7 +36,7 @@ final class RequestCodec {
     if (r.expectedLength() >= 0) {
       o.put("length", Long.toString(r.expectedLength()));
     }
-    return o;
+    return DownloadProxy.into(o, r.proxy().orElse(null));
   }
 
   static DownloadRequest decode(QueueEntry e) throws InvalidRequestException {
@@ -61,6 +61,7 @@ final class RequestCodec {
       if (o.containsKey("pieces")) {
         b.pieceHashes(PieceHashes.parse(o.get("pieces")));
       }
+      b.proxy(o.get(DownloadProxy.OPTION));
     } catch (IllegalArgumentException ex) {
       throw new InvalidRequestException("queue entry " + e.id() + " has unreadable options: " + ex.getMessage(), ex);
     }

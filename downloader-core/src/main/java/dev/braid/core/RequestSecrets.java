@@ -1,16 +1,19 @@
 package dev.braid.core;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What of the requests submitted here the store must never hold, by entry id: their headers and
- * credentials, and their URL refreshers (callbacks). Only in memory: an entry run by another
- * process (or after a restart) goes without them. Thread-safe (concurrent maps).
+ * credentials, their proxy's credentials, and their URL refreshers (callbacks). Only in memory: an
+ * entry run by another process (or after a restart) goes without them. Thread-safe (concurrent maps).
  */
 final class RequestSecrets {
   private final Map<Long, Map<String, String>> headers = new ConcurrentHashMap<>();
   private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
+  /** Proxy URLs with credentials, which the store holds without them. */
+  private final Map<Long, String> proxies = new ConcurrentHashMap<>();
 
   /** Keeps what {@code request}, submitted here as entry {@code id}, carries beyond the store, and forgets an earlier request's. */
   void keep(long id, DownloadRequest request) {
@@ -24,16 +27,32 @@ final class RequestSecrets {
     } else {
       headers.put(id, request.headers());
     }
+    proxy(id, request.proxy().orElse(null));
+  }
+
+  /** Keeps the credentials of entry {@code id}'s proxy {@code url} (null: none of its own), and forgets earlier ones. */
+  void proxy(long id, String url) {
+    if (DownloadProxy.hasCredentials(url)) {
+      proxies.put(id, url);
+    } else {
+      proxies.remove(id);
+    }
   }
 
   /** The decoded request of entry {@code id} with the headers and refresher given to this process, if any. */
   DownloadRequest restore(long id, DownloadRequest decoded) {
     Map<String, String> h = headers.get(id);
     DownloadRequest refreshing = refreshers.get(id);
-    if (h == null && refreshing == null) {
+    String proxy = proxies.get(id);
+    // only for the proxy the entry still names: another process may have changed it since
+    boolean sameProxy = proxy != null && decoded.proxy().equals(Optional.of(DownloadProxy.stored(proxy)));
+    if (h == null && refreshing == null && !sameProxy) {
       return decoded;
     }
     DownloadRequest.Builder b = decoded.toBuilder();
+    if (sameProxy) {
+      b.proxy(proxy);
+    }
     if (h != null) {
       h.forEach(b::header);
     }

@@ -88,6 +88,7 @@ class BuilderChecksTest {
     request(npe, "password", b -> b.basicAuth("u", null));
     request(iae, "user", b -> b.basicAuth("u:v", "p"));
     request(npe, "token", b -> b.bearerToken(null));
+    request(iae, "proxy", b -> b.proxy("ftp://127.0.0.1:21"));
     DownloadRequest r = DownloadRequest.builder("http://127.0.0.1/f").connections(1).maxConnections(DownloadRequest.MAX_CONNECTIONS)
         .file(null).directory(null).checksum(null).mirrors(List.of()).build();
     assertEquals(1, r.connections().getAsInt());

@@ -59,6 +59,30 @@ class ConnectionReuseTest extends TlsHarness {
   }
 
   @Test
+  void aQueueOfSmallFilesFiveAtOnceKeepsItsFiveConnectionsAcrossDownloads() throws Exception {
+    int files = 40;
+    try (TestServer server = TestServer.startTls(certificate);
+        Braid braid = Braid.builder().stateDatabase(dir.resolve("state.db")).caCertificates(certificate.pemFile())
+            .maxActiveDownloads(5).build()) {
+      java.util.List<Download> all = new java.util.ArrayList<>();
+      for (int i = 0; i < files; i++) {
+        server.serve("/q" + i, Content.random(50 << 10, 200 + i)).etag("\"q" + i + "\"");
+      }
+      for (int i = 0; i < files; i++) {
+        all.add(braid.submit(DownloadRequest.builder(server.url("/q" + i)).file(dir.resolve("q" + i)).build()));
+      }
+      for (Download d : all) {
+        DownloadHarness.await(d);
+      }
+      // each file whole in its probe's response, and a download that ends leaves its
+      // connection, TLS session and all, to the next one the queue starts
+      assertEquals(files, server.requests().size(), "one request per file");
+      assertTrue(server.connectionsAccepted() <= 5, "connections: " + server.connectionsAccepted());
+      assertEquals(server.connectionsAccepted(), server.tlsHandshakes(), "one handshake per connection, none per file");
+    }
+  }
+
+  @Test
   void newConnectionsResumeTheTlsSession() throws Exception {
     try (TestServer server = TestServer.startTls(certificate); Braid braid = braid(HttpVersion.HTTP_1_1)) {
       int files = 5;

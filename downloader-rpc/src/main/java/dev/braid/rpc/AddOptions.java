@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * aria2's per-download options of {@code addUri}, applied to a {@link DownloadRequest}. Options
  * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
- * its whole set); {@code all-proxy} is refused, as Braid's proxy belongs to the engine.
+ * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}).
  */
 final class AddOptions {
   /**
@@ -73,9 +73,7 @@ final class AddOptions {
     if (options.has("max-download-limit")) {
       b.rateLimit(Sizes.parse("max-download-limit", text(options, "max-download-limit")));
     }
-    if (options.has("all-proxy") && !text(options, "all-proxy").isEmpty()) {
-      throw RpcException.failed("all-proxy per download is not supported: start braid daemon with --proxy");
-    }
+    ProxyOption.applyTo(b, options);
     try {
       if (options.has("checksum")) {
         b.checksum(Checksum.parse(text(options, "checksum")));

@@ -16,6 +16,7 @@ import java.util.function.Function;
 
 /**
  * getOption/changeOption of one download and getGlobalOption/changeGlobalOption of the engine.
+ * A download's all-proxy changes while it is not active ({@link ProxyOption}); its next run uses it.
  * Live: a download's max-download-limit, the engine's max-overall-download-limit and
  * max-concurrent-downloads, and Braid's own braid-run-window (windows, comma-separated, in which
  * the queue runs; empty for always) and braid-speed-schedule (limits by time of day); these two are
@@ -51,18 +52,30 @@ final class OptionMethods {
     o.put("dir", d.directory().toString());
     d.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
     d.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    ProxyOption.shownIn(o, d);
     return o;
   }
 
   private static JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
-      if (!key.equals("max-download-limit")) {
-        throw RpcException.failed("option " + key + " cannot be changed here (only max-download-limit)");
+      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key)) {
+        throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, and "
+            + ProxyOption.ALL_PROXY + " of a download that is not active)");
       }
     }
-    if (options.has("max-download-limit")) {
-      d.rateLimit(Sizes.parse("max-download-limit", AddOptions.text(options, "max-download-limit")));
+    // both checked before either is applied
+    long limit = options.has("max-download-limit")
+        ? Sizes.parse("max-download-limit", AddOptions.text(options, "max-download-limit")) : -1;
+    if (ProxyOption.given(options)) {
+      try {
+        d.proxy(ProxyOption.setting(options));
+      } catch (IllegalStateException running) {
+        throw RpcException.failed(ProxyOption.ALL_PROXY + ": " + running.getMessage());
+      }
+    }
+    if (limit >= 0) {
+      d.rateLimit(limit);
     }
     return OK;
   }

@@ -13,9 +13,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -25,7 +27,8 @@ import java.util.logging.Logger;
  * its owner closes it after).
  *
  * <p>Threads: Undertow's, owned here: one I/O thread (connections, timers) and up to four
- * worker threads that run the calls (they read and write the state database). Braid's event
+ * worker threads that run the calls (they read and write the state database); the local
+ * socket's, if asked for ({@link LocalEndpoint}). Braid's event
  * thread sends the notifications. {@link #close()} lets calls in flight finish (bounded),
  * closes the WebSockets and ends every thread of the server.
  */
@@ -46,15 +49,17 @@ public final class RpcServer implements AutoCloseable {
   private final Undertow undertow;
   private final GracefulShutdownHandler graceful;
   private final SocketEndpoint sockets;
+  private final LocalEndpoint local;
   private final Registration events;
   private final int port;
   private final List<InetSocketAddress> addresses;
 
-  private RpcServer(Undertow undertow, GracefulShutdownHandler graceful, SocketEndpoint sockets, Registration events,
-      int port, List<InetSocketAddress> addresses) {
+  private RpcServer(Undertow undertow, GracefulShutdownHandler graceful, SocketEndpoint sockets, LocalEndpoint local,
+      Registration events, int port, List<InetSocketAddress> addresses) {
     this.undertow = undertow;
     this.graceful = graceful;
     this.sockets = sockets;
+    this.local = local;
     this.events = events;
     this.port = port;
     this.addresses = addresses;
@@ -70,7 +75,13 @@ public final class RpcServer implements AutoCloseable {
     ObjectMapper mapper = new ObjectMapper();
     Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
-    Notifier notifier = new Notifier(mapper, sockets::broadcast);
+    LocalEndpoint[] local = new LocalEndpoint[1];
+    Notifier notifier = new Notifier(mapper, json -> {
+      sockets.broadcast(json);
+      if (local[0] != null) {
+        local[0].broadcast(json);
+      }
+    });
     FolderPolicy folders = new FolderPolicy(settings.downloadFolder(), settings.allowedFolders());
     RemovedResults removed = new RemovedResults();
     QueueView queue = new QueueView(braid, removed);
@@ -110,8 +121,30 @@ public final class RpcServer implements AutoCloseable {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       throw new IOException("cannot listen on port " + port + ": " + cause.getMessage(), cause);
     }
+    local[0] = localEndpoint(settings, dispatcher);
     Registration events = braid.listen(notifier, Duration.ofSeconds(1));
-    return new RpcServer(undertow, graceful, sockets, events, port, addresses);
+    return new RpcServer(undertow, graceful, sockets, local[0], events, port, addresses);
+  }
+
+  /**
+   * The local socket the settings ask for, or null: one that cannot be bound (a path longer than
+   * the system's ~100 bytes, a folder not writable) leaves clients the TCP port, which serves the same.
+   */
+  private static LocalEndpoint localEndpoint(RpcSettings settings, Dispatcher dispatcher) {
+    if (settings.localSocket() == null) {
+      return null;
+    }
+    try {
+      return LocalEndpoint.start(settings.localSocket(), dispatcher, settings.maxRequestBytes(),
+          settings.unauthorizedDelay());
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The Unix domain socket served beside the port ({@link RpcSettings.Builder#localSocket}), if it could be bound. */
+  public Optional<Path> localSocket() {
+    return local == null ? Optional.empty() : Optional.of(local.path());
   }
 
   /** The addresses listened on: 127.0.0.1 and ::1 (where the machine has IPv6), or every interface. */
@@ -166,6 +199,9 @@ public final class RpcServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     sockets.closeAll();
+    if (local != null) {
+      local.close();
+    }
     undertow.stop();
   }
 }

@@ -29,6 +29,7 @@ public final class RpcSettings {
   private final int maxRequestBytes;
   private final Duration unauthorizedDelay;
   private final Rules rules;
+  private final Path localSocket;
 
   private RpcSettings(Builder b) {
     this.downloadFolder = b.downloadFolder;
@@ -40,6 +41,7 @@ public final class RpcSettings {
     this.maxRequestBytes = b.maxRequestBytes;
     this.unauthorizedDelay = b.unauthorizedDelay;
     this.rules = b.rules;
+    this.localSocket = b.localSocket;
   }
 
   /**
@@ -86,6 +88,11 @@ public final class RpcSettings {
     return rules;
   }
 
+  /** The Unix domain socket to serve too, or null for none. */
+  Path localSocket() {
+    return localSocket;
+  }
+
   /** Configures {@link RpcSettings}. */
   public static final class Builder {
     private final Path downloadFolder;
@@ -97,6 +104,7 @@ public final class RpcSettings {
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private Duration unauthorizedDelay = DEFAULT_UNAUTHORIZED_DELAY;
     private Rules rules = Rules.NONE;
+    private Path localSocket;
 
     private Builder(Path downloadFolder, String secret) {
       if (downloadFolder == null) {
@@ -170,6 +178,19 @@ public final class RpcSettings {
         throw new IllegalArgumentException("rules cannot be null (Rules.NONE for none)");
       }
       this.rules = rules;
+      return this;
+    }
+
+    /**
+     * Serves the same calls and notifications on a Unix domain socket at {@code socket} too
+     * (newline-delimited JSON-RPC, {@link LocalEndpoint}), readable by this user only; a file
+     * already there is replaced. Default: none.
+     */
+    public Builder localSocket(Path socket) {
+      if (socket == null) {
+        throw new IllegalArgumentException("a local socket path cannot be null");
+      }
+      this.localSocket = socket.toAbsolutePath().normalize();
       return this;
     }
 

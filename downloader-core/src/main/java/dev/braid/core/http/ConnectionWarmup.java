@@ -36,7 +36,7 @@ import org.apache.hc.core5.util.Timeout;
  */
 public final class ConnectionWarmup {
   /** A warm-up that opens nothing. */
-  public static final ConnectionWarmup NONE = new ConnectionWarmup(null, null, null, 0);
+  public static final ConnectionWarmup NONE = new ConnectionWarmup(null, null, null, RequestProxy.ENGINE, 0);
 
   /**
    * How long an unused warm connection may stay in the pool (the idle evictor closes it sooner,
@@ -51,16 +51,20 @@ public final class ConnectionWarmup {
   private final PoolingHttpClientConnectionManager pool;
   private final HttpRoute route;
   private final PhaseRecorder recorder;
+  /** The download's proxy choice: the pool state of the warm connections, so only its requests get them. */
+  private final RequestProxy proxy;
   private final CountDownLatch settled;
   /** Endpoints leased and not yet handed back: what {@link #cancel} must close. Guarded by {@code this}. */
   private final Set<ConnectionEndpoint> held = new HashSet<>();
   private final AtomicInteger opened = new AtomicInteger();
   private boolean cancelled;
 
-  private ConnectionWarmup(PoolingHttpClientConnectionManager pool, HttpRoute route, PhaseRecorder recorder, int count) {
+  private ConnectionWarmup(PoolingHttpClientConnectionManager pool, HttpRoute route, PhaseRecorder recorder,
+      RequestProxy proxy, int count) {
     this.pool = pool;
     this.route = route;
     this.recorder = recorder;
+    this.proxy = proxy;
     this.settled = new CountDownLatch(count);
   }
 
@@ -72,11 +76,11 @@ public final class ConnectionWarmup {
    * fewer connections are warmed rather than the caller kept waiting.
    */
   static ConnectionWarmup start(PoolingHttpClientConnectionManager pool, HttpRoute route, int count,
-      PhaseRecorder recorder, Executor executor) {
+      PhaseRecorder recorder, Executor executor, RequestProxy proxy) {
     if (count <= 0) {
       return NONE;
     }
-    ConnectionWarmup w = new ConnectionWarmup(pool, route, recorder, count);
+    ConnectionWarmup w = new ConnectionWarmup(pool, route, recorder, proxy, count);
     List<ConnectionEndpoint> leased = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       ConnectionEndpoint endpoint = w.lease();
@@ -136,7 +140,7 @@ public final class ConnectionWarmup {
 
   private ConnectionEndpoint lease() {
     try {
-      ConnectionEndpoint endpoint = pool.lease(null, route, LEASE_WAIT, null).get(LEASE_WAIT);
+      ConnectionEndpoint endpoint = pool.lease(null, route, LEASE_WAIT, proxy).get(LEASE_WAIT);
       synchronized (this) {
         held.add(endpoint);
       }
@@ -155,7 +159,7 @@ public final class ConnectionWarmup {
       boolean fresh = !endpoint.isConnected();
       if (fresh && !isCancelled()) {
         // bound: the connect and handshake are timed into the download's metrics like its own
-        try (PhaseRecorder.Scope ignored = recorder.bind()) {
+        try (PhaseRecorder.Scope ignored = recorder.bind(); RequestProxy.Scope sockets = proxy.bind()) {
           pool.connect(endpoint, null, HttpClientContext.create());
         }
       }
@@ -186,11 +190,11 @@ public final class ConnectionWarmup {
       }
       try {
         if (usable && !cancelled && endpoint.isConnected()) {
-          pool.release(endpoint, null, KEEP_ALIVE);
+          pool.release(endpoint, proxy, KEEP_ALIVE);
           return true;
         }
         endpoint.close(CloseMode.IMMEDIATE);
-        pool.release(endpoint, null, TimeValue.ZERO_MILLISECONDS);
+        pool.release(endpoint, proxy, TimeValue.ZERO_MILLISECONDS);
       } catch (RuntimeException e) {
         // closed with its pool already (the Braid is closing): nothing is left open
       }

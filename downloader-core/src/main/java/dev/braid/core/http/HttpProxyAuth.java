@@ -1,5 +1,6 @@
 package dev.braid.core.http;
 
+import java.util.List;
 import org.apache.hc.client5.http.auth.AuthCache;
 import org.apache.hc.client5.http.auth.AuthScope;
 import org.apache.hc.client5.http.auth.CredentialsProvider;
@@ -16,13 +17,15 @@ import org.apache.hc.client5.http.protocol.HttpClientContext;
  * context, holds a preemptive Basic scheme per proxy so that the first CONNECT (or absolute-form
  * request) of each connection already carries {@code Proxy-Authorization}. Without it every new
  * tunnel, and every plain-http request (each has its own context), would first meet a 407.
+ * One for the engine's proxies, and one per download that chose a proxy with credentials of its
+ * own ({@link RequestProxy}): that download's contexts carry it instead.
  */
 final class HttpProxyAuth {
   private final BasicCredentialsProvider provider = new BasicCredentialsProvider();
   private final AuthCache cache = new BasicAuthCache();
 
-  HttpProxyAuth(ProxyPlan plan) {
-    for (ProxyPlan.Proxy p : plan.proxies()) {
+  HttpProxyAuth(List<ProxyPlan.Proxy> proxies) {
+    for (ProxyPlan.Proxy p : proxies) {
       ProxyCredentials c = p.credentials();
       if (p.socks() || c == null) {
         continue;
@@ -44,5 +47,11 @@ final class HttpProxyAuth {
   /** Lets a request's context authenticate to the proxies before they ask. */
   void prepare(HttpClientContext context) {
     context.setAuthCache(cache);
+  }
+
+  /** Like {@link #prepare}, for a context whose credentials are these proxies' only (not the client's default). */
+  void prepareInstead(HttpClientContext context) {
+    context.setAuthCache(cache);
+    context.setCredentialsProvider(provider);
   }
 }

@@ -115,7 +115,7 @@ public final class HttpTransport implements AutoCloseable {
         .setMaxRedirects(settings.maxRedirects())
         .setRedirectsEnabled(true)
         .build();
-    proxyAuth = new HttpProxyAuth(settings.proxies());
+    proxyAuth = new HttpProxyAuth(settings.proxies().proxies());
     routes = settings.proxies().routePlanner();
     client = HttpClients.custom()
         .setConnectionManager(pool)
@@ -139,11 +139,12 @@ public final class HttpTransport implements AutoCloseable {
   }
 
   /**
-   * Whether a request for {@code uri} can go over HTTP/2: this transport allows it, the URL is
-   * https (ALPN chooses the version in the TLS handshake) and no proxy is in between.
+   * Whether a request for {@code uri} of a download that chose {@code proxy} can go over HTTP/2:
+   * this transport allows it, the URL is https (ALPN chooses the version in the TLS handshake) and
+   * no proxy is in between.
    */
-  public boolean http2Possible(URI uri) {
-    return http2 && "https".equalsIgnoreCase(uri.getScheme()) && proxies.forTarget("https", uri.getHost()) == null;
+  public boolean http2Possible(URI uri, RequestProxy proxy) {
+    return http2 && "https".equalsIgnoreCase(uri.getScheme()) && proxies.forTarget("https", uri.getHost(), proxy) == null;
   }
 
   /**
@@ -153,13 +154,14 @@ public final class HttpTransport implements AutoCloseable {
    *
    * @param protocol the version asked for; HTTP/2 is used only where {@link #http2Possible} allows
    * @param headers the engine's own headers (Range, If-Range), sent on every hop
+   * @param proxy the download's own proxy, which wins over the engine's on every hop; {@link RequestProxy#ENGINE} for none
    * @throws RedirectProblem when the redirects cannot be followed (a loop, too many, a downgrade)
    * @throws H2NotOffered when HTTP/2 was used and the server chose another version by ALPN
    * @throws ProxyAuthFailure when a proxy on the way wants credentials it was not given, or refuses them
    */
   public Exchange get(Protocol protocol, URI uri, Map<String, String> headers, OriginHeaders userHeaders,
-      PhaseRecorder recorder) throws IOException {
-    if (protocol == Protocol.HTTP_2 && http2Possible(uri)) {
+      PhaseRecorder recorder, RequestProxy proxy) throws IOException {
+    if (protocol == Protocol.HTTP_2 && http2Possible(uri, proxy)) {
       return h2().get(uri, headers, userHeaders, recorder);
     }
     HttpGet get = new HttpGet(uri);
@@ -167,9 +169,9 @@ public final class HttpTransport implements AutoCloseable {
     headers.forEach(get::setHeader);
     HttpClientContext context = HttpClientContext.create();
     context.setAttribute(OriginHeadersInterceptor.ATTRIBUTE, userHeaders);
-    proxyAuth.prepare(context);
+    proxy.prepare(context, proxyAuth);
     ClassicHttpResponse response;
-    try (PhaseRecorder.Scope ignored = recorder.bind()) {
+    try (PhaseRecorder.Scope ignored = recorder.bind(); RequestProxy.Scope sockets = proxy.bind()) {
       response = client.executeOpen(null, get, context);
     } catch (ClientProtocolException e) {
       if (e.getCause() instanceof RedirectException r) {
@@ -181,12 +183,12 @@ public final class HttpTransport implements AutoCloseable {
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
     if (response.getCode() == HttpStatus.SC_PROXY_AUTHENTICATION_REQUIRED) {
-      ProxyPlan.Proxy proxy = proxies.forTarget(finalUri.getScheme(), finalUri.getHost());
-      if (proxy != null && !proxy.socks()) {
+      ProxyPlan.Proxy via = proxies.forTarget(finalUri.getScheme(), finalUri.getHost(), proxy);
+      if (via != null && !via.socks()) {
         // HttpClient has already answered the challenge once if it could: a second try would be refused alike.
         // Aborted, not closed: a connection whose CONNECT was refused must not go back to the pool.
         new ClassicResponse(get, response).abort();
-        throw ProxyAuthFailure.httpProxy(proxy);
+        throw ProxyAuthFailure.httpProxy(via);
       }
     }
     return new Exchange(new ClassicResponse(get, response), finalUri, Protocol.HTTP_1_1);
@@ -206,13 +208,18 @@ public final class HttpTransport implements AutoCloseable {
    * is leased and handed back as it is, and only the rest are opened.
    *
    * @param wanted the connections the download's ranges are about to use besides the probe's
+   * @param proxy the download's own proxy, as its requests give it: the warm connections are theirs only
    */
-  public ConnectionWarmup warm(URI uri, int wanted, boolean probeHolding, PhaseRecorder recorder, Executor executor) {
+  public ConnectionWarmup warm(URI uri, int wanted, boolean probeHolding, PhaseRecorder recorder, Executor executor,
+      RequestProxy proxy) {
     if (wanted <= 0) {
       return ConnectionWarmup.NONE;
     }
     try {
-      HttpRoute route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), HttpClientContext.create());
+      HttpClientContext context = HttpClientContext.create();
+      proxy.prepare(context, proxyAuth);
+      HttpRoute route = routes.determineRoute(RoutingSupport.determineHost(new HttpGet(uri)), context);
+      // counts every idle connection of the route, also those of other choices the pool would not lend here
       PoolStats onRoute = pool.getStats(route);
       if (route.getProxyHost() != null || (!probeHolding && onRoute.getAvailable() > 0)
           || onRoute.getAvailable() >= wanted) {
@@ -223,7 +230,7 @@ public final class HttpTransport implements AutoCloseable {
       int idleElsewhere = total.getAvailable() - onRoute.getAvailable();
       int n = Math.min(wanted, Math.min(pool.getMaxPerRoute(route) - onRoute.getLeased() - onRoute.getPending(),
           pool.getMaxTotal() - total.getLeased() - idleElsewhere - total.getPending()) - probeSlot);
-      return ConnectionWarmup.start(pool, route, n, recorder, executor);
+      return ConnectionWarmup.start(pool, route, n, recorder, executor, proxy);
     } catch (HttpException | RuntimeException e) {
       // no route (the probe meets the same problem and reports it properly) or a pool closing with the Braid
       return ConnectionWarmup.NONE;

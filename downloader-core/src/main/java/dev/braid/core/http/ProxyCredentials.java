@@ -62,6 +62,17 @@ final class ProxyCredentials {
     return password;
   }
 
+  /** Equal credentials: two downloads given the same proxy URL share its connections (see {@link RequestProxy}). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ProxyCredentials c && c.user.equals(user) && c.password.equals(password);
+  }
+
+  @Override
+  public int hashCode() {
+    return user.hashCode() * 31 + password.hashCode();
+  }
+
   @Override
   public String toString() {
     return "credentials(hidden)";

@@ -132,7 +132,7 @@ public final class ProxyPlan {
   }
 
   /** Messages name the URL only through {@link #redact}, and carry no cause that would repeat it whole. */
-  private static Proxy parse(String url) {
+  static Proxy parse(String url) {
     URI u;
     try {
       // "host:port" without a scheme means an HTTP proxy, as curl reads it
@@ -192,6 +192,11 @@ public final class ProxyPlan {
     return List.copyOf(out);
   }
 
+  /** The proxy for a request of a download that chose {@code chosen} to {@code scheme://host}, or null for direct. */
+  Proxy forTarget(String scheme, String host, RequestProxy chosen) {
+    return chosen.chosen() ? chosen.proxy() : forTarget(scheme, host);
+  }
+
   /** The proxy for a request to {@code scheme://host}, or null for direct. */
   Proxy forTarget(String scheme, String host) {
     if (!ruleProxies.isEmpty() || !rules.hostRules().isEmpty()) {
@@ -217,12 +222,15 @@ public final class ProxyPlan {
     return false;
   }
 
-  /** Routes through an HTTP proxy where one applies; SOCKS and direct targets get a direct route. */
+  /**
+   * Routes through an HTTP proxy where one applies; SOCKS and direct targets get a direct route.
+   * A download's own proxy ({@link RequestProxy#in}) wins over this plan for its requests.
+   */
   HttpRoutePlanner routePlanner() {
     return new DefaultRoutePlanner(DefaultSchemePortResolver.INSTANCE) {
       @Override
       protected HttpHost determineProxy(HttpHost target, HttpContext context) {
-        Proxy p = forTarget(target.getSchemeName(), target.getHostName());
+        Proxy p = forTarget(target.getSchemeName(), target.getHostName(), RequestProxy.in(context));
         return p == null || p.socks() ? null : p.httpHost();
       }
     };

@@ -11,6 +11,8 @@ import org.apache.hc.client5.http.io.DetachedSocketFactory;
  * Creates the client's sockets so that each TCP connect is timed into the caller's
  * {@link PhaseRecorder}. A socket for a SOCKS route connects to the proxy and runs our
  * {@link Socks5Handshake} inside {@code connect}, so the handshake is part of the connect time.
+ * A download's own proxy ({@link RequestProxy#connecting}) wins over the engine's for its sockets:
+ * its SOCKS proxy, or none for a direct download or one whose HTTP proxy is the route's first hop.
  */
 final class TimedSockets implements DetachedSocketFactory {
   private final ProxyPlan proxies;
@@ -21,6 +23,11 @@ final class TimedSockets implements DetachedSocketFactory {
 
   @Override
   public Socket create(Proxy proxy) throws IOException {
+    RequestProxy chosen = RequestProxy.connecting();
+    if (chosen.chosen()) {
+      ProxyPlan.Proxy own = chosen.proxy();
+      return new TimedSocket(own != null && own.socks() ? own : null);
+    }
     if (proxy == null || proxy.type() != Proxy.Type.SOCKS) {
       return new TimedSocket(null);
     }

@@ -10,6 +10,7 @@ import dev.braid.core.http.HttpTransport;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Protocol;
+import dev.braid.core.http.RequestProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
@@ -17,7 +18,7 @@ import java.util.Map;
 
 /**
  * Fetches a Metalink document named by a URL into memory, on the caller's thread: one GET through
- * the engine's transport (its proxies, TLS settings and the request's origin-scoped headers), at
+ * the engine's transport (its proxies or the request's own, TLS settings and the request's origin-scoped headers), at
  * most {@link Metalink#MAX_BYTES} read, a 200 required. A response that is neither
  * {@value Metalink#MEDIA_TYPE} nor XML by its type is refused unless its URL names a Metalink.
  */
@@ -28,7 +29,7 @@ public final class MetalinkFetch {
       throws MetalinkException, HttpStatusException, NetworkException {
     Map<String, String> headers = Map.of("Accept", Metalink.MEDIA_TYPE + ", application/xml;q=0.5, */*;q=0.1");
     try (Exchange ex = http.get(Protocol.HTTP_1_1, request.uri(), headers, OriginHeaders.of(request.uri(), request.headers()),
-        new PhaseRecorder())) {
+        new PhaseRecorder(), RequestProxy.forDownload(request.proxy().orElse(null)))) {
       if (ex.status() != 200) {
         ex.abort();
         throw new HttpStatusException(ex.status(), "the Metalink " + request.uri() + " answered HTTP " + ex.status());

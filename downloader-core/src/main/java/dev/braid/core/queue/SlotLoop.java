@@ -147,7 +147,7 @@ public final class SlotLoop {
           nextRefresh = now + REFRESH_NANOS;
         }
         bus.drain();
-        bus.sendProgress(now, work.handles());
+        bus.sendProgress(now, work::handles);
       } catch (StoreException e) {
         // the store is busy or failing (another process holds it): try again on the next tick
       } catch (RuntimeException e) {

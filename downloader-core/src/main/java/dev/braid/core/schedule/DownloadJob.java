@@ -21,6 +21,7 @@ import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseListener;
 import dev.braid.core.http.PhaseRecorder;
+import dev.braid.core.http.RequestProxy;
 import dev.braid.core.metrics.SpeedMeter;
 import dev.braid.core.plan.SegmentTable;
 import dev.braid.store.RemoteIdentity;
@@ -82,7 +83,8 @@ public final class DownloadJob implements Runnable {
    */
   public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
-    this.route = new ProtocolRoute(http, store.hosts(), settings.httpVersion());
+    this.route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
+        settings.httpVersion());
     this.store = store;
     this.settings = settings;
     this.link = new CurrentLink(request);

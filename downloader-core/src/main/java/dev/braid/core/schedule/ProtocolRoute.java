@@ -9,6 +9,7 @@ import dev.braid.core.http.OriginHeaders;
 import dev.braid.core.http.PhaseRecorder;
 import dev.braid.core.http.Protocol;
 import dev.braid.core.http.Requester;
+import dev.braid.core.http.RequestProxy;
 import dev.braid.store.HostKnowledge;
 import dev.braid.store.ProtocolMemory;
 import dev.braid.store.StoreException;
@@ -33,6 +34,8 @@ final class ProtocolRoute implements Requester {
   static final long JUDGE_NANOS = 5_000_000_000L;
 
   private final HttpTransport http;
+  /** The download's own proxy, on every request and warm connection of it. */
+  private final RequestProxy proxy;
   private final HostKnowledge store;
   private final boolean auto;
   private volatile Protocol protocol;
@@ -45,8 +48,9 @@ final class ProtocolRoute implements Requester {
   /** Set when a losing trial moved the pass to the other version: the pass then measures nothing more. */
   private boolean abandoned;
 
-  ProtocolRoute(HttpTransport http, HostKnowledge store, HttpVersion version) {
+  ProtocolRoute(HttpTransport http, RequestProxy proxy, HostKnowledge store, HttpVersion version) {
     this.http = http;
+    this.proxy = proxy;
     this.store = store;
     this.auto = version == HttpVersion.AUTO;
     this.protocol = version == HttpVersion.HTTP_2 ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
@@ -57,7 +61,7 @@ final class ProtocolRoute implements Requester {
       throws IOException {
     Protocol p = protocol;
     try {
-      return http.get(p, uri, headers, userHeaders, recorder);
+      return http.get(p, uri, headers, userHeaders, recorder, proxy);
     } catch (H2NotOffered e) {
       if (!auto) {
         throw e;
@@ -65,7 +69,7 @@ final class ProtocolRoute implements Requester {
       remember(new ProtocolMemory(HostConnections.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
       fellBack = true;
       protocol = Protocol.HTTP_1_1;
-      return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder);
+      return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder, proxy);
     }
   }
 
@@ -75,12 +79,12 @@ final class ProtocolRoute implements Requester {
    */
   ConnectionWarmup warm(URI uri, int wanted, boolean probeHolding, PhaseRecorder recorder, Executor executor) {
     return protocolFor(uri) == Protocol.HTTP_2 ? ConnectionWarmup.NONE
-        : http.warm(uri, wanted, probeHolding, recorder, executor);
+        : http.warm(uri, wanted, probeHolding, recorder, executor, proxy);
   }
 
   /** The version a request for {@code uri} goes over now. */
   Protocol protocolFor(URI uri) {
-    return protocol == Protocol.HTTP_2 && http.http2Possible(uri) ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+    return protocol == Protocol.HTTP_2 && http.http2Possible(uri, proxy) ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
   }
 
   /** Before the probe: the preferred version of the URL's host (a no-op when the version is forced). */
@@ -89,7 +93,7 @@ final class ProtocolRoute implements Requester {
     abandoned = false;
     if (auto) {
       fellBack = false;
-      protocol = http.http2Possible(uri) ? policy(uri).preferred() : Protocol.HTTP_1_1;
+      protocol = http.http2Possible(uri, proxy) ? policy(uri).preferred() : Protocol.HTTP_1_1;
     }
   }
 
@@ -100,7 +104,7 @@ final class ProtocolRoute implements Requester {
    * {@code --debug}, or null when the version is forced or there is no choice (plain http, proxy).
    */
   String forPass(URI finalUri, boolean measurable) {
-    if (!auto || !http.http2Possible(finalUri)) {
+    if (!auto || !http.http2Possible(finalUri, proxy)) {
       return null;
     }
     if (fellBack) {
@@ -144,7 +148,7 @@ final class ProtocolRoute implements Requester {
    * {@code finalUri}. Passes that fell back from HTTP/2 measured nothing clean and record nothing.
    */
   void measured(URI finalUri, long bytes, long nanos) {
-    if (!auto || fellBack || abandoned || !http.http2Possible(finalUri) || nanos <= 0) {
+    if (!auto || fellBack || abandoned || !http.http2Possible(finalUri, proxy) || nanos <= 0) {
       return;
     }
     remember(new ProtocolMemory(HostConnections.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,

@@ -43,12 +43,12 @@ class ConnectionWarmupTest {
       server.serve("/f", Content.random(1000, 1)).etag("\"f\"");
       URI uri = URI.create(server.url("/f"));
       PhaseRecorder recorder = new PhaseRecorder();
-      ConnectionWarmup warm = http.warm(uri, 2, false, recorder, threads);
+      ConnectionWarmup warm = http.warm(uri, 2, false, recorder, threads, RequestProxy.ENGINE);
       assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
       assertEquals(2, warm.opened());
       awaitAccepted(server, 2);
 
-      try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder)) {
+      try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder, RequestProxy.ENGINE)) {
         assertEquals(200, ex.status());
       }
       assertEquals(2, server.connectionsAccepted(), "the request leased a warm connection");
@@ -63,8 +63,8 @@ class ConnectionWarmupTest {
     try (TestServer server = TestServer.start();
         HttpTransport http = new HttpTransport(TestSettings.plain(Duration.ofSeconds(10)))) {
       URI uri = URI.create(server.url("/f"));
-      assertTrue(http.warm(uri, 3, false, new PhaseRecorder(), threads).awaitSettled(Duration.ofSeconds(10)));
-      assertEquals(ConnectionWarmup.NONE, http.warm(uri, 3, false, new PhaseRecorder(), threads));
+      assertTrue(http.warm(uri, 3, false, new PhaseRecorder(), threads, RequestProxy.ENGINE).awaitSettled(Duration.ofSeconds(10)));
+      assertEquals(ConnectionWarmup.NONE, http.warm(uri, 3, false, new PhaseRecorder(), threads, RequestProxy.ENGINE));
       awaitAccepted(server, 3);
     }
   }
@@ -73,7 +73,7 @@ class ConnectionWarmupTest {
   void theWarmUpLeavesASlotForTheProbe() throws Exception {
     try (TestServer server = TestServer.start();
         HttpTransport http = new HttpTransport(TestSettings.plain(Duration.ofSeconds(10)))) {
-      ConnectionWarmup warm = http.warm(URI.create(server.url("/f")), 20, false, new PhaseRecorder(), threads);
+      ConnectionWarmup warm = http.warm(URI.create(server.url("/f")), 20, false, new PhaseRecorder(), threads, RequestProxy.ENGINE);
       assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
       assertEquals(7, warm.opened(), "8 per host, less the probe's");
     }
@@ -87,11 +87,11 @@ class ConnectionWarmupTest {
       server.serve("/f", Content.random(1000, 1)).etag("\"f\"");
       URI uri = URI.create(server.url("/f"));
       server.dropNextConnections(2);
-      ConnectionWarmup warm = http.warm(uri, 2, false, new PhaseRecorder(), threads);
+      ConnectionWarmup warm = http.warm(uri, 2, false, new PhaseRecorder(), threads, RequestProxy.ENGINE);
       assertTrue(warm.awaitSettled(Duration.ofSeconds(10)));
       assertEquals(0, warm.opened(), "both handshakes failed");
       PhaseRecorder recorder = new PhaseRecorder();
-      try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder)) {
+      try (Exchange ex = http.get(Protocol.HTTP_1_1, uri, Map.of(), OriginHeaders.NONE, recorder, RequestProxy.ENGINE)) {
         assertEquals(200, ex.status());
       }
       awaitAccepted(server, 3);
@@ -141,7 +141,8 @@ class ConnectionWarmupTest {
         }
       });
       InetSocketAddress at = (InetSocketAddress) silent.getLocalSocketAddress();
-      ConnectionWarmup warm = http.warm(URI.create("https://127.0.0.1:" + at.getPort() + "/f"), n, false, new PhaseRecorder(), threads);
+      ConnectionWarmup warm = http.warm(URI.create("https://127.0.0.1:" + at.getPort() + "/f"), n, false, new PhaseRecorder(), threads,
+          RequestProxy.ENGINE);
       assertTrue(accepted.await(10, TimeUnit.SECONDS));
       long start = System.nanoTime();
       warm.cancel();

@@ -21,7 +21,8 @@ class ExchangeTest {
     try (TestServer server = TestServer.start();
         HttpTransport http = new HttpTransport(TestSettings.plain(Duration.ofSeconds(60)))) {
       server.serve("/f", Content.random(1 << 20, 1)).stallAfter(1000, Duration.ofSeconds(60), 1);
-      Exchange ex = http.get(Protocol.HTTP_1_1, URI.create(server.url("/f")), Map.of(), OriginHeaders.NONE, new PhaseRecorder());
+      Exchange ex = http.get(Protocol.HTTP_1_1, URI.create(server.url("/f")), Map.of(), OriginHeaders.NONE, new PhaseRecorder(),
+          RequestProxy.ENGINE);
       InputStream in = ex.body();
       in.readNBytes(1000);
       long start = System.nanoTime();

@@ -57,7 +57,7 @@ class H2StreamBufferTest {
       List<Exchange> open = new ArrayList<>();
       for (int i = 0; i < STREAMS; i++) {
         open.add(http.get(Protocol.HTTP_2, uri, Map.of("Range", "bytes=" + i * range + "-" + ((i + 1) * range - 1)),
-            OriginHeaders.NONE, new PhaseRecorder()));
+            OriginHeaders.NONE, new PhaseRecorder(), RequestProxy.ENGINE));
       }
       long unread = awaitSettled(r);
       // nothing read yet: every stream holds only the window it opened with
@@ -101,7 +101,7 @@ class H2StreamBufferTest {
       List<Exchange> open = new ArrayList<>();
       for (int i = 0; i < STREAMS; i++) {
         open.add(http.get(Protocol.HTTP_2, uri, Map.of("Range", "bytes=" + (i << 22) + "-" + ((i + 1 << 22) - 1)),
-            OriginHeaders.NONE, new PhaseRecorder()));
+            OriginHeaders.NONE, new PhaseRecorder(), RequestProxy.ENGINE));
       }
       for (Exchange e : open) {
         assertEquals(200, e.status());

@@ -1,0 +1,70 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code braid get} reaches a real daemon process on its local socket ({@code STATE_DB.rpc-socket},
+ * the user's only) without the JDK's HTTP stack, and on the WebSocket when the socket is gone;
+ * the daemon removes the socket when it stops.
+ */
+class DaemonLocalSocketTest {
+  @TempDir Path work;
+
+  @Test
+  void getUsesTheLocalSocketAndFallsBackToTheWebSocket() throws Exception {
+    Path db = work.resolve("state.db");
+    Path downloads = Files.createDirectories(work.resolve("downloads"));
+    Content one = Content.random(300_000, 11);
+    try (TestServer server = TestServer.start()) {
+      server.serve("/one.bin", one);
+      Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n");
+      RpcDaemon daemon = RpcDaemon.start(work, db, downloads, "socket-test-secret");
+      Path socket = DaemonLink.socketFileOf(db);
+      try {
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket, LinkOption.NOFOLLOW_LINKS)));
+        Path local = work.resolve("local.log");
+        CliProcess.Result r = CliProcess.run(work, List.of("-Xlog:class+load=info:file=" + local), "get", "--state-db", db.toString(),
+            "-o", downloads.resolve("a.bin").toString(), server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
+        assertTrue(r.stderr().contains("saved " + downloads.resolve("a.bin")), r::describe);
+        assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("a.bin")));
+        String loaded = Files.readString(local);
+        assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the client used the local socket");
+        assertFalse(loaded.contains("java.net.http.WebSocket"), "and did not start the JDK's WebSocket");
+
+        Files.delete(socket);
+        Path remote = work.resolve("remote.log");
+        r = CliProcess.run(work, List.of("-Xlog:class+load=info:file=" + remote), "get", "--state-db", db.toString(),
+            "-o", downloads.resolve("b.bin").toString(), server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
+        assertTrue(r.stderr().contains("saved " + downloads.resolve("b.bin")), r::describe);
+        assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("b.bin")));
+        assertTrue(Files.readString(remote).contains("java.net.http.WebSocket"), "without the socket: the WebSocket");
+        assertFalse(Files.readString(remote).contains("org.sqlite"), "the download is still the daemon's work");
+      } finally {
+        daemon.process.terminate().assertExit(ExitCode.OK);
+      }
+    }
+  }
+
+  @Test
+  void theDaemonRemovesItsSocketWhenItStops() throws Exception {
+    Path db = work.resolve("state.db");
+    Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n");
+    RpcDaemon daemon = RpcDaemon.start(work, db, Files.createDirectories(work.resolve("d")), "socket-test-secret");
+    Path socket = DaemonLink.socketFileOf(db);
+    assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "the daemon serves its local socket");
+    daemon.process.terminate().assertExit(ExitCode.OK);
+    assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "and removes it when it stops");
+  }
+}
