@@ -13,12 +13,9 @@ braid=${BRAID:-$here/../downloader-cli/target/braid}
 work=$(mktemp -d)
 cleanup() { kill "${daemon:-}" "${based:-}" "${http:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-mkdir -p "$work/www" "$work/out" "$work/hello"
-head -c 1048576 /dev/urandom >"$work/www/one.bin"
-printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
-javac -d "$work/hello" "$work/hello/Hello.java"
-(cd "$work/www" && exec python3 -m http.server 6931 --bind 127.0.0.1 >/dev/null 2>&1) & http=$!
-until curl -sf -o /dev/null http://127.0.0.1:6931/one.bin; do sleep 0.05; done
+# the 1 MiB file on python3's http.server (port 6931) and a compiled java Hello, in $work
+. "$here/lib.sh"
+serve_one_mib_and_hello "$work"
 url=http://127.0.0.1:6931/one.bin
 
 ms() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null 2>&1; t1=$(date +%s%N); echo $(((t1 - t0) / 1000000)); }

@@ -117,3 +117,16 @@ paired_ratio() {
   | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - - 0"; exit }
       printf "%.2f %.2f %.2f %d\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR], NR }'
 }
+
+# serve_one_mib_and_hello WORK: the daemon-get benchmarks' fixture: WORK/www/one.bin (1 MiB of
+# random bytes) served by python3's http.server on 127.0.0.1:6931 (its pid in $http, for the
+# caller's cleanup), WORK/hello/Hello.class (a hello-world JVM to compare with) and WORK/out.
+serve_one_mib_and_hello() {
+  local work=$1
+  mkdir -p "$work/www" "$work/out" "$work/hello"
+  head -c 1048576 /dev/urandom >"$work/www/one.bin"
+  printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
+  javac -d "$work/hello" "$work/hello/Hello.java"
+  (cd "$work/www" && exec python3 -m http.server 6931 --bind 127.0.0.1 >/dev/null 2>&1) & http=$!
+  until curl -sf -o /dev/null http://127.0.0.1:6931/one.bin; do sleep 0.05; done
+}

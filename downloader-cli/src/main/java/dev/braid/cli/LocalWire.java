@@ -1,12 +1,10 @@
 package dev.braid.cli;
 
-import java.io.ByteArrayOutputStream;
+import dev.braid.rpc.JsonLines;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -18,6 +16,8 @@ import java.nio.file.Path;
  * order; {@link #close()} closes the socket, which ends it.
  */
 final class LocalWire implements RpcWire {
+  /** An answer's line may be long (a page of 1,000 statuses); a line past this means a broken peer. */
+  private static final int MAX_LINE_BYTES = 256 << 20;
   private final SocketChannel channel;
   private final Object writing = new Object();
 
@@ -42,35 +42,21 @@ final class LocalWire implements RpcWire {
   }
 
   private void read(Receiver receiver) {
-    ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
-    ByteArrayOutputStream line = new ByteArrayOutputStream();
     try {
-      while (channel.read(buffer) >= 0) {
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-          byte b = buffer.get();
-          if (b == '\n') {
-            receiver.received(line.toString(StandardCharsets.UTF_8));
-            line.reset();
-          } else {
-            line.write(b);
-          }
-        }
-        buffer.clear();
-      }
+      JsonLines.read(channel, MAX_LINE_BYTES, receiver::received);
       receiver.failed(new IOException("the braid daemon closed the connection"));
     } catch (IOException e) {
       receiver.failed(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      receiver.failed(new IOException("interrupted while reading from the braid daemon", e));
     }
   }
 
   @Override
   public void send(String json) throws IOException {
-    ByteBuffer bytes = StandardCharsets.UTF_8.encode(json + "\n");
     synchronized (writing) {
-      while (bytes.hasRemaining()) {
-        channel.write(bytes);
-      }
+      JsonLines.write(channel, json);
     }
   }
 

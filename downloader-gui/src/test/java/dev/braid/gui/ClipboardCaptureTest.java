@@ -60,7 +60,7 @@ class ClipboardCaptureTest extends LiveWindowHarness {
     WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#clipboard-offer").tryQuery().isPresent());
     assertEquals(url, robot.lookup("#clipboard-link").queryAs(Label.class).getText());
     assertTrue(window.table().getItems().isEmpty(), "an offer, not a download");
-    robot.clickOn("#clipboard-download");
+    press(robot, "#clipboard-download");
     WaitForAsyncUtils.waitForFxEvents();
     assertFalse(robot.lookup("#clipboard-offer").tryQuery().isPresent());
     awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
@@ -80,7 +80,7 @@ class ClipboardCaptureTest extends LiveWindowHarness {
     // another link is offered; Dismiss adds nothing
     copyAndCheck(robot, server.url("/other.bin"));
     assertTrue(robot.lookup("#clipboard-offer").tryQuery().isPresent());
-    robot.clickOn("#clipboard-dismiss");
+    press(robot, "#clipboard-dismiss");
     WaitForAsyncUtils.waitForFxEvents();
     assertFalse(robot.lookup("#clipboard-offer").tryQuery().isPresent());
     assertEquals(1, window.table().getItems().size());
@@ -116,5 +116,13 @@ class ClipboardCaptureTest extends LiveWindowHarness {
 
   private static String sha256(java.nio.file.Path file) throws Exception {
     return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+  }
+
+  /**
+   * Presses a button of the offer on the FX thread: a robot's click looks the node up from the test
+   * thread while the FX thread may still be adding the offer (once found with no scene yet).
+   */
+  private static void press(FxRobot robot, String id) {
+    robot.interact(() -> robot.lookup(id).queryButton().fire());
   }
 }

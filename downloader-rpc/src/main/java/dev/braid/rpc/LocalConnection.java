@@ -1,10 +1,7 @@
 package dev.braid.rpc;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -59,24 +56,9 @@ final class LocalConnection {
   }
 
   private void read() {
-    ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
-    ByteArrayOutputStream line = new ByteArrayOutputStream();
     try {
-      while (channel.read(buffer) >= 0) {
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-          byte b = buffer.get();
-          if (b == '\n') {
-            answer(line.toString(StandardCharsets.UTF_8));
-            line.reset();
-          } else if (line.size() >= maxLineBytes) {
-            return;
-          } else {
-            line.write(b);
-          }
-        }
-        buffer.clear();
-      }
+      // a line past the request limit ends the connection
+      JsonLines.read(channel, maxLineBytes, this::answer);
     } catch (IOException e) {
       // the client went away, or close() closed the channel
     } catch (InterruptedException e) {
@@ -100,11 +82,7 @@ final class LocalConnection {
   private void write() {
     try {
       while (true) {
-        String json = outgoing.take();
-        ByteBuffer bytes = StandardCharsets.UTF_8.encode(json + "\n");
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
-        }
+        JsonLines.write(channel, outgoing.take());
       }
     } catch (IOException | InterruptedException e) {
       // the client went away, or close() ended this thread
