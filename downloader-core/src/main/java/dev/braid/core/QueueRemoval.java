@@ -37,18 +37,26 @@ final class QueueRemoval {
 
   void remove(Download h, boolean deleteFile, boolean deletePart) {
     h.removing = true;
-    handles.unwant(h.id());
-    Download local = handles.running(h.id());
-    if (local != null) {
-      local.job().pause();
-      awaitQuietly(local);
-    } else {
-      awaitRelease(h);
+    // the stopped run releases the entry still active (its end is no state): the loop must not
+    // take it again before the delete below, or a removed download would run on
+    handles.removalBegins(h.id());
+    QueueEntry e;
+    try {
+      handles.unwant(h.id());
+      Download local = handles.running(h.id());
+      if (local != null) {
+        local.job().pause();
+        awaitQuietly(local);
+      } else {
+        awaitRelease(h);
+      }
+      e = table.get(h.id()).orElse(h.entry());
+      table.remove(h.id());
+      handles.remove(h.id());
+    } finally {
+      handles.removalEnded(h.id());
     }
-    QueueEntry e = table.get(h.id()).orElse(h.entry());
     Optional<Path> target = Optional.ofNullable(e.target() != null ? e.target() : e.file()).or(h::file);
-    table.remove(h.id());
-    handles.remove(h.id());
     if (target.isPresent() && (deleteFile || deletePart)) {
       EntryFiles.delete(records, target.get(), deleteFile);
     }

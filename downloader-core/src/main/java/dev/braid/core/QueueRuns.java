@@ -59,7 +59,7 @@ final class QueueRuns {
 
   /** Runs entry {@code id} if this process should: it runs the whole queue, or the entry is wanted here. Loop thread. */
   void tryStart(long id) {
-    if (handles.isRunning(id) || (!runAll && !handles.isWanted(id))) {
+    if (handles.isRunning(id) || handles.isBeingRemoved(id) || (!runAll && !handles.isWanted(id))) {
       return;
     }
     Download h = handles.wanted(id);

@@ -341,6 +341,33 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void aDownloadRemovedWhileItRunsInAQueueRunnerIsNotTakenUpAgain() throws Exception {
+    braid.close();
+    // a queue runner (as braid daemon): it starts every runnable entry, not only its own
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).runQueue(true).maxActiveDownloads(8).build();
+    int n = 8;
+    List<Download> ds = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      // slow: a run taken up again after its removal would still be running seconds later
+      server.serve("/r" + i, Content.random(4 << 20, 70 + i)).rateLimitPerConnection(128 << 10);
+      ds.add(braid.submit(request("/r" + i, dir.resolve("r" + i)).connections(1).build()));
+    }
+    for (Download d : ds) {
+      awaitProgress(d, 64 << 10);
+      // the stopped run leaves its entry runnable until the delete: the loop, woken by the run's
+      // end, must not take it in between
+      d.remove(false);
+      assertTrue(braid.download(d.id()).isEmpty());
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (!braid.running().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertEquals(List.of(), braid.running().stream().map(Download::id).toList(), "removed downloads run on");
+    assertTrue(braid.downloads().isEmpty());
+  }
+
+  @Test
   void anotherBraidOnTheStoreSeesTheChecksumAndMirrorsOfADownload() throws Exception {
     Content c = Content.random(50_000, 12);
     server.serve("/f.bin", c);

@@ -24,13 +24,15 @@ import java.util.function.Predicate;
  * results callers may wait on without holding the handle). Public only because
  * {@code dev.braid.core}'s queue uses it (Java has no cross-package privacy): not API.
  *
- * <p>Locks: none of its own; all three maps are concurrent. A download becomes running under its
+ * <p>Locks: none of its own; all its maps and sets are concurrent. A download becomes running under its
  * lifecycle lock (when it starts) and stops on its driver thread (when it ends).
  */
 public final class HandleMap {
   private final Cache<Long, Download> byId = Caffeine.newBuilder().weakValues().executor(Runnable::run).build();
   private final Map<Long, Download> running = new ConcurrentHashMap<>();
   private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
+  /** Ids whose removal runs here: their stopped run released the entry, which must not start again before it is deleted. */
+  private final Set<Long> removing = ConcurrentHashMap.newKeySet();
   private final BiFunction<QueueEntry, DownloadState, Download> make;
   private final Predicate<QueueEntry> held;
 
@@ -134,5 +136,19 @@ public final class HandleMap {
   /** Whether nothing runs or waits here. */
   public boolean idle() {
     return running.isEmpty() && wanted.isEmpty();
+  }
+
+  /** The removal of {@code id} begins here: nothing starts it until {@link #removalEnded}. */
+  public void removalBegins(long id) {
+    removing.add(id);
+  }
+
+  public void removalEnded(long id) {
+    removing.remove(id);
+  }
+
+  /** Whether the removal of {@code id} runs here now. */
+  public boolean isBeingRemoved(long id) {
+    return removing.contains(id);
   }
 }
