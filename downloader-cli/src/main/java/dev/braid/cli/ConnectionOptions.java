@@ -80,12 +80,30 @@ final class ConnectionOptions {
    * daemon's proxy and rules say. {@code --no-proxy} has no per-download form and is refused with it.
    */
   List<DownloadRequest> forDaemon(List<DownloadRequest> requests) throws InvalidRequestException {
+    return withOwnProxy(requests, "the braid daemon");
+  }
+
+  /**
+   * The requests as {@code get --detach} leaves them in the queue for a later daemon: as
+   * {@link #forDaemon}, and a proxy's password refused, since nothing secret is stored and this
+   * process ends before a daemon takes them.
+   */
+  List<DownloadRequest> forQueue(List<DownloadRequest> requests) throws InvalidRequestException {
+    String url = proxy.getValue();
+    if (url != null && url.contains("@")) {
+      throw new InvalidRequestException("--proxy with a user and password cannot go into the queue for a later"
+          + " braid daemon (nothing secret is stored): give that daemon its --proxy, or start it before braid get");
+    }
+    return withOwnProxy(requests, "the queue");
+  }
+
+  private List<DownloadRequest> withOwnProxy(List<DownloadRequest> requests, String where) throws InvalidRequestException {
     String url = proxy.getValue();
     if (url == null) {
       return requests;
     }
     if (noProxy.getValue() != null) {
-      throw new InvalidRequestException("--proxy goes to the braid daemon as the downloads' own proxy, for every host;"
+      throw new InvalidRequestException("--proxy goes to " + where + " as the downloads' own proxy, for every host;"
           + " --no-proxy cannot go with it (give the daemon its --proxy and --no-proxy instead)");
     }
     List<DownloadRequest> out = new ArrayList<>();

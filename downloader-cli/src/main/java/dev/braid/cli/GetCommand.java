@@ -232,9 +232,10 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** --detach without a daemon: into the queue only, claimed by nobody, for a daemon (or a fleet's workers) to take. */
-  private static int enqueue(Braid braid, List<BatchRun.Item> items) throws DownloadException {
-    for (BatchRun.Item i : items) {
-      Download d = braid.enqueue(i.request());
+  private int enqueue(Braid braid, List<BatchRun.Item> items) throws DownloadException {
+    // get's --proxy goes along as each download's own, as it does to a running daemon
+    for (DownloadRequest r : net.forQueue(requests(items))) {
+      Download d = braid.enqueue(r);
       System.out.println(d.id() + " " + String.format(java.util.Locale.ROOT, "%016x", d.id()) + " " + d.url());
     }
     return ExitCode.OK;

@@ -240,5 +240,16 @@ class DaemonClientTest {
     CliProcess.Result list = CliProcess.run(work, "list", "--state-db", alone.toString()).assertExit(ExitCode.OK);
     assertTrue(list.stdout().lines().anyMatch(l -> l.matches("\\s*" + m.group(1) + "\\s+(queued|paused|active)\\s+.*two\\.bin")),
         list::describe);
+    // --proxy goes into the queue as the download's own (for the daemon that takes it), never a password
+    CliProcess.Result proxied = CliProcess.run(work, "get", "--detach", "--proxy", "http://127.0.0.1:9", "--state-db",
+        alone.toString(), "-d", out.toString(), server.url("/one.bin")).assertExit(ExitCode.OK);
+    Matcher p = DETACHED.matcher(proxied.stdout());
+    assertTrue(p.find(), proxied::describe);
+    try (dev.braid.core.Braid reader = dev.braid.core.Braid.builder().stateDatabase(alone).build()) {
+      assertEquals(java.util.Optional.of("http://127.0.0.1:9"), reader.download(Long.parseLong(p.group(1))).orElseThrow().proxy());
+    }
+    CliProcess.Result secret = CliProcess.run(work, "get", "--detach", "--proxy", "http://u:pw@127.0.0.1:9", "--state-db",
+        alone.toString(), "-d", out.toString(), server.url("/two.bin")).assertExit(ExitCode.USAGE);
+    assertTrue(secret.stderr().contains("nothing secret is stored") && !secret.stderr().contains("pw"), secret::describe);
   }
 }

@@ -187,7 +187,8 @@ public final class Download {
 
   /**
    * Its own proxy as the queue holds it: the URL without credentials, or {@link DownloadRequest#DIRECT};
-   * empty when the engine's proxy applies (also for downloads another process submitted).
+   * empty when the engine's proxy applies. Read from the queue's entry, so a download another
+   * process submitted shows its own too.
    */
   public Optional<String> proxy() {
     return Optional.ofNullable(entry.options().get(DownloadProxy.OPTION));
