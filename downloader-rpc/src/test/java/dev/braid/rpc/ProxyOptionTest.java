@@ -5,17 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProxyOptionTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path work;
   private TestServer server;
@@ -44,7 +35,7 @@ class ProxyOptionTest {
   private ConnectProxy own;
   private Braid braid;
   private RpcServer rpc;
-  private int ids;
+  private final RpcCalls calls = new RpcCalls(() -> rpc.port(), "k");
 
   @BeforeEach
   void start() throws Exception {
@@ -150,7 +141,8 @@ class ProxyOptionTest {
       }
       Thread.sleep(20);
     }
-    assertEquals(status, now, () -> gid + ": " + answer("aria2.tellStatus", gid));
+    JsonNode last = answer("aria2.tellStatus", gid);
+    assertEquals(status, now, () -> gid + ": " + last);
   }
 
   /** How many absolute-form requests for {@code path} went through {@code proxy}. */
@@ -159,24 +151,11 @@ class ProxyOptionTest {
   }
 
   private JsonNode call(String method, Object... params) throws Exception {
-    JsonNode whole = answer(method, params);
-    assertFalse(whole.has("error"), () -> method + ": " + whole);
-    return whole.get("result");
+    return calls.call(method, params);
   }
 
   /** The whole answer, an error included. */
-  private JsonNode answer(String method, Object... params) {
-    ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++ids).put("method", method);
-    ArrayNode p = r.putArray("params").add("token:k");
-    for (Object o : params) {
-      p.add(JSON.valueToTree(o));
-    }
-    try {
-      HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
-          .POST(HttpRequest.BodyPublishers.ofString(r.toString())).build(), HttpResponse.BodyHandlers.ofString());
-      return JSON.readTree(answer.body());
-    } catch (Exception e) {
-      throw new IllegalStateException(method + " could not be sent", e);
-    }
+  private JsonNode answer(String method, Object... params) throws Exception {
+    return calls.answer(method, params);
   }
 }

@@ -12,9 +12,6 @@ import dev.braid.core.Braid;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,14 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The server in-process in front of a real Braid and the loopback test server: the methods a process test does not reach. */
 class RpcServerTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final ObjectMapper JSON = RpcCalls.JSON;
 
   @TempDir Path work;
   private TestServer server;
   private Braid braid;
   private RpcServer rpc;
-  private int ids;
+  private final RpcCalls calls = new RpcCalls(() -> rpc.port(), "k");
 
   @BeforeEach
   void start() throws Exception {
@@ -53,24 +49,15 @@ class RpcServerTest {
   }
 
   private JsonNode post(JsonNode body) throws Exception {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(r.body());
+    return calls.post(body);
   }
 
   private ObjectNode request(String method, Object... params) {
-    ObjectNode r = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++ids).put("method", method);
-    ArrayNode p = r.putArray("params").add("token:k");
-    for (Object o : params) {
-      p.add(JSON.valueToTree(o));
-    }
-    return r;
+    return calls.request(method, params);
   }
 
   private JsonNode call(String method, Object... params) throws Exception {
-    JsonNode answer = post(request(method, params));
-    assertFalse(answer.has("error"), () -> method + ": " + answer);
-    return answer.get("result");
+    return calls.call(method, params);
   }
 
   private List<String> waitingGids() throws Exception {
