@@ -56,6 +56,12 @@ record DownloadSnapshot(
     mirrors = List.copyOf(mirrors);
   }
 
+  /** This snapshot with {@code t} as its timings. */
+  DownloadSnapshot withTimings(PhaseTimings t) {
+    return new DownloadSnapshot(id, url, name, file, status, error, length, done, bytesPerSecond, connections, eta, segments,
+        connectionReason, etag, lastModified, finalUrl, checksum, mirrors, t, addedHere);
+  }
+
   /** Share done in [0, 1], 1 once complete, or -1 (an indeterminate bar) while running with the length unknown. */
   double fraction() {
     if (status == DownloadStatus.COMPLETED || length == 0) {

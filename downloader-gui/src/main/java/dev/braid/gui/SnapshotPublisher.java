@@ -27,6 +27,11 @@ final class SnapshotPublisher {
   private final Map<Long, DownloadState> lastState = new ConcurrentHashMap<>();
   /** Ids the window was told about and not yet told are gone. */
   private final Set<Long> shown = ConcurrentHashMap.newKeySet();
+  /**
+   * Each download's timings once its run here had any: a finished download's handle is held by
+   * nobody, and one the collector took comes back from the store's poll without them.
+   */
+  private final Map<Long, PhaseTimings> timings = new ConcurrentHashMap<>();
 
   SnapshotPublisher(SnapshotCoalescer out) {
     this.out = out;
@@ -44,7 +49,16 @@ final class SnapshotPublisher {
 
   private void publish(Download d, Progress p) {
     shown.add(d.id());
-    out.offer(Snapshots.of(d, p, remote(d), addedHere.contains(d.id())));
+    out.offer(withKnownTimings(Snapshots.of(d, p, remote(d), addedHere.contains(d.id()))));
+  }
+
+  private DownloadSnapshot withKnownTimings(DownloadSnapshot s) {
+    if (s.timings().requests() > 0) {
+      timings.put(s.id(), s.timings());
+      return s;
+    }
+    PhaseTimings known = timings.get(s.id());
+    return known == null ? s : s.withTimings(known);
   }
 
   /** The download left the store: off the table, and nothing kept for it. */
@@ -54,6 +68,7 @@ final class SnapshotPublisher {
     remotes.remove(id);
     lastState.remove(id);
     addedHere.remove(id);
+    timings.remove(id);
   }
 
   /** io thread: every download in the store, so those of other processes appear and removed ones go. */
