@@ -188,7 +188,9 @@ class RpcServerTest {
     server.serve("/other.bin", Content.random(4L << 20, 12)).etag("\"other\"");
     String old = server.url("/expiring.bin");
     String gid = call("aria2.addUri", List.of(old), Map.of("out", "kept.bin")).asText();
-    awaitStatus(gid, "active");
+    // bytes on disk to prove the new URL against: a run changed before its first byte has nothing
+    // of the old file, and rightly takes the new URL whole (a fast machine got there)
+    awaitCompleted(gid, 256 << 10);
     call("aria2.changeUri", gid, 1, List.of(old), List.of(server.url("/other.bin")));
     awaitStatus(gid, "error");
     assertFalse(java.nio.file.Files.exists(work.resolve("kept.bin")), "no file made of two files' bytes");
@@ -252,6 +254,17 @@ class RpcServerTest {
       s = call("aria2.tellStatus", gid);
     }
     assertEquals(wanted, s.get("status").asText(), s.toString());
+  }
+
+  private void awaitCompleted(String gid, long bytes) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    JsonNode s = call("aria2.tellStatus", gid, List.of("status", "completedLength"));
+    while (s.get("completedLength").asLong() < bytes && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      s = call("aria2.tellStatus", gid, List.of("status", "completedLength"));
+    }
+    assertTrue(s.get("completedLength").asLong() >= bytes, s.toString());
+    assertEquals("active", s.get("status").asText(), s.toString());
   }
 
   private static String sha256(Path file) throws Exception {
