@@ -17,6 +17,7 @@ import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.OptionsText;
+import dev.braid.store.PageQuery;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -234,19 +235,16 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
-    if (states.isEmpty() || limit <= 0) {
+    Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
+    if (q.isEmpty()) {
       return List.of();
     }
-    boolean backwards = offset < 0;
-    String dir = backwards ? " DESC" : "";
-    String order = startOrder ? "priority" + (backwards ? "" : " DESC") + ", id" + dir : "id" + dir;
-    String in = String.join(", ", states.stream().sorted().map(st -> "'" + st.name() + "'").toList());
     // oldest first walks the table in id order and stops after the page ("+state" keeps SQLite off the
     // state index, through which it sorted every matching entry first: 0.15 s for 100,000 finished ones)
-    String where = (startOrder ? "state" : "+state") + " IN (" + in + ")";
+    String where = (startOrder ? "state" : "+state") + " IN (" + q.get().states() + ")";
     synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + order + " LIMIT ? OFFSET ?",
-          limit, backwards ? -offset - 1 : offset);
+      return select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?",
+          limit, q.get().offset());
     }
   }
 

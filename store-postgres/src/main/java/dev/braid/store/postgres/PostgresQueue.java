@@ -4,6 +4,7 @@ import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.OptionsText;
+import dev.braid.store.PageQuery;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
@@ -144,16 +145,12 @@ final class PostgresQueue implements QueueStore {
   }
   @Override
   public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
-    if (states.isEmpty() || limit <= 0) {
+    Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
+    if (q.isEmpty()) {
       return List.of();
     }
-    boolean backwards = offset < 0;
-    String dir = backwards ? " DESC" : "";
-    String order = startOrder ? "priority" + (backwards ? "" : " DESC") + ", id" + dir : "id" + dir;
-    // enum names only, so the list is safe to write into the statement
-    String in = String.join(", ", states.stream().sorted().map(st -> "'" + st.name() + "'").toList());
-    return select("read a page of the queue", "SELECT " + QueueRows.ENTRY + " FROM queue WHERE state IN (" + in
-        + ") ORDER BY " + order + " LIMIT ? OFFSET ?", limit, backwards ? -offset - 1 : offset);
+    return select("read a page of the queue", "SELECT " + QueueRows.ENTRY + " FROM queue WHERE state IN (" + q.get().states()
+        + ") ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?", limit, q.get().offset());
   }
 
 

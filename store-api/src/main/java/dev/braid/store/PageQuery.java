@@ -1,0 +1,27 @@
+package dev.braid.store;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The SQL parts of a {@link QueueStore#page} call, the same for every SQL store: which states (as
+ * a list of literals: enum names only, so safe to write into a statement), the ORDER BY of the
+ * page's direction, and the OFFSET a negative offset (counted from the end) becomes.
+ *
+ * @param states the states' names as {@code 'A', 'B'}, sorted
+ * @param orderBy the ORDER BY list
+ * @param offset the OFFSET to bind
+ */
+public record PageQuery(String states, String orderBy, long offset) {
+  /** The parts of {@code page(states, startOrder, offset, limit)}; empty when the page is (no states, no room). */
+  public static Optional<PageQuery> of(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+    if (states.isEmpty() || limit <= 0) {
+      return Optional.empty();
+    }
+    boolean backwards = offset < 0;
+    String dir = backwards ? " DESC" : "";
+    String order = startOrder ? "priority" + (backwards ? "" : " DESC") + ", id" + dir : "id" + dir;
+    String in = String.join(", ", states.stream().sorted().map(st -> "'" + st.name() + "'").toList());
+    return Optional.of(new PageQuery(in, order, backwards ? -offset - 1 : offset));
+  }
+}
