@@ -70,11 +70,7 @@ final class Submission {
       newest = table.unfinishedWithFile(file);
     }
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      Download h = continueEntry(newest.get(), request, urls, options);
-      if (paused) {
-        queue.pause(h);
-      }
-      return h;
+      return continueEntry(newest.get(), request, urls, options, paused);
     }
     if (newest.isPresent() && !request.overwrite()) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
@@ -93,12 +89,7 @@ final class Submission {
       QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
       feed.addedHere(e.id());
       secrets.keep(e.id(), request);
-      Download h = handles.handle(e);
-      h.submitted();
-      h.queued();
-      queue.transition(h, DownloadState.PAUSED);
-      h.result().completeExceptionally(new DownloadPausedException("added paused"));
-      return h;
+      return addedPaused(handles.handle(e));
     }
     // claimed at once: a process running the whole queue (the desktop app) must not take it first
     QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.QUEUED);
@@ -107,22 +98,38 @@ final class Submission {
     return queue.queueHere(handles.handle(e));
   }
 
-  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options) {
+  /** A handle whose entry is recorded paused: it says so, and its result fails as a paused one's. */
+  private Download addedPaused(Download h) {
+    h.submitted();
+    h.queued();
+    queue.transition(h, DownloadState.PAUSED);
+    h.result().completeExceptionally(new DownloadPausedException("added paused"));
+    return h;
+  }
+
+  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options,
+      boolean paused) {
     Download h = handles.handle(e);
     if (handles.isRunning(e.id())) {
-      return h;
+      return paused ? pause(h) : h;
     }
     if (table.held(e) && !e.owner().equals(owner)) {
-      // another process drives it: this one must not, and says so at once
+      // another process drives it: this one must not, and says so at once (or asks it to pause)
       Download refused = new Download(queue, e, DownloadState.ACTIVE);
       refused.submitted();
       refused.result().completeExceptionally(HeldElsewhere.of(e));
-      return refused;
+      return paused ? pause(refused) : refused;
     }
-    table.requeue(e.id(), urls, options, request.priority(), owner);
+    // written paused, not queued and then paused: a queue runner could start it in between
+    table.requeue(e.id(), urls, options, request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED);
     secrets.keep(e.id(), request);
     table.get(h.id()).ifPresent(h::entry);
-    return queue.queueHere(h);
+    return paused ? addedPaused(h) : queue.queueHere(h);
+  }
+
+  private Download pause(Download h) {
+    queue.pause(h);
+    return h;
   }
 
   /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */

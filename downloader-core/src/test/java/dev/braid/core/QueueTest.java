@@ -368,6 +368,29 @@ class QueueTest extends DownloadHarness {
   }
 
   @Test
+  void aDownloadAddedPausedAgainInAQueueRunnerFetchesNothing() throws Exception {
+    braid.close();
+    // a queue runner (as braid daemon): once queued, an entry may start at any moment
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).runQueue(true).maxActiveDownloads(16).build();
+    int n = 300;
+    List<Download> first = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      server.serve("/p" + i, Content.random(1000, 300 + i));
+      first.add(braid.submitPaused(request("/p" + i, dir.resolve("p" + i)).build()));
+    }
+    // the same requests again, paused (a client that adds its list twice): each continues its
+    // entry, which was once written queued and then paused, and the runner started some in between
+    for (int i = 0; i < n; i++) {
+      Download again = braid.submitPaused(request("/p" + i, dir.resolve("p" + i)).build());
+      assertEquals(first.get(i).id(), again.id());
+      assertEquals(DownloadState.PAUSED, again.state());
+    }
+    assertEquals(List.of(), braid.running().stream().map(Download::id).toList());
+    assertEquals(List.of(), server.requests().stream().map(r -> r.path()).toList(), "paused downloads fetched");
+    assertTrue(braid.downloads().stream().allMatch(d -> d.state() == DownloadState.PAUSED));
+  }
+
+  @Test
   void anotherBraidOnTheStoreSeesTheChecksumAndMirrorsOfADownload() throws Exception {
     Content c = Content.random(50_000, 12);
     server.serve("/f.bin", c);

@@ -410,16 +410,12 @@ public final class QueueTable implements QueueStore {
     });
   }
 
-  /**
-   * Queues an entry again with a new request (the same download submitted once more), claimed by
-   * {@code owner}; the caller has made sure no other live process holds it.
-   */
   @Override
-  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
     long now = System.currentTimeMillis();
-    write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED', error = NULL, error_kind = NULL,"
+    write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?, error = NULL, error_kind = NULL,"
         + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,
-        owner, now, now, id);
+        state.name(), owner, now, now, id);
   }
 
   /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */

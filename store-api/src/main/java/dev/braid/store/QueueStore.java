@@ -115,9 +115,11 @@ public interface QueueStore {
 
   /**
    * Queues an entry again with a new request (the same download submitted once more), claimed by
-   * {@code owner}; the caller has made sure no other owner holds it.
+   * {@code owner}, in {@code state}: {@link EntryState#QUEUED}, or {@link EntryState#PAUSED} for one
+   * submitted paused (written so in the same statement: no queue runner can start it in between);
+   * the caller has made sure no other owner holds it.
    */
-  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner);
+  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state);
 
   /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
   void changeUrls(long id, List<String> urls, Path file);

@@ -212,12 +212,12 @@ final class PostgresQueue implements QueueStore {
   }
 
   @Override
-  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner) {
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
     long now = System.currentTimeMillis();
-    update("queue entry " + id + " again", "UPDATE queue SET urls = ?, options = ?, priority = ?, state = 'QUEUED',"
+    update("queue entry " + id + " again", "UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?,"
         + " error = NULL, error_kind = NULL, completed_by = NULL, completed_at = NULL, owner = ?, lease_until = "
         + QueueLeases.LEASE + ", heartbeat_ms = ?, updated_ms = ? WHERE id = ?",
-        String.join("\n", urls), OptionsText.encode(options), priority, owner, leaseMillis, now, now, id);
+        String.join("\n", urls), OptionsText.encode(options), priority, state.name(), owner, leaseMillis, now, now, id);
   }
 
   @Override
