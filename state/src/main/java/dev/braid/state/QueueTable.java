@@ -43,6 +43,8 @@ public final class QueueTable implements QueueStore {
   static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
   /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
   static final String MATCHING = "SELECT " + ENTRY + " FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+  static final String UNFINISHED_WITH_FILE =
+      "SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1";
   static final String RUNNABLE =
       "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
@@ -300,8 +302,7 @@ public final class QueueTable implements QueueStore {
   @Override
   public Optional<QueueEntry> unfinishedWithFile(Path file) {
     synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1",
-          file.toString()).stream().findFirst();
+      return select(UNFINISHED_WITH_FILE, file.toString()).stream().findFirst();
     }
   }
 

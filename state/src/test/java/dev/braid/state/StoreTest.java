@@ -198,6 +198,8 @@ class StoreTest {
     Store.open(dir.resolve("s.db")).close();
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
       assertTrue(plan(c, QueueTable.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueTable.MATCHING));
+      assertTrue(plan(c, QueueTable.UNFINISHED_WITH_FILE).contains("USING INDEX queue_unfinished_by_file"),
+          plan(c, QueueTable.UNFINISHED_WITH_FILE));
       assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
       assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
       assertTrue(plan(c, QueueTable.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueTable.RUNNABLE));
@@ -295,6 +297,8 @@ class StoreTest {
       st.execute("DROP TABLE queue_removed");
       st.execute("DROP INDEX queue_by_seq");
       st.execute("ALTER TABLE queue DROP COLUMN seq");
+      // and before the later steps
+      st.execute("DROP INDEX queue_unfinished_by_file");
       st.execute("PRAGMA user_version = 7");
     }
     try (Store s = Store.open(db)) {

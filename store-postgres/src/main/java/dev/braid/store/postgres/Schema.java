@@ -131,7 +131,10 @@ final class Schema {
           lease_until  timestamptz NOT NULL,
           PRIMARY KEY (host, owner)
         )""",
-        "CREATE INDEX host_grants_by_owner ON host_grants (owner)"));
+        "CREATE INDEX host_grants_by_owner ON host_grants (owner)"),
+      List.of(
+        // a submission with a named file looks for an unfinished entry writing it (as the SQLite store)
+        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"));
 
   private Schema() {}
 
