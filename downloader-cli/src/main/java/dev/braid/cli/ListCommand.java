@@ -87,7 +87,7 @@ final class ListCommand extends StoreCommand {
     if (json) {
       out.println(StatusCommand.json(e));
     } else {
-      Progress p = RemoteGet.progress(e);
+      Progress p = RemoteFollow.progress(e);
       out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
           percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
     }

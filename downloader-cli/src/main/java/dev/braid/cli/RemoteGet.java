@@ -1,8 +1,6 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadRequest;
-import dev.braid.core.DownloadResult;
-import dev.braid.core.Progress;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -11,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,9 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code braid get} with a daemon on the state database: the downloads are added to the daemon
- * ({@code aria2.addUri}) and followed there, printing what an in-process get prints. Ends are
- * heard as aria2's WebSocket notifications, on a socket opened before the first add; each
- * end's outcome, and the live line, come from {@code braid.tellEntry}. Ctrl-C pauses this
+ * ({@code aria2.addUri}) and followed there ({@link RemoteFollow}), printing what an in-process
+ * get prints; the notifications are heard on a connection opened before the first add. Ctrl-C pauses this
  * command's downloads in the daemon. Options the RPC does not carry (--overwrite, --no-restart,
  * --min-split-size, --max-connections, -j) are the daemon's; --proxy goes as each download's
  * all-proxy.
@@ -112,7 +108,7 @@ final class RemoteGet {
       RpcClient.RpcError, InterruptedException {
     Thread hook = onExit(rpc);
     try {
-      return follow(rpc, gids, single);
+      return new RemoteFollow(rpc, heard, open, urls, err, quiet, json, progressInterval).follow(gids, single);
     } finally {
       removeHook(hook);
     }
@@ -149,7 +145,7 @@ final class RemoteGet {
         open.add(gid);
         urls.put(gid, requests.get(i).uri().toString());
         if (json) {
-          emit(event("queued", gid, rpc.call("braid.tellEntry", gid)));
+          RemoteFollow.emit(RemoteFollow.event("queued", gid, rpc.call("braid.tellEntry", gid)));
         }
       } catch (java.util.concurrent.ExecutionException e) {
         if (e.getCause() instanceof RpcClient.RpcError r) {
@@ -200,196 +196,6 @@ final class RemoteGet {
       o.put("header", h);
     }
     return o;
-  }
-
-  private int follow(RpcClient rpc, List<String> gids, boolean single) throws IOException, RpcClient.RpcError,
-      InterruptedException {
-    Map<String, Integer> index = new HashMap<>();
-    for (int i = 0; i < gids.size(); i++) {
-      index.put(gids.get(i), i);
-    }
-    int[] codes = new int[gids.size()];
-    int completed = 0;
-    int failed = 0;
-    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
-    BatchReporter line = new BatchReporter(err, mode);
-    long period = mode == ProgressReporter.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
-    long nextLook = System.nanoTime();
-    while (!open.isEmpty()) {
-      RpcClient.Notification n = heard.poll(Math.max(20, period), TimeUnit.MILLISECONDS);
-      Set<String> ending = new LinkedHashSet<>();
-      for (; n != null; n = heard.poll()) {
-        if (!open.contains(n.gid())) {
-          continue;
-        }
-        if (n.method().equals("aria2.onDownloadStart")) {
-          if (json) {
-            emit(event("started", n.gid(), rpc.call("braid.tellEntry", n.gid())));
-          }
-        } else {
-          ending.add(n.gid());
-        }
-      }
-      if (System.nanoTime() - nextLook >= 0) {
-        nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(period);
-        // a look at each open download: the live line, --json's progress, and an end the socket missed
-        List<RpcValue> entries = new ArrayList<>();
-        for (Map.Entry<String, Optional<RpcValue>> look : entries(rpc, List.copyOf(open)).entrySet()) {
-          String gid = look.getKey();
-          Optional<RpcValue> e = look.getValue();
-          if (e.isEmpty() || ended(e.get())) {
-            ending.add(gid);
-          } else {
-            entries.add(e.get());
-            if (json && "active".equals(e.get().path("state").asText())) {
-              RpcValue p = e.get();
-              emit(event("progress", gid, p).put("done", p.path("done").asLong()).put("length", p.path("length").asLong())
-                  .put("bytes_per_second", p.path("bytesPerSecond").asDouble()).put("connections", p.path("connections").asInt()));
-            }
-          }
-        }
-        int done = completed;
-        int bad = failed;
-        line.drawIfDue(() -> single && entries.size() == 1 ? ProgressReporter.format(progress(entries.get(0)))
-            : status(done, gids.size(), bad, entries));
-      }
-      for (Map.Entry<String, Optional<RpcValue>> end : entries(rpc, List.copyOf(ending)).entrySet()) {
-        String gid = end.getKey();
-        Optional<RpcValue> e = end.getValue();
-        if (e.isPresent() && !ended(e.get())) {
-          continue;
-        }
-        open.remove(gid);
-        int code = e.map(RemoteGet::exitCode).orElse(ExitCode.REMOVED);
-        codes[index.get(gid)] = code;
-        if (code == ExitCode.OK) {
-          completed++;
-        } else {
-          failed++;
-        }
-        report(line, gid, e, code, single);
-      }
-    }
-    line.clear();
-    if (!single && !quiet && !json) {
-      err.println("braid: " + completed + " of " + gids.size() + " downloads completed"
-          + (failed > 0 ? ", " + failed + " failed" : ""));
-    }
-    for (int c : codes) {
-      if (c != ExitCode.OK) {
-        return c;
-      }
-    }
-    return ExitCode.OK;
-  }
-
-  /** The entries of {@code gids}, in their order, asked in one call; empty for one removed from the queue. */
-  private static Map<String, Optional<RpcValue>> entries(RpcClient rpc, List<String> gids) throws IOException,
-      InterruptedException, RpcClient.RpcError {
-    Map<String, Optional<RpcValue>> out = new java.util.LinkedHashMap<>();
-    if (gids.isEmpty()) {
-      return out;
-    }
-    List<Object> answers = rpc.callEach("braid.tellEntry", gids);
-    for (int i = 0; i < gids.size(); i++) {
-      Object a = answers.get(i);
-      if (a instanceof RpcClient.RpcError e) {
-        if (!e.getMessage().contains("is not found")) {
-          throw e;
-        }
-        // removed from the queue (braid remove, aria2.remove)
-        out.put(gids.get(i), Optional.empty());
-      } else {
-        out.put(gids.get(i), Optional.of((RpcValue) a));
-      }
-    }
-    return out;
-  }
-
-  private static boolean ended(RpcValue e) {
-    String s = e.path("state").asText();
-    return s.equals("completed") || s.equals("failed") || s.equals("paused");
-  }
-
-  /** The exit code of an ended download: its failure kind's, as in-process. */
-  static int exitCode(RpcValue e) {
-    return switch (e.path("state").asText()) {
-      case "completed" -> ExitCode.OK;
-      case "paused" -> ExitCode.INTERRUPTED;
-      default -> switch (e.path("errorKind").asText()) {
-        case "usage" -> ExitCode.USAGE;
-        case "network" -> ExitCode.NETWORK;
-        case "http-status" -> ExitCode.HTTP_STATUS;
-        case "remote-changed" -> ExitCode.REMOTE_CHANGED;
-        case "local-io" -> ExitCode.LOCAL_IO;
-        case "integrity" -> ExitCode.INTEGRITY;
-        case "removed" -> ExitCode.REMOVED;
-        case "paused" -> ExitCode.INTERRUPTED;
-        default -> ExitCode.INTERNAL;
-      };
-    };
-  }
-
-  private void report(BatchReporter line, String gid, Optional<RpcValue> entry, int code, boolean single) {
-    String why = entry.map(e -> e.path("state").asText().equals("paused") ? "paused"
-        : e.path("error").asText("failed")).orElse("removed from the queue while it ran");
-    if (json) {
-      Json j = entry.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
-          gid, entry.get()) : new Json().put("event", "failed").put("id", Long.parseUnsignedLong(gid, 16)).put("url", urls.get(gid));
-      if (code == ExitCode.OK) {
-        RpcValue e = entry.get();
-        j.put("file", e.path("file").asText()).put("length", e.path("length").asLong()).put("fetched", e.path("fetched").asLong())
-            .put("reused", e.path("reused").asLong()).put("seconds", e.path("elapsedMillis").asLong() / 1000.0);
-      } else if (code == ExitCode.INTERRUPTED) {
-        j.put("done", entry.get().path("done").asLong());
-      } else {
-        j.put("error", why).put("exit_code", code);
-      }
-      emit(j);
-      return;
-    }
-    if (code == ExitCode.OK) {
-      if (!quiet) {
-        line.line(Summary.of(result(entry.get()), Optional.ofNullable(entry.get().path("restartReason").textValue())));
-      }
-    } else if (single) {
-      line.line("braid: " + why);
-    } else {
-      line.line("braid: failed " + urls.get(gid) + ": " + why);
-    }
-  }
-
-  private static DownloadResult result(RpcValue e) {
-    return new DownloadResult(Path.of(e.path("file").asText()), e.path("length").asLong(), e.path("fetched").asLong(),
-        e.path("reused").asLong(), Duration.ofMillis(e.path("elapsedMillis").asLong()), e.path("restarts").asInt());
-  }
-
-  static Progress progress(RpcValue e) {
-    return new Progress(e.path("length").asLong(), e.path("done").asLong(), e.path("bytesPerSecond").asDouble(),
-        e.path("connections").asInt(), Duration.ZERO, List.of());
-  }
-
-  private static String status(int completed, int size, int failed, List<RpcValue> entries) {
-    long active = 0;
-    double speed = 0;
-    for (RpcValue e : entries) {
-      if ("active".equals(e.path("state").asText())) {
-        active++;
-        speed += e.path("bytesPerSecond").asDouble();
-      }
-    }
-    return String.format(Locale.ROOT, "%d/%d done%s, %d active, %s/s", completed, size,
-        failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
-  }
-
-  private static Json event(String name, String gid, RpcValue e) {
-    return new Json().put("event", name).put("id", e.path("id").asLong()).put("url", e.path("url").asText())
-        .put("name", e.path("name").asText());
-  }
-
-  private synchronized void emit(Json j) {
-    System.out.println(j);
-    System.out.flush();
   }
 
   /** Ctrl-C: pause this command's downloads in the daemon and wait for its answers (bounded). */

@@ -57,7 +57,7 @@ final class StatusCommand extends StoreCommand {
       System.out.println(json(e));
       return ExitCode.OK;
     }
-    Progress p = RemoteGet.progress(e);
+    Progress p = RemoteFollow.progress(e);
     System.out.println("id:       " + id);
     System.out.println("url:      " + e.path("url").asText());
     System.out.println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));

@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -192,6 +193,33 @@ class DaemonClientTest {
       new ProcessBuilder("kill", "-INT", Long.toString(get.pid())).start().waitFor();
       get.await(Duration.ofSeconds(20)).assertExit(ExitCode.INTERRUPTED);
       daemon.awaitStatus(gid, s -> s.get("status").asText().equals("paused"), Duration.ofSeconds(5));
+    }
+  }
+
+  @Test
+  void aWaitingDownloadAnotherClientPausesEndsTheGetThatAddedIt() throws Exception {
+    String before = daemon.call("aria2.getGlobalOption").get("max-concurrent-downloads").asText();
+    daemon.call("aria2.changeGlobalOption", Map.of("max-concurrent-downloads", "1"));
+    Path running = downloads.resolve("first-of-two.bin");
+    Path waiting = downloads.resolve("second-of-two.bin");
+    Path list = Files.writeString(work.resolve("two.txt"), server.url("/held.bin") + "\n  out=" + running.getFileName() + "\n"
+        + server.url("/two.bin") + "\n  out=" + waiting.getFileName() + "\n");
+    try (CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-d", downloads.toString(), "-i",
+        list.toString())) {
+      String first = awaitActive(running, get);
+      String second = null;
+      for (JsonNode s : daemon.call("aria2.tellWaiting", 0, 100)) {
+        if (s.get("files").get(0).get("path").asText().equals(waiting.toString())) {
+          second = s.get("gid").asText();
+        }
+      }
+      assertNotNull(second, "the second download waits behind the first");
+      // no notification tells of a waiting download paused (as in aria2): the client must see it by looking
+      daemon.call("aria2.pause", second);
+      daemon.call("aria2.forcePause", first);
+      get.await(Duration.ofSeconds(30)).assertExit(ExitCode.INTERRUPTED);
+    } finally {
+      daemon.call("aria2.changeGlobalOption", Map.of("max-concurrent-downloads", before));
     }
   }
 
