@@ -11,11 +11,13 @@
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
 #   PORT [18182], SCENARIO [files<COUNT>x<FSIZE>-j<JOBS>[-https]], RESULTS, QUIET_PCT [25], QUIET_WAIT [30],
 #   TLS [0; 1: HTTPS with a certificate made for the run, trusted by each tool's CA option],
-#   DAEMON_JAVA_OPTS [none: JVM flags for the daemon alone, e.g. a flight recording]
+#   DAEMON_JAVA_OPTS [none: JVM flags for the daemon alone, e.g. a flight recording],
+#   WARMUP [0: batches the daemon runs, untimed, before the first timed one: a resident daemon's JIT
+#   has compiled its per-file path long before a batch comes, a fresh one's has not]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
-COUNT=${COUNT:-1000} FSIZE=${FSIZE:-100K} JOBS=${JOBS:-16} REPS=${REPS:-5} TLS=${TLS:-0}
+COUNT=${COUNT:-1000} FSIZE=${FSIZE:-100K} JOBS=${JOBS:-16} REPS=${REPS:-5} TLS=${TLS:-0} WARMUP=${WARMUP:-0}
 TOOLS=${TOOLS:-braid aria2c curl} TIMEOUT=${TIMEOUT:-300}
 BENCH_DIR=${BENCH_DIR:-/tmp/braid-bench} PORT=${PORT:-18182}
 QUIET_PCT=${QUIET_PCT:-25} QUIET_WAIT=${QUIET_WAIT:-30}
@@ -93,9 +95,17 @@ tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=
     *) die "unknown tool $t" ;;
   esac
 }
+# the daemon's untimed batches, each into a folder removed after it (none unless WARMUP)
+if [[ " $TOOLS " == *" braid-daemon "* ]]; then
+  for (( w = 1; w <= WARMUP; w++ )); do
+    OUTD=$OUTROOT/warmup-$w; mkdir -p "$OUTD"; tool_cmd braid-daemon "warmup$w"
+    "${cmd[@]}" > "$RESULTS/logs/warmup.$w.log" 2>&1 || die "warm-up batch $w failed: $(cat "$RESULTS/logs/warmup.$w.log")"
+    rm -rf "$OUTD" "$RESULTS/logs/warmup.$w.log"
+  done
+fi
 {
   echo "date:     $(date -Is)"
-  echo "scenario: $SCENARIO: $COUNT files of $FSIZE, $JOBS at once, $REPS reps, tools: $TOOLS"
+  echo "scenario: $SCENARIO: $COUNT files of $FSIZE, $JOBS at once, $REPS reps, tools: $TOOLS, daemon warm-up batches: $WARMUP"
   echo "host:     $(uname -sr), $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/{printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM"
   echo "nginx:    $(nginx -v 2>&1 | sed 's/^nginx version: //')"
   echo "aria2c:   $(aria2c --version | head -1)"
@@ -163,7 +173,7 @@ medians "$CSV" wall_s cpu_s maxrss_mib files_per_s requests connections max_req_
   if [[ " $TOOLS " == *" braid-daemon "* ]]; then
     echo
     echo "braid-daemon's CPU s above is its client's; the daemon's own per run (median): $(awk -F, '$2 == "braid-daemon" && $4 == 0 && $5 == "yes" { print $17 }' "$CSV" | median_of)"
-    echo "(daemon options: ${DAEMON_ARGS:-none, its defaults}). Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "(daemon options: ${DAEMON_ARGS:-none, its defaults}; untimed batches before the first timed one: $WARMUP). Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
   fi
 } > "$RESULTS/summary.md"
 [[ -x $HERE/charts.sh ]] && "$HERE/charts.sh" "$RESULTS" || true
