@@ -9,7 +9,9 @@
 # The queue is filled by inserting rows into the state database with sqlite3 while no daemon
 # runs (the columns a finished download has). Times are curl's time_total per call (the
 # request, not curl's start), medians of N calls (default 21) after 20 warm-up calls (the daemon's JIT compiles the status path on the first ones); RSS is
-# VmRSS after them. Loopback only: the daemon on port 6951, aria2c on 6952.
+# VmRSS after them. Then, at each size, three messages of 1,000 paused addUri with out= (each
+# add looks up an unfinished entry writing its file), beside aria2c's time for the same messages.
+# Loopback only: the daemon on port 6951, aria2c on 6952.
 # Needs the built launcher (mvn -B -pl downloader-cli -am package -DskipTests), sqlite3, curl,
 # aria2c. Rerun: bench/daemon-lists.sh [N]
 set -euo pipefail
@@ -48,6 +50,21 @@ answer_ms() {
     sort -g | awk '{ v[NR] = $1 * 1000 } END { printf "%.1f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 rss_mib() { awk '/VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
+# median s of 3 system.multicall messages on port $1, each adding 1,000 paused downloads with an
+# out= name into a folder of its own under $2 (as a browser extension adds: each add looks for an
+# unfinished entry writing that file); checks each answer holds 1,000 gids
+adds_s() {
+  local k body got
+  for k in 1 2 3; do
+    mkdir -p "$2-$k"
+    body=$(for i in $(seq 1000); do printf '{"methodName":"aria2.addUri","params":["token:bench",["http://127.0.0.1:9/a%d.bin"],{"dir":"%s","out":"a%d.bin","pause":"true"}]},' "$i" "$2-$k" "$i"; done)
+    # from a file: the message is longer than one argument may be
+    call system.multicall "[${body%,}]" > "$work/adds.json"
+    got=$(curl -s -w '\n%{time_total}' "http://127.0.0.1:$1/jsonrpc" --data-binary "@$work/adds.json")
+    [ "$(printf '%s' "$got" | head -n -1 | grep -o '"[0-9a-f]\{16\}"' | wc -l)" -eq 1000 ] || { echo "daemon-lists.sh: 1,000 adds on port $1 not all answered with a gid" >&2; exit 1; }
+    printf '%s\n' "$got" | tail -1
+  done | sort -g | sed -n 2p
+}
 first='"token:bench",0,1000,["gid","status","totalLength","completedLength","errorCode"]'
 last='"token:bench",-1,1000,["gid","status","totalLength","completedLength","errorCode"]'
 
@@ -58,6 +75,7 @@ start_daemon
 b1=$(answer_ms 6951 "$(call aria2.tellStopped "$first")" 1000)
 b1n=$(answer_ms 6951 "$(call aria2.tellStopped "$last")" 1000)
 r1=$(rss_mib "$daemon")
+d1=$(adds_s 6951 "$work/adds1")
 stop_daemon
 fill 100000
 start_daemon
@@ -65,6 +83,7 @@ b100=$(answer_ms 6951 "$(call aria2.tellStopped "$first")" 1000)
 b100n=$(answer_ms 6951 "$(call aria2.tellStopped "$last")" 1000)
 stat=$(curl -s http://127.0.0.1:6951/jsonrpc -d "$(call aria2.getGlobalStat '"token:bench"')" | grep -o '"numStopped":"[0-9]*"')
 r100=$(rss_mib "$daemon")
+d100=$(adds_s 6951 "$work/adds100")
 stop_daemon
 
 aria2c --enable-rpc --rpc-listen-port 6952 --rpc-secret bench -d "$work/aria" --max-tries=1 --retry-wait=0 \
@@ -78,6 +97,7 @@ done
 a1=$(answer_ms 6952 "$(call aria2.tellStopped "$first")" 1000)
 a1n=$(answer_ms 6952 "$(call aria2.tellStopped "$last")" 1000)
 ra=$(rss_mib "$aria")
+da=$(adds_s 6952 "$work/addsa")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "aria2.tellStopped(offset, 1000), 5 keys, median of $N calls (ms) and the server's RSS after them:"
@@ -85,3 +105,6 @@ echo "  braid daemon,   1,000 stopped:    (0,1000) $b1  (-1,1000) $b1n   RSS $r1
 echo "  braid daemon, 100,000 stopped:    (0,1000) $b100  (-1,1000) $b100n   RSS $r100 MiB  ($stat)"
 echo "  aria2c $(aria2c --version | head -1 | awk '{print $3}'),  1,000 stopped:    (0,1000) $a1  (-1,1000) $a1n   RSS $ra MiB"
 echo "  braid at 100,000 / aria2c at 1,000: $(ratio "$b100" "$a1")x (0,1000), $(ratio "$b100n" "$a1n")x (-1,1000)"
+echo "1,000 paused aria2.addUri with out= in one system.multicall, median of 3 messages (s):"
+echo "  braid daemon at 1,000 entries: $d1   at 100,000: $d100   aria2c at 1,000 stopped: $da"
+echo "  braid at 100,000 / aria2c: $(ratio "$d100" "$da")x; braid at 100,000 / braid at 1,000: $(ratio "$d100" "$d1")x"
