@@ -2,15 +2,15 @@ package dev.braid.cli;
 
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
+import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
+import dev.braid.rpc.SecretFile;
 import dev.braid.testserver.Content;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Optional;
 import picocli.CommandLine;
 
@@ -30,20 +30,31 @@ final class DemoThroughRpc {
   static int fetch(Braid.Builder engine, String url, Path work, String expected, PrintStream out)
       throws DownloadException, IOException, InterruptedException {
     Path folder = Files.createDirectories(work.resolve("rpc"));
-    byte[] token = new byte[16];
-    new SecureRandom().nextBytes(token);
-    String secret = HexFormat.of().formatHex(token);
-    try (Braid braid = engine.stateDatabase(work.resolve("rpc.db")).downloadDirectory(folder).runQueue(true).build();
+    Path db = work.resolve("rpc.db");
+    // the scratch store's engine lock and secret file, as `braid daemon` takes and makes them: a
+    // daemon's client reads both (DaemonLink), so their classes go into the archive too
+    try (EngineLock lock = EngineLock.acquire(db)) {
+      String secret = SecretFile.readOrCreate(SecretFile.fileOf(db));
+      return fetch(engine.stateDatabase(db).downloadDirectory(folder).runQueue(true), db, secret, url, folder, expected, out);
+    } catch (EngineLock.EngineRunningException e) {
+      throw new IOException("the demo's scratch store is another engine's: " + e.getMessage(), e);
+    }
+  }
+
+  private static int fetch(Braid.Builder engine, Path db, String secret, String url, Path folder, String expected,
+      PrintStream out) throws DownloadException, IOException, InterruptedException {
+    try (Braid braid = engine.build();
         RpcServer server = RpcServer.start(braid, RpcSettings.builder(folder, secret).port(0)
-            .localSocket(DaemonLink.socketFileOf(work.resolve("rpc.db"))).build(), () -> { })) {
+            .localSocket(DaemonLink.socketFileOf(db)).build(), () -> { })) {
       out.println("  through the RPC on port " + server.port() + ":");
+      // named outright: this JVM holds the engine's lock, and a client finds only another process's
       DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null));
       // the command line a user types, parsed by get's own model, after the warm-up Main starts for
       // a daemon's client: their classes go into the archive too
       RpcClient.warmUp();
       GetCommand get = new GetCommand(anchor -> Optional.of(daemon));
       int code = new CommandLine(get.spec(), CommandModel.factory())
-          .execute("--state-db", work.resolve("rpc.db").toString(), "-o", folder.resolve("rpc.bin").toString(), url);
+          .execute("--state-db", db.toString(), "-o", folder.resolve("rpc.bin").toString(), url);
       if (code != ExitCode.OK) {
         return code;
       }
