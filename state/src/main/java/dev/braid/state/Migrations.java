@@ -97,7 +97,7 @@ final class Migrations {
         // every download looks up earlier records of its URL and every submission earlier queue
         // entries of its URL: without these, a store with a long history scans it each time
         "CREATE INDEX downloads_by_url ON downloads (url)",
-        "CREATE INDEX queue_by_url ON queue (" + QueueTable.FIRST_URL + ")"),
+        "CREATE INDEX queue_by_url ON queue (" + QueueReads.FIRST_URL + ")"),
       List.of(
         // each heartbeat (twice a second) reads the entries its process owns: without this it
         // scanned the whole queue, history included (60,000 rows after one large batch)

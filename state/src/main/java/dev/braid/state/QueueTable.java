@@ -1,13 +1,6 @@
 package dev.braid.state;
 
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,8 +9,6 @@ import java.util.function.Predicate;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
-import dev.braid.store.OptionsText;
-import dev.braid.store.PageQuery;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -30,59 +21,23 @@ import dev.braid.store.QueueStore;
  *
  * <p>A claim is held while {@link ProcessOwner#holds} says its owner runs: at once for a process
  * of this machine (its pid and start time), within its last heartbeat's 30 s for another's.
+ *
+ * <p>Its statements are in classes of their own: {@link QueueReads}, {@link QueueFeed},
+ * {@link QueueLeases} and {@link QueueSubmissions}, over the rows of {@link QueueRows}; each
+ * takes the store's lock itself.
  */
 public final class QueueTable implements QueueStore {
-  /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
-  static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
-  /**
-   * The columns of an entry, in the order {@link #select(PreparedStatement)} reads them: by
-   * position, as the driver otherwise looks each name up in every result set anew.
-   */
-  static final String ENTRY =
-      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
-  static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
-  /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
-  static final String MATCHING = "SELECT " + ENTRY + " FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
-  static final String UNFINISHED_WITH_FILE =
-      "SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1";
-  static final String RUNNABLE =
-      "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
-  static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
-  /** The entries an owner holds, read by every heartbeat. */
-  static final String CHANGED = "SELECT " + ENTRY + " FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
-  static final String REMOVED = "SELECT id FROM queue_removed WHERE seq > ? AND seq <= ? ORDER BY seq";
-  static final String OWNED = "SELECT id, state FROM queue WHERE owner = ?";
-  /** The progress of an entry, recorded only while {@code owner} still holds it. */
-  private static final String PROGRESS =
-      "UPDATE queue SET heartbeat_ms = ?, target = COALESCE(?, target), length = ?, done = ? WHERE id = ? AND owner = ?";
-
-  /**
-   * The end of an owner's run of an entry ({@link #finish}), one statement: each update of a row is
-   * numbered again by a trigger (schema v8), and a batch of small files ends a download every few
-   * milliseconds. ?1 owner, ?2 now, ?3 target, ?4 length, ?5 done, ?6 state (null: left as is),
-   * ?7 error, ?8 its kind, ?9 id. Every right-hand side reads the row as it was.
-   */
-  private static final String FINISH = "UPDATE queue SET"
-      + " heartbeat_ms = CASE WHEN owner = ?1 THEN ?2 ELSE heartbeat_ms END,"
-      + " target = CASE WHEN owner = ?1 THEN coalesce(?3, target) ELSE target END,"
-      + " length = CASE WHEN owner = ?1 THEN ?4 ELSE length END,"
-      + " done = CASE WHEN owner = ?1 THEN ?5 ELSE done END,"
-      + " state = coalesce(?6, state),"
-      + " error = CASE WHEN ?6 IS NULL THEN error ELSE ?7 END,"
-      + " error_kind = CASE WHEN ?6 IS NULL THEN error_kind ELSE ?8 END,"
-      + " updated_ms = CASE WHEN ?6 IS NULL THEN updated_ms ELSE ?2 END,"
-      + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
-      + " WHERE id = ?9 RETURNING " + ENTRY;
-
-  /** {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. */
-  private static final String START_OURS = "UPDATE queue SET heartbeat_ms = ?2, updated_ms = ?2, state = 'ACTIVE',"
-      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE')"
-      + " RETURNING " + ENTRY;
-
-  private final Store store;
+  private final QueueReads reads;
+  private final QueueFeed feed;
+  private final QueueLeases leases;
+  private final QueueSubmissions submissions;
 
   QueueTable(Store store) {
-    this.store = store;
+    QueueRows rows = new QueueRows(store);
+    this.reads = new QueueReads(store, rows);
+    this.feed = new QueueFeed(store, rows);
+    this.leases = new QueueLeases(store, rows);
+    this.submissions = new QueueSubmissions(store, rows);
   }
 
   /**
@@ -98,39 +53,17 @@ public final class QueueTable implements QueueStore {
   @Override
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner, EntryState state) {
-    String encoded = OptionsText.encode(options);
-    long now = System.currentTimeMillis();
-    long id = store.write("queue " + urls.get(0), () -> {
-      PreparedStatement s = store.statement(
-        "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?, ?) RETURNING id");
-      s.setString(1, String.join("\n", urls));
-      Store.setNullable(s, 2, file == null ? null : file.toString());
-      s.setString(3, directory.toString());
-      s.setString(4, encoded);
-      s.setInt(5, priority);
-      s.setString(6, state.name());
-      s.setString(7, owner);
-      s.setLong(8, now);
-      s.setLong(9, now);
-      s.setLong(10, now);
-      return Store.insertedId(s);
-    });
-    // the entry as written, not read back: a batch adds one every few milliseconds
-    return new QueueEntry(id, List.copyOf(urls), file, directory, OptionsText.decode(encoded), priority, state, null, null,
-        null, -1, 0, owner, now);
+    return submissions.add(urls, file, directory, options, priority, owner, state);
   }
 
   @Override
   public Optional<QueueEntry> get(long id) {
-    synchronized (store) {
-      return select(BY_ID, id).stream().findFirst();
-    }
+    return reads.get(id);
   }
 
   /** The highest id given so far, 0 for an empty queue. */
   public long newestId() {
-    return number("SELECT coalesce(max(id), 0) FROM queue");
+    return feed.newestId();
   }
 
   /**
@@ -138,7 +71,7 @@ public final class QueueTable implements QueueStore {
    * takes the next one (schema v8), in commit order across processes. 0 for an empty queue.
    */
   public long latestChange() {
-    return number("SELECT max(coalesce((SELECT max(seq) FROM queue), 0), coalesce((SELECT max(seq) FROM queue_removed), 0))");
+    return feed.latestChange();
   }
 
   /**
@@ -149,32 +82,7 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public ChangeMark mark() {
-    synchronized (store) {
-      try {
-        store.statement("BEGIN DEFERRED").execute();
-        try {
-          boolean others = store.changedByOthers();
-          ChangeMark m = new ChangeMark(newestId(), latestChange(), others);
-          store.statement("COMMIT").execute();
-          return m;
-        } catch (RuntimeException | SQLException e) {
-          store.statement("ROLLBACK").execute();
-          throw e;
-        }
-      } catch (SQLException e) {
-        throw store.failure("read the queue's change feed", e);
-      }
-    }
-  }
-
-  private long number(String sql) {
-    synchronized (store) {
-      try (ResultSet rs = store.statement(sql).executeQuery()) {
-        return rs.getLong(1);
-      } catch (SQLException e) {
-        throw store.failure("read the queue", e);
-      }
-    }
+    return feed.mark();
   }
 
   /**
@@ -184,47 +92,31 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public List<QueueEntry> changedBetween(long after, long upTo) {
-    synchronized (store) {
-      return select(CHANGED, after, upTo);
-    }
+    return feed.changedBetween(after, upTo);
   }
 
   /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
   @Override
   public List<Long> removedBetween(long after, long upTo) {
-    return ids(REMOVED, after, upTo);
+    return feed.removedBetween(after, upTo);
   }
 
   /** How many entries are in each state (states without any are absent), counted from the state index. */
   @Override
   public Map<EntryState, Long> countByState() {
-    synchronized (store) {
-      try (ResultSet rs = store.statement(COUNT_BY_STATE).executeQuery()) {
-        Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
-        while (rs.next()) {
-          out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
-        }
-        return out;
-      } catch (SQLException e) {
-        throw store.failure("count the queue", e);
-      }
-    }
+    return reads.countByState();
   }
 
   /** The entries in {@code state}, oldest first. */
   @Override
   public List<QueueEntry> inState(EntryState state) {
-    synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id", state.name());
-    }
+    return reads.inState(state);
   }
 
   /** Every entry, oldest first. */
   @Override
   public List<QueueEntry> all() {
-    synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue ORDER BY id");
-    }
+    return reads.all();
   }
 
   /**
@@ -237,17 +129,7 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
-    Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
-    if (q.isEmpty()) {
-      return List.of();
-    }
-    // oldest first walks the table in id order and stops after the page ("+state" keeps SQLite off the
-    // state index, through which it sorted every matching entry first: 0.15 s for 100,000 finished ones)
-    String where = (startOrder ? "state" : "+state") + " IN (" + q.get().states() + ")";
-    synchronized (store) {
-      return select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?",
-          limit, q.get().offset());
-    }
+    return reads.page(states, startOrder, offset, limit);
   }
 
   /**
@@ -258,41 +140,13 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public List<Long> runnable(int limit, int offset) {
-    return ids(RUNNABLE, limit, offset);
-  }
-
-  /** The first column of each row of {@code sql}: ids, read from an index alone. */
-  private List<Long> ids(String sql, Object... args) {
-    synchronized (store) {
-      try {
-        PreparedStatement s = store.statement(sql);
-        bind(s, args);
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(rs.getLong(1));
-          }
-        }
-        return out;
-      } catch (SQLException e) {
-        throw store.failure("read the queue", e);
-      }
-    }
+    return reads.runnable(limit, offset);
   }
 
   /** Entries for the same URL and target choice, newest first: a request submitted again continues them. */
   @Override
   public List<QueueEntry> matching(String url, Path file, Path directory) {
-    synchronized (store) {
-      List<QueueEntry> out = new ArrayList<>();
-      for (QueueEntry e : select(MATCHING, url)) {
-        if (e.url().equals(url) && e.directory().equals(directory)
-            && (file == null ? e.file() == null : file.equals(e.file()))) {
-          out.add(e);
-        }
-      }
-      return out;
-    }
+    return reads.matching(url, file, directory);
   }
 
   /**
@@ -301,9 +155,7 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public Optional<QueueEntry> unfinishedWithFile(Path file) {
-    synchronized (store) {
-      return select(UNFINISHED_WITH_FILE, file.toString()).stream().findFirst();
-    }
+    return reads.unfinishedWithFile(file);
   }
 
   /** The owner's process runs ({@link ProcessOwner#holds}). */
@@ -323,24 +175,7 @@ public final class QueueTable implements QueueStore {
    * transaction).
    */
   boolean claim(long id, String owner, Predicate<QueueEntry> held) {
-    return store.write("claim queue entry " + id, () -> {
-      Optional<QueueEntry> e = select(BY_ID, id).stream().findFirst();
-      if (e.isEmpty()) {
-        return false;
-      }
-      String holder = e.get().owner();
-      if (holder != null && !holder.equals(owner) && held.test(e.get())) {
-        return false;
-      }
-      PreparedStatement s = store.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
-      long now = System.currentTimeMillis();
-      s.setString(1, owner);
-      s.setLong(2, now);
-      s.setLong(3, now);
-      s.setLong(4, id);
-      s.executeUpdate();
-      return true;
-    });
+    return leases.claim(id, owner, held);
   }
 
   /**
@@ -350,38 +185,7 @@ public final class QueueTable implements QueueStore {
    * live other owner.
    */
   Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
-    return store.write("start queue entry " + id, () -> {
-      long now = System.currentTimeMillis();
-      // the usual case, one statement: the entry may run and this owner claimed it when it added
-      // it (a batch starts one every few milliseconds)
-      PreparedStatement ours = store.statement(START_OURS);
-      ours.setString(1, owner);
-      ours.setLong(2, now);
-      ours.setLong(3, id);
-      Optional<QueueEntry> started = select(ours).stream().findFirst();
-      if (started.isPresent()) {
-        return started;
-      }
-      Optional<QueueEntry> found = select(BY_ID, id).stream().findFirst();
-      if (found.isEmpty()) {
-        return Optional.<QueueEntry>empty();
-      }
-      QueueEntry e = found.get();
-      boolean mine = owner.equals(e.owner());
-      if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
-        if (mine) {
-          update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
-        }
-        return Optional.<QueueEntry>empty();
-      }
-      if (e.owner() != null && !mine && held.test(e)) {
-        return Optional.<QueueEntry>empty();
-      }
-      update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
-          + " WHERE id = ?", owner, now, now, id);
-      return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
-          EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now));
-    });
+    return leases.start(id, owner, held);
   }
 
   @Override
@@ -392,55 +196,42 @@ public final class QueueTable implements QueueStore {
   /** Gives up {@code owner}'s claim on the entry (no-op if someone else holds it). */
   @Override
   public void release(long id, String owner) {
-    write("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
+    leases.release(id, owner);
   }
 
   /** Sets the state and error (both null to clear the error) of an entry. */
   @Override
   public void setState(long id, EntryState state, String error, String errorKind) {
-    store.write("update queue entry " + id, () -> {
-      PreparedStatement s = store.statement(
-        "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
-      s.setString(1, state.name());
-      Store.setNullable(s, 2, error);
-      Store.setNullable(s, 3, errorKind);
-      s.setLong(4, System.currentTimeMillis());
-      s.setLong(5, id);
-      s.executeUpdate();
-      return null;
-    });
+    submissions.setState(id, state, error, errorKind);
   }
 
   @Override
   public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
-    long now = System.currentTimeMillis();
-    write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?, error = NULL, error_kind = NULL,"
-        + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,
-        state.name(), owner, now, now, id);
+    submissions.requeue(id, urls, options, priority, owner, state);
   }
 
   /** Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have named. */
   @Override
   public void changeUrls(long id, List<String> urls, Path file) {
-    write("UPDATE queue SET urls = ?, file = ? WHERE id = ?", String.join("\n", urls), file.toString(), id);
+    submissions.changeUrls(id, urls, file);
   }
 
   /** Replaces an entry's URLs (the first is the main one, the rest mirrors), whoever holds it. */
   @Override
   public void updateUrls(long id, List<String> urls) {
-    write("UPDATE queue SET urls = ? WHERE id = ?", String.join("\n", urls), id);
+    submissions.updateUrls(id, urls);
   }
 
   /** Changes an entry's priority (higher starts first), whoever holds it. */
   @Override
   public void updatePriority(long id, int priority) {
-    write("UPDATE queue SET priority = ? WHERE id = ?", priority, id);
+    submissions.updatePriority(id, priority);
   }
 
   /** Replaces the stored options of an entry (a rate limit changed while it runs, say). */
   @Override
   public void updateOptions(long id, Map<String, String> options) {
-    write("UPDATE queue SET options = ? WHERE id = ?", OptionsText.encode(options), id);
+    submissions.updateOptions(id, options);
   }
 
   /**
@@ -450,24 +241,7 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
-    return store.write("record queue progress", () -> {
-      long now = System.currentTimeMillis();
-      PreparedStatement update = store.statement(PROGRESS);
-      for (EntryProgress p : progress) {
-        bindProgress(update, now, p, owner);
-        update.addBatch();
-      }
-      update.executeBatch();
-      Map<Long, EntryState> states = new HashMap<>();
-      PreparedStatement read = store.statement(OWNED);
-      read.setString(1, owner);
-      try (ResultSet rs = read.executeQuery()) {
-        while (rs.next()) {
-          states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
-        }
-      }
-      return states;
-    });
+    return leases.heartbeat(owner, progress);
   }
 
   /**
@@ -477,81 +251,12 @@ public final class QueueTable implements QueueStore {
    */
   @Override
   public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
-    return store.write("record the end of queue entry " + last.id(), () -> {
-      PreparedStatement s = store.statement(FINISH);
-      s.setString(1, owner);
-      s.setLong(2, System.currentTimeMillis());
-      Store.setNullable(s, 3, last.target() == null ? null : last.target().toString());
-      s.setLong(4, last.length());
-      s.setLong(5, last.done());
-      Store.setNullable(s, 6, state == null ? null : state.name());
-      Store.setNullable(s, 7, error);
-      Store.setNullable(s, 8, errorKind);
-      s.setLong(9, last.id());
-      return select(s).stream().findFirst();
-    });
+    return leases.finish(owner, last, state, error, errorKind);
   }
 
   /** Forgets an entry (the engine's resume record of its file is kept). */
   @Override
   public void remove(long id) {
-    write("DELETE FROM queue WHERE id = ?", id);
-  }
-
-  private static void bindProgress(PreparedStatement s, long now, EntryProgress p, String owner) throws SQLException {
-    s.setLong(1, now);
-    Store.setNullable(s, 2, p.target() == null ? null : p.target().toString());
-    s.setLong(3, p.length());
-    s.setLong(4, p.done());
-    s.setLong(5, p.id());
-    s.setString(6, owner);
-  }
-
-  /** One statement as a write of its own (see {@link Store#write}). */
-  private void write(String sql, Object... args) {
-    store.write("update the queue", () -> {
-      update(sql, args);
-      return null;
-    });
-  }
-
-  /** One statement, inside a write. */
-  private void update(String sql, Object... args) throws SQLException {
-    PreparedStatement s = store.statement(sql);
-    bind(s, args);
-    s.executeUpdate();
-  }
-
-  private static void bind(PreparedStatement s, Object... args) throws SQLException {
-    for (int i = 0; i < args.length; i++) {
-      s.setObject(i + 1, args[i]);
-    }
-  }
-
-  private List<QueueEntry> select(String sql, Object... args) {
-    try {
-      PreparedStatement s = store.statement(sql);
-      bind(s, args);
-      return select(s);
-    } catch (SQLException e) {
-      throw store.failure("read the queue", e);
-    }
-  }
-
-  /** The entries a bound statement returns (a SELECT or a write's RETURNING, of the {@link #ENTRY} columns). */
-  private static List<QueueEntry> select(PreparedStatement s) throws SQLException {
-    List<QueueEntry> out = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery()) {
-      while (rs.next()) {
-        String file = rs.getString(3);
-        String target = rs.getString(10);
-        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)),
-            rs.getInt(6), EntryState.valueOf(rs.getString(7)), rs.getString(8),
-            rs.getString(9), target == null ? null : Path.of(target), rs.getLong(11),
-            rs.getLong(12), rs.getString(13), rs.getLong(14)));
-      }
-    }
-    return out;
+    submissions.remove(id);
   }
 }

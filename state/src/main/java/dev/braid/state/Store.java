@@ -1,19 +1,12 @@
 package dev.braid.state;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadStatus;
 import dev.braid.store.HostKnowledge;
@@ -24,7 +17,6 @@ import dev.braid.store.ResumeRecords;
 import dev.braid.store.SegmentRecord;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
-import org.sqlite.JDBC;
 
 /**
  * The SQLite store. One connection per process, every method serialised on it, so this process has
@@ -37,39 +29,26 @@ import org.sqlite.JDBC;
  *
  * <p>The engine's {@link StateStore}: this object is also its {@link ResumeRecords} and
  * {@link HostKnowledge}; its {@link QueueTable} the queue. Found for a plain path by
- * {@link SqliteStoreProvider}.
+ * {@link SqliteStoreProvider}. Each table's statements are in a class of their own; this one
+ * holds the lock: its monitor serialises every read (its synchronized methods, the queue's
+ * blocks) and every write ({@link #write}).
  */
 public final class Store implements StateStore, ResumeRecords, HostKnowledge {
-  /** As long as the busy timeout: how long an open waits for another process that holds the database. */
-  private static final long OPEN_PATIENCE_NANOS = 5_000_000_000L;
-  private static final String OPTIONS =
-      "?journal_mode=WAL&synchronous=NORMAL&busy_timeout=5000&transaction_mode=IMMEDIATE&foreign_keys=true"
-          // inserts return their ids (RETURNING); with generated keys on, the driver matched
-          // every update's SQL against a regular expression to see whether it was an insert
-          + "&jdbc.get_generated_keys=false";
-
-  /**
-   * The columns of a record, in the order {@link #read} reads them: by position, as the driver
-   * otherwise looks each name up in every result set anew.
-   */
-  static final String RECORD = "id, url, target, final_url, length, etag, last_modified, ranges, status, error";
-  static final String UNFINISHED =
-      "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
-
   private final Path file;
-  private final Connection connection;
+  private final Statements statements;
   private final QueueTable queue;
   private final GroupCommit writes;
   private final LocalHostGrants grants = new LocalHostGrants();
-  // SQL texts are constants of this package, so the map stays small: each is compiled once per
-  // connection instead of on every call (compiling was a third of the store's time in a batch)
-  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private final ResumeReads resumeReads = new ResumeReads(this);
+  private final ResumeWrites resumeWrites = new ResumeWrites(this);
+  private final HostTable hostTable = new HostTable(this);
+  private final SettingsTable settingsTable = new SettingsTable(this);
   /** {@code PRAGMA data_version} at the last {@link #changedByOthers()}; -1 before the first. */
   private long dataVersion = -1;
 
-  private Store(Path file, Connection connection) {
+  private Store(Path file, Statements statements) {
     this.file = file;
-    this.connection = connection;
+    this.statements = statements;
     this.queue = new QueueTable(this);
     this.writes = new GroupCommit(this);
   }
@@ -77,37 +56,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
   /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
   public static Store open(Path file) {
     Path absolute = file.toAbsolutePath();
-    try {
-      Path parent = absolute.getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-    } catch (IOException e) {
-      throw new StoreException("cannot create the folder of state database " + absolute + ": " + e, e);
-    }
-    Driver.load();
-    long deadline = System.nanoTime() + OPEN_PATIENCE_NANOS;
-    while (true) {
-      Connection c = null;
-      try {
-        c = JDBC.createConnection("jdbc:sqlite:" + absolute + OPTIONS, new Properties());
-        Migrations.apply(c);
-        return new Store(absolute, c);
-      } catch (SQLException e) {
-        closeQuietly(c);
-        if (!busy(e) || System.nanoTime() > deadline) {
-          throw new StoreException("cannot open state database " + absolute + ": " + describe(e), e);
-        }
-      }
-      // the switch to WAL at a new database's first open does not wait on the busy timeout: a
-      // second process opening it at that instant got SQLITE_BUSY at once, so try again
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new StoreException("interrupted while opening state database " + absolute, e);
-      }
-    }
+    return new Store(absolute, new Statements(DatabaseOpener.open(absolute)));
   }
 
   /**
@@ -118,32 +67,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    * to report.
    */
   public static void loadDriver() {
-    Driver.load();
-  }
-
-  /**
-   * The driver's once-per-process set-up, run by this class's initialisation: an open that comes
-   * while {@link #loadDriver} is still at work waits for it instead of repeating it.
-   */
-  private static final class Driver {
-    static {
-      try {
-        // the driver itself, here and in open(): DriverManager would first look for every
-        // java.sql.Driver on the class path (a ServiceLoader scan, ~20 ms of a start-up)
-        JDBC.createConnection("jdbc:sqlite::memory:", new Properties()).close();
-      } catch (SQLException | RuntimeException | LinkageError e) {
-        // open() meets the same problem and reports it with the database's name
-      }
-    }
-
-    static void load() {
-      // the work is in the static initialiser
-    }
-  }
-
-  private static boolean busy(SQLException e) {
-    String m = e.getMessage();
-    return m != null && (m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED"));
+    DatabaseOpener.loadDriver();
   }
 
   /** The database file. */
@@ -204,66 +128,37 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
 
   @Override
   public synchronized Map<String, String> settings() {
-    try (ResultSet rs = statement("SELECT key, value FROM settings").executeQuery()) {
-      Map<String, String> out = new HashMap<>();
-      while (rs.next()) {
-        out.put(rs.getString(1), rs.getString(2));
-      }
-      return out;
-    } catch (SQLException e) {
-      throw failure("read settings", e);
-    }
+    return settingsTable.settings();
   }
 
   /** Stores a setting, replacing its earlier value; a null value removes it. */
   @Override
   public void saveSetting(String key, String value) {
-    String sql = value == null ? "DELETE FROM settings WHERE key = ?" : "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)";
-    write("save setting " + key, () -> {
-      PreparedStatement s = statement(sql);
-      s.setString(1, key);
-      if (value != null) {
-        s.setString(2, value);
-      }
-      s.executeUpdate();
-      return null;
-    });
+    settingsTable.save(key, value);
   }
 
   /** The stored download whose final file is {@code target}, if any. */
   @Override
   public synchronized Optional<DownloadRecord> findByTarget(Path target) {
-    return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString())
-        .stream().findFirst();
+    return resumeReads.findByTarget(target);
   }
 
   /** Downloads of {@code url} that have not completed, newest first. */
   @Override
   public synchronized List<DownloadRecord> findUnfinished(String url) {
-    return query(UNFINISHED, url);
+    return resumeReads.findUnfinished(url);
   }
 
   /** The stored download with this id, if any. */
   @Override
   public synchronized Optional<DownloadRecord> find(long id) {
-    try {
-      PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
-      s.setLong(1, id);
-      return read(s).stream().findFirst();
-    } catch (SQLException e) {
-      throw failure("read download " + id, e);
-    }
+    return resumeReads.find(id);
   }
 
   /** Every stored download, oldest first. */
   @Override
   public synchronized List<DownloadRecord> list() {
-    try {
-      PreparedStatement s = statement("SELECT " + RECORD + " FROM downloads ORDER BY id");
-      return read(s);
-    } catch (SQLException e) {
-      throw failure("list downloads", e);
-    }
+    return resumeReads.list();
   }
 
   /**
@@ -272,44 +167,13 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    */
   @Override
   public long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
-    return write("create download for " + target, () -> {
-      long now = System.currentTimeMillis();
-      long id;
-      // target is unique: REPLACE deletes an earlier record of it, and with it (foreign keys are
-      // on) its segments and block sums, in the same statement
-      PreparedStatement s = statement("INSERT OR REPLACE INTO downloads"
-          + " (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
-      s.setString(1, url);
-      s.setString(2, target.toAbsolutePath().toString());
-      bindRemote(s, 3, remote);
-      s.setString(8, DownloadStatus.ACTIVE.name());
-      s.setLong(9, now);
-      s.setLong(10, now);
-      id = insertedId(s);
-      // a new id has no segments yet
-      insertSegments(id, segments);
-      return id;
-    });
+    return resumeWrites.create(url, target, remote, segments);
   }
 
   /** The stored segments of a download, by start offset. */
   @Override
   public synchronized List<SegmentRecord> segments(long id) {
-    try {
-      PreparedStatement s = statement(
-          "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
-      s.setLong(1, id);
-      List<SegmentRecord> out = new ArrayList<>();
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          out.add(new SegmentRecord(rs.getLong(1), rs.getLong(2), rs.getLong(3)));
-        }
-      }
-      return out;
-    } catch (SQLException e) {
-      throw failure("read segments of download " + id, e);
-    }
+    return resumeReads.segments(id);
   }
 
   /**
@@ -326,11 +190,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    */
   @Override
   public void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
-    write("checkpoint download " + id, () -> {
-      writeProgress(id, segments, newBlockSums);
-      touch(id);
-      return null;
-    });
+    resumeWrites.checkpoint(id, segments, newBlockSums);
   }
 
   /**
@@ -341,44 +201,13 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    */
   @Override
   public void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
-    write("complete download " + id, () -> {
-      writeProgress(id, segments, newBlockSums);
-      setStatus(id, DownloadStatus.COMPLETED, null);
-      return null;
-    });
-  }
-
-  private void writeProgress(long id, List<SegmentRecord> segments, Map<Integer, Integer> blockSums) throws SQLException {
-    writeSegments(id, segments);
-    if (!blockSums.isEmpty()) {
-      PreparedStatement s = statement(
-          "INSERT OR REPLACE INTO blocks (download_id, idx, crc) VALUES (?, ?, ?)");
-      for (Map.Entry<Integer, Integer> b : blockSums.entrySet()) {
-        s.setLong(1, id);
-        s.setInt(2, b.getKey());
-        s.setInt(3, b.getValue());
-        s.addBatch();
-      }
-      s.executeBatch();
-    }
+    resumeWrites.complete(id, segments, newBlockSums);
   }
 
   /** The recorded CRC32C of each finished block of a download, by block index. */
   @Override
   public synchronized Map<Integer, Integer> blockSums(long id) {
-    try {
-      PreparedStatement s = statement("SELECT idx, crc FROM blocks WHERE download_id = ?");
-      s.setLong(1, id);
-      Map<Integer, Integer> out = new HashMap<>();
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          out.put(rs.getInt(1), rs.getInt(2));
-        }
-      }
-      return out;
-    } catch (SQLException e) {
-      throw failure("read block sums of download " + id, e);
-    }
+    return resumeReads.blockSums(id);
   }
 
   /**
@@ -387,100 +216,37 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    */
   @Override
   public void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
-    write("repair download " + id, () -> {
-      PreparedStatement d = statement("DELETE FROM blocks WHERE download_id = ?");
-      d.setLong(1, id);
-      d.executeUpdate();
-      writeProgress(id, segments, validSums);
-      touch(id);
-      return null;
-    });
+    resumeWrites.repair(id, segments, validSums);
   }
 
   /** What was learned about {@code host} ({@code host:port}), if anything. */
   @Override
   public synchronized Optional<HostMemory> host(String host) {
-    try {
-      PreparedStatement s = statement(
-          "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
-      s.setString(1, host);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next()
-            ? Optional.of(new HostMemory(host, rs.getInt(1), rs.getInt(2), rs.getDouble(3), rs.getLong(4)))
-            : Optional.empty();
-      }
-    } catch (SQLException e) {
-      throw failure("read host " + host, e);
-    }
+    return hostTable.host(host);
   }
 
   /** Records what a download learned about a host, replacing what was known. */
   @Override
   public void remember(HostMemory m) {
-    write("record host " + m.host(), () -> {
-      PreparedStatement s = statement(
-          "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
-      s.setString(1, m.host());
-      s.setInt(2, m.limit());
-      s.setInt(3, m.connections());
-      s.setDouble(4, m.bytesPerSecond());
-      s.setLong(5, m.updatedMillis());
-      s.executeUpdate();
-      return null;
-    });
+    hostTable.remember(m);
   }
 
   /** What each HTTP version delivered from {@code host} ({@code host:port}), if anything was measured. */
   @Override
   public synchronized List<ProtocolMemory> protocols(String host) {
-    try {
-      PreparedStatement s = statement(
-          "SELECT protocol, offered, bytes_per_sec, updated_ms FROM host_protocols WHERE host = ? ORDER BY protocol");
-      s.setString(1, host);
-      List<ProtocolMemory> all = new ArrayList<>();
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          all.add(new ProtocolMemory(host, rs.getString(1), rs.getInt(2) != 0, rs.getDouble(3), rs.getLong(4)));
-        }
-      }
-      return all;
-    } catch (SQLException e) {
-      throw failure("read the protocols of host " + host, e);
-    }
+    return hostTable.protocols(host);
   }
 
   /** Records what a download learned about one HTTP version of a host, replacing what was known of it. */
   @Override
   public void remember(ProtocolMemory m) {
-    write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
-      PreparedStatement s = statement("INSERT OR REPLACE INTO host_protocols"
-          + " (host, protocol, offered, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
-      s.setString(1, m.host());
-      s.setString(2, m.protocol());
-      s.setInt(3, m.offered() ? 1 : 0);
-      s.setDouble(4, m.bytesPerSecond());
-      s.setLong(5, m.updatedMillis());
-      s.executeUpdate();
-      return null;
-    });
+    hostTable.remember(m);
   }
 
   /** Sets the status (and error text, null to clear) of a download. */
   @Override
   public void markStatus(long id, DownloadStatus status, String error) {
-    write("update download " + id, () -> {
-      setStatus(id, status, error);
-      return null;
-    });
-  }
-
-  private void setStatus(long id, DownloadStatus status, String error) throws SQLException {
-    PreparedStatement s = statement("UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
-    s.setString(1, status.name());
-    s.setString(2, error);
-    s.setLong(3, System.currentTimeMillis());
-    s.setLong(4, id);
-    s.executeUpdate();
+    resumeWrites.markStatus(id, status, error);
   }
 
   /**
@@ -489,121 +255,23 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    */
   @Override
   public void changeUrl(long id, String url, RemoteIdentity remote) {
-    write("change the URL of download " + id, () -> {
-      PreparedStatement s = statement("UPDATE downloads SET url = ?, final_url = ?, length = ?, etag = ?,"
-          + " last_modified = ?, ranges = ?, updated_ms = ? WHERE id = ?");
-      s.setString(1, url);
-      bindRemote(s, 2, remote);
-      s.setLong(7, System.currentTimeMillis());
-      s.setLong(8, id);
-      s.executeUpdate();
-      return null;
-    });
+    resumeWrites.changeUrl(id, url, remote);
   }
 
   /** Forgets a download and its segments. */
   @Override
   public void delete(long id) {
-    write("delete download " + id, () -> {
-      PreparedStatement s = statement("DELETE FROM downloads WHERE id = ?");
-      s.setLong(1, id);
-      s.executeUpdate();
-      return null;
-    });
+    resumeWrites.delete(id);
   }
 
   @Override
   public synchronized void close() {
-    closeQuietly(connection);
+    statements.close();
   }
 
-  private void writeSegments(long id, List<SegmentRecord> segments) throws SQLException {
-    PreparedStatement d = statement("DELETE FROM segments WHERE download_id = ?");
-    d.setLong(1, id);
-    d.executeUpdate();
-    insertSegments(id, segments);
-  }
-
-  private void insertSegments(long id, List<SegmentRecord> segments) throws SQLException {
-    PreparedStatement s = statement(
-        "INSERT INTO segments (download_id, start, end, done) VALUES (?, ?, ?, ?)");
-    for (SegmentRecord r : segments) {
-      s.setLong(1, id);
-      s.setLong(2, r.start());
-      s.setLong(3, r.end());
-      s.setLong(4, r.done());
-      s.addBatch();
-    }
-    s.executeBatch();
-  }
-
-  /** Runs an INSERT ... RETURNING id and returns the id. */
-  static long insertedId(PreparedStatement s) throws SQLException {
-    try (ResultSet rs = s.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private void touch(long id) throws SQLException {
-    PreparedStatement s = statement("UPDATE downloads SET updated_ms = ? WHERE id = ?");
-    s.setLong(1, System.currentTimeMillis());
-    s.setLong(2, id);
-    s.executeUpdate();
-  }
-
-  private static void bindRemote(PreparedStatement s, int from, RemoteIdentity r) throws SQLException {
-    s.setString(from, r.finalUrl());
-    s.setLong(from + 1, r.length());
-    setNullable(s, from + 2, r.etag());
-    setNullable(s, from + 3, r.lastModified());
-    s.setInt(from + 4, r.ranges() ? 1 : 0);
-  }
-
-  static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
-    if (value == null) {
-      s.setNull(index, Types.VARCHAR);
-    } else {
-      s.setString(index, value);
-    }
-  }
-
-  private List<DownloadRecord> query(String sql, String arg) {
-    try {
-      PreparedStatement s = statement(sql);
-      s.setString(1, arg);
-      return read(s);
-    } catch (SQLException e) {
-      throw failure("read downloads", e);
-    }
-  }
-
-  private static List<DownloadRecord> read(PreparedStatement s) throws SQLException {
-    List<DownloadRecord> out = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery()) {
-      while (rs.next()) {
-        RemoteIdentity remote = new RemoteIdentity(
-            rs.getString(4), rs.getLong(5), rs.getString(6), rs.getString(7), rs.getInt(8) != 0);
-        out.add(new DownloadRecord(rs.getLong(1), rs.getString(2), Path.of(rs.getString(3)), remote,
-            DownloadStatus.valueOf(rs.getString(9)), rs.getString(10)));
-      }
-    }
-    return out;
-  }
-
-  /**
-   * The prepared statement for {@code sql}, compiled on first use and reused. Callers hold this
-   * store's lock, set every parameter, close the result sets they open and never the statement.
-   */
+  /** The prepared statement for {@code sql} (see {@link Statements#get}); callers hold this store's lock. */
   PreparedStatement statement(String sql) throws SQLException {
-    PreparedStatement s = statements.get(sql);
-    if (s == null) {
-      s = connection.prepareStatement(sql);
-      statements.put(sql, s);
-    }
-    // a batch that failed half-way must not leak into the next use
-    s.clearBatch();
-    return s;
+    return statements.get(sql);
   }
 
   /**
@@ -616,31 +284,6 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
   }
 
   StoreException failure(String what, SQLException e) {
-    return new StoreException("state database " + file + ": cannot " + what + ": " + describe(e), e);
-  }
-
-  private static String describe(SQLException e) {
-    String m = e.getMessage();
-    if (busy(e)) {
-      return "it is locked by another process";
-    }
-    if (m != null && m.contains("SQLITE_NOTADB")) {
-      return "the file is not a SQLite database (corrupted or not Braid's)";
-    }
-    if (m != null && m.contains("SQLITE_CORRUPT")) {
-      return "the database is corrupted";
-    }
-    return m;
-  }
-
-  private static void closeQuietly(Connection c) {
-    if (c == null) {
-      return;
-    }
-    try {
-      c.close();
-    } catch (SQLException ignored) {
-      // closing is best effort: the data was committed or rolled back before
-    }
+    return new StoreException("state database " + file + ": cannot " + what + ": " + SqliteErrors.describe(e), e);
   }
 }

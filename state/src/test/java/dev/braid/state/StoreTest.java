@@ -197,14 +197,14 @@ class StoreTest {
   void lookupsUseAnIndexNotAScanOfTheHistory() throws Exception {
     Store.open(dir.resolve("s.db")).close();
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
-      assertTrue(plan(c, QueueTable.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueTable.MATCHING));
-      assertTrue(plan(c, QueueTable.UNFINISHED_WITH_FILE).contains("USING INDEX queue_unfinished_by_file"),
-          plan(c, QueueTable.UNFINISHED_WITH_FILE));
-      assertTrue(plan(c, Store.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, Store.UNFINISHED));
-      assertTrue(plan(c, QueueTable.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueTable.OWNED));
-      assertTrue(plan(c, QueueTable.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueTable.RUNNABLE));
-      assertTrue(plan(c, QueueTable.CHANGED).contains("USING INDEX queue_by_seq"), plan(c, QueueTable.CHANGED));
-      assertTrue(plan(c, QueueTable.REMOVED).contains("USING INDEX queue_removed_by_seq"), plan(c, QueueTable.REMOVED));
+      assertTrue(plan(c, QueueReads.MATCHING).contains("USING INDEX queue_by_url"), plan(c, QueueReads.MATCHING));
+      assertTrue(plan(c, QueueReads.UNFINISHED_WITH_FILE).contains("USING INDEX queue_unfinished_by_file"),
+          plan(c, QueueReads.UNFINISHED_WITH_FILE));
+      assertTrue(plan(c, ResumeReads.UNFINISHED).contains("USING INDEX downloads_by_url"), plan(c, ResumeReads.UNFINISHED));
+      assertTrue(plan(c, QueueLeases.OWNED).contains("USING INDEX queue_by_owner"), plan(c, QueueLeases.OWNED));
+      assertTrue(plan(c, QueueReads.RUNNABLE).contains("USING COVERING INDEX queue_by_state"), plan(c, QueueReads.RUNNABLE));
+      assertTrue(plan(c, QueueFeed.CHANGED).contains("USING INDEX queue_by_seq"), plan(c, QueueFeed.CHANGED));
+      assertTrue(plan(c, QueueFeed.REMOVED).contains("USING INDEX queue_removed_by_seq"), plan(c, QueueFeed.REMOVED));
     }
   }
 

@@ -1,0 +1,84 @@
+package dev.braid.state;
+
+import dev.braid.store.HostMemory;
+import dev.braid.store.ProtocolMemory;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What downloads learned about hosts: the {@code hosts} and {@code host_protocols} tables.
+ *
+ * <p>Locking: callers of the reads hold the store's lock ({@link Store}'s synchronized methods
+ * take it); the writes are {@link Store#write}s, which take it themselves.
+ */
+final class HostTable {
+  private final Store store;
+
+  HostTable(Store store) {
+    this.store = store;
+  }
+
+  Optional<HostMemory> host(String host) {
+    try {
+      PreparedStatement s = store.statement(
+          "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
+      s.setString(1, host);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next()
+            ? Optional.of(new HostMemory(host, rs.getInt(1), rs.getInt(2), rs.getDouble(3), rs.getLong(4)))
+            : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw store.failure("read host " + host, e);
+    }
+  }
+
+  void remember(HostMemory m) {
+    store.write("record host " + m.host(), () -> {
+      PreparedStatement s = store.statement(
+          "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
+      s.setString(1, m.host());
+      s.setInt(2, m.limit());
+      s.setInt(3, m.connections());
+      s.setDouble(4, m.bytesPerSecond());
+      s.setLong(5, m.updatedMillis());
+      s.executeUpdate();
+      return null;
+    });
+  }
+
+  List<ProtocolMemory> protocols(String host) {
+    try {
+      PreparedStatement s = store.statement(
+          "SELECT protocol, offered, bytes_per_sec, updated_ms FROM host_protocols WHERE host = ? ORDER BY protocol");
+      s.setString(1, host);
+      List<ProtocolMemory> all = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          all.add(new ProtocolMemory(host, rs.getString(1), rs.getInt(2) != 0, rs.getDouble(3), rs.getLong(4)));
+        }
+      }
+      return all;
+    } catch (SQLException e) {
+      throw store.failure("read the protocols of host " + host, e);
+    }
+  }
+
+  void remember(ProtocolMemory m) {
+    store.write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
+      PreparedStatement s = store.statement("INSERT OR REPLACE INTO host_protocols"
+          + " (host, protocol, offered, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
+      s.setString(1, m.host());
+      s.setString(2, m.protocol());
+      s.setInt(3, m.offered() ? 1 : 0);
+      s.setDouble(4, m.bytesPerSecond());
+      s.setLong(5, m.updatedMillis());
+      s.executeUpdate();
+      return null;
+    });
+  }
+}

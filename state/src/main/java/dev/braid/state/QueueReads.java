@@ -1,0 +1,110 @@
+package dev.braid.state;
+
+import static dev.braid.state.QueueRows.ENTRY;
+
+import dev.braid.store.EntryState;
+import dev.braid.store.PageQuery;
+import dev.braid.store.QueueEntry;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The queue's lookups: entries by id, URL, file and state, pages of them, and the runnable ones.
+ *
+ * <p>Locking: each read holds the store's lock for its statement (a synchronized block on the store).
+ */
+final class QueueReads {
+  /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
+  static final String FIRST_URL = "substr(urls, 1, instr(urls || char(10), char(10)) - 1)";
+  /** Entries of one URL, newest first, through the index on {@link #FIRST_URL}. */
+  static final String MATCHING = "SELECT " + ENTRY + " FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
+  static final String UNFINISHED_WITH_FILE =
+      "SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1";
+  static final String RUNNABLE =
+      "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
+  static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
+
+  private final Store store;
+  private final QueueRows rows;
+
+  QueueReads(Store store, QueueRows rows) {
+    this.store = store;
+    this.rows = rows;
+  }
+
+  Optional<QueueEntry> get(long id) {
+    synchronized (store) {
+      return rows.select(QueueRows.BY_ID, id).stream().findFirst();
+    }
+  }
+
+  Map<EntryState, Long> countByState() {
+    synchronized (store) {
+      try (ResultSet rs = store.statement(COUNT_BY_STATE).executeQuery()) {
+        Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
+        while (rs.next()) {
+          out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
+        }
+        return out;
+      } catch (SQLException e) {
+        throw store.failure("count the queue", e);
+      }
+    }
+  }
+
+  List<QueueEntry> inState(EntryState state) {
+    synchronized (store) {
+      return rows.select("SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id", state.name());
+    }
+  }
+
+  List<QueueEntry> all() {
+    synchronized (store) {
+      return rows.select("SELECT " + ENTRY + " FROM queue ORDER BY id");
+    }
+  }
+
+  List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+    Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
+    if (q.isEmpty()) {
+      return List.of();
+    }
+    // oldest first walks the table in id order and stops after the page ("+state" keeps SQLite off the
+    // state index, through which it sorted every matching entry first: 0.15 s for 100,000 finished ones)
+    String where = (startOrder ? "state" : "+state") + " IN (" + q.get().states() + ")";
+    synchronized (store) {
+      return rows.select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?",
+          limit, q.get().offset());
+    }
+  }
+
+  List<Long> runnable(int limit, int offset) {
+    return rows.ids(RUNNABLE, limit, offset);
+  }
+
+  List<QueueEntry> matching(String url, Path file, Path directory) {
+    synchronized (store) {
+      List<QueueEntry> out = new ArrayList<>();
+      for (QueueEntry e : rows.select(MATCHING, url)) {
+        if (e.url().equals(url) && e.directory().equals(directory)
+            && (file == null ? e.file() == null : file.equals(e.file()))) {
+          out.add(e);
+        }
+      }
+      return out;
+    }
+  }
+
+  Optional<QueueEntry> unfinishedWithFile(Path file) {
+    synchronized (store) {
+      return rows.select(UNFINISHED_WITH_FILE, file.toString()).stream().findFirst();
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package dev.braid.state;
+
+import dev.braid.store.EntryState;
+import dev.braid.store.OptionsText;
+import dev.braid.store.QueueEntry;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@code queue} table's rows as entries, and its one-statement reads and writes: what the
+ * queue's reads, feed, leases and submissions share.
+ *
+ * <p>Locking: {@link #ids} and {@link #write} take the store's lock; callers of {@link #select}
+ * and {@link #update} hold it (a read's synchronized block, or a {@link Store#write}).
+ */
+final class QueueRows {
+  /**
+   * The columns of an entry, in the order {@link #select(PreparedStatement)} reads them: by
+   * position, as the driver otherwise looks each name up in every result set anew.
+   */
+  static final String ENTRY =
+      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+  static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
+
+  private final Store store;
+
+  QueueRows(Store store) {
+    this.store = store;
+  }
+
+  /** The first column of each row of {@code sql}: ids, read from an index alone. */
+  List<Long> ids(String sql, Object... args) {
+    synchronized (store) {
+      try {
+        PreparedStatement s = store.statement(sql);
+        Statements.bind(s, args);
+        List<Long> out = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(rs.getLong(1));
+          }
+        }
+        return out;
+      } catch (SQLException e) {
+        throw store.failure("read the queue", e);
+      }
+    }
+  }
+
+  /** One statement as a write of its own (see {@link Store#write}). */
+  void write(String sql, Object... args) {
+    store.write("update the queue", () -> {
+      update(sql, args);
+      return null;
+    });
+  }
+
+  /** One statement, inside a write. */
+  void update(String sql, Object... args) throws SQLException {
+    PreparedStatement s = store.statement(sql);
+    Statements.bind(s, args);
+    s.executeUpdate();
+  }
+
+  List<QueueEntry> select(String sql, Object... args) {
+    try {
+      PreparedStatement s = store.statement(sql);
+      Statements.bind(s, args);
+      return select(s);
+    } catch (SQLException e) {
+      throw store.failure("read the queue", e);
+    }
+  }
+
+  /** The entries a bound statement returns (a SELECT or a write's RETURNING, of the {@link #ENTRY} columns). */
+  static List<QueueEntry> select(PreparedStatement s) throws SQLException {
+    List<QueueEntry> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        String file = rs.getString(3);
+        String target = rs.getString(10);
+        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
+            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)),
+            rs.getInt(6), EntryState.valueOf(rs.getString(7)), rs.getString(8),
+            rs.getString(9), target == null ? null : Path.of(target), rs.getLong(11),
+            rs.getLong(12), rs.getString(13), rs.getLong(14)));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.braid.state;
+
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.SegmentRecord;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads the resume records: the {@code downloads}, {@code segments} and {@code blocks} tables.
+ *
+ * <p>Locking: callers hold the store's lock ({@link Store}'s synchronized methods take it).
+ */
+final class ResumeReads {
+  /**
+   * The columns of a record, in the order {@link #read} reads them: by position, as the driver
+   * otherwise looks each name up in every result set anew.
+   */
+  static final String RECORD = "id, url, target, final_url, length, etag, last_modified, ranges, status, error";
+  static final String UNFINISHED =
+      "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
+
+  private final Store store;
+
+  ResumeReads(Store store) {
+    this.store = store;
+  }
+
+  Optional<DownloadRecord> findByTarget(Path target) {
+    return query("SELECT " + RECORD + " FROM downloads WHERE target = ?", target.toAbsolutePath().toString())
+        .stream().findFirst();
+  }
+
+  List<DownloadRecord> findUnfinished(String url) {
+    return query(UNFINISHED, url);
+  }
+
+  Optional<DownloadRecord> find(long id) {
+    try {
+      PreparedStatement s = store.statement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
+      s.setLong(1, id);
+      return read(s).stream().findFirst();
+    } catch (SQLException e) {
+      throw store.failure("read download " + id, e);
+    }
+  }
+
+  List<DownloadRecord> list() {
+    try {
+      PreparedStatement s = store.statement("SELECT " + RECORD + " FROM downloads ORDER BY id");
+      return read(s);
+    } catch (SQLException e) {
+      throw store.failure("list downloads", e);
+    }
+  }
+
+  List<SegmentRecord> segments(long id) {
+    try {
+      PreparedStatement s = store.statement(
+          "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
+      s.setLong(1, id);
+      List<SegmentRecord> out = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.add(new SegmentRecord(rs.getLong(1), rs.getLong(2), rs.getLong(3)));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw store.failure("read segments of download " + id, e);
+    }
+  }
+
+  Map<Integer, Integer> blockSums(long id) {
+    try {
+      PreparedStatement s = store.statement("SELECT idx, crc FROM blocks WHERE download_id = ?");
+      s.setLong(1, id);
+      Map<Integer, Integer> out = new HashMap<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getInt(1), rs.getInt(2));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw store.failure("read block sums of download " + id, e);
+    }
+  }
+
+  private List<DownloadRecord> query(String sql, String arg) {
+    try {
+      PreparedStatement s = store.statement(sql);
+      s.setString(1, arg);
+      return read(s);
+    } catch (SQLException e) {
+      throw store.failure("read downloads", e);
+    }
+  }
+
+  private static List<DownloadRecord> read(PreparedStatement s) throws SQLException {
+    List<DownloadRecord> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        RemoteIdentity remote = new RemoteIdentity(
+            rs.getString(4), rs.getLong(5), rs.getString(6), rs.getString(7), rs.getInt(8) != 0);
+        out.add(new DownloadRecord(rs.getLong(1), rs.getString(2), Path.of(rs.getString(3)), remote,
+            DownloadStatus.valueOf(rs.getString(9)), rs.getString(10)));
+      }
+    }
+    return out;
+  }
+}
