@@ -41,7 +41,7 @@ final class BodyWriter {
     long sent = 0;
     long trickle = 0;
     if (connectionRate < 0) {
-      connectionRate = plan.offset() == 0 ? plan.resource().slowFromStartRate() : 0;
+      connectionRate = plan.offset() == 0 ? plan.resource().knobs().slowFromStartRate() : 0;
     }
     while (true) {
       if (sent == stallAt && plan.stall().kind == Fault.Kind.TRICKLE) {
@@ -54,13 +54,13 @@ final class BodyWriter {
       }
       long limit = stallAt > sent ? Math.min(stallAt, endAt) : endAt;
       int n = (int) Math.min(buffer.length, limit - sent);
-      long rate = trickle > 0 ? trickle : connectionRate > 0 ? connectionRate : plan.resource().rateLimit();
+      long rate = trickle > 0 ? trickle : connectionRate > 0 ? connectionRate : plan.resource().knobs().rateLimit();
       if (rate > 0) {
         n = Math.min(n, Throttle.pieceSize(rate, buffer.length));
         throttle.acquire(n, rate);
       }
       fill(plan.content(), plan.offset() + sent, n);
-      plan.resource().corrupt(plan.offset() + sent, buffer, n);
+      plan.resource().faults().corrupt(plan.offset() + sent, buffer, n);
       sendPiece(plan, n);
       sent += n;
     }
@@ -95,8 +95,8 @@ final class BodyWriter {
     // Count before writing so that a client that has read the bytes always sees them counted;
     // undo it if the write fails.
     long slow = connectionRate > 0 ? n : 0;
-    plan.resource().addBodyBytes(n);
-    plan.resource().addSlowConnectionBytes(slow);
+    plan.resource().sent().addBody(n);
+    plan.resource().sent().addSlowConnection(slow);
     serverBodyBytes.addAndGet(n);
     try {
       if (plan.framing() == BodyPlan.Framing.CHUNKED) {
@@ -109,8 +109,8 @@ final class BodyWriter {
       // Flush every piece: faults and the rate limit act on what actually reached the socket.
       out.flush();
     } catch (IOException e) {
-      plan.resource().addBodyBytes(-n);
-      plan.resource().addSlowConnectionBytes(-slow);
+      plan.resource().sent().addBody(-n);
+      plan.resource().sent().addSlowConnection(-slow);
       serverBodyBytes.addAndGet(-n);
       throw e;
     }

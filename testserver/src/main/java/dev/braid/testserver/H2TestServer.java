@@ -291,17 +291,17 @@ public final class H2TestServer implements AutoCloseable {
       }
       content = resource.content();
       long size = content.size();
-      Instant modified = resource.lastModified();
+      Instant modified = resource.knobs().lastModified();
       String lastModified = modified == null ? null : Response.httpDate(modified);
-      String dateForIfRange = resource.weakDates() ? null : lastModified;
-      RangeRequest range = !resource.ignoreRange()
-          && ResourceResponder.ifRangeMatches(record.ifRange(), resource.etag(), dateForIfRange)
+      String dateForIfRange = resource.knobs().weakDates() ? null : lastModified;
+      RangeRequest range = !resource.knobs().ignoreRange()
+          && ResourceResponder.ifRangeMatches(record.ifRange(), resource.knobs().etag(), dateForIfRange)
           ? RangeRequest.parse(record.range(), size) : RangeRequest.WHOLE;
       BasicHttpResponse response = new BasicHttpResponse(
           range instanceof RangeRequest.Span ? 206 : range == RangeRequest.UNSATISFIABLE ? 416 : 200);
       response.addHeader("Accept-Ranges", "bytes");
-      if (resource.etag() != null) {
-        response.addHeader("ETag", resource.etag());
+      if (resource.knobs().etag() != null) {
+        response.addHeader("ETag", resource.knobs().etag());
       }
       if (lastModified != null) {
         response.addHeader("Last-Modified", lastModified);
@@ -373,7 +373,7 @@ public final class H2TestServer implements AutoCloseable {
         if (sent == 0) {
           return;
         }
-        resource.addBodyBytes(sent);
+        resource.sent().addBody(sent);
         owner.sent(connection, sent);
       }
     }

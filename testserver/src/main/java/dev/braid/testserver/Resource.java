@@ -2,11 +2,7 @@ package dev.braid.testserver;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -20,34 +16,10 @@ import java.util.function.Consumer;
  */
 public final class Resource {
   private volatile Content content;
-  private volatile String etag;
-  private volatile Instant lastModified;
-  private volatile String contentDisposition;
-  private volatile long rateLimit;
-  private volatile long slowFromStartRate;
-  private volatile boolean ignoreRange;
-  private volatile boolean acceptRanges = true;
-  private volatile long shiftContentRange;
-  private volatile boolean wrongTotal;
-  private volatile long extraBytes;
-  private volatile boolean noContentLength;
-  private volatile boolean chunked;
-  private volatile Fault drop;
-  private volatile Fault truncate;
-  private volatile Fault stall;
-  private volatile Failure failure;
-  private volatile int maxConcurrentRequests;
-  private volatile HeaderFlood headerFlood;
-  private volatile boolean weakDates;
-  private volatile String contentEncoding;
-  private volatile Encoded encodedWhenAccepted;
   private volatile Consumer<RequestRecord> onRequest;
-  private volatile SignedTokens tokens;
-  /** Ranges {@code [from, to)} whose bytes every response sends inverted: a mirror that serves corrupt data. */
-  private volatile List<long[]> corrupt = List.of();
-  private final AtomicInteger inFlight = new AtomicInteger();
-  private final AtomicLong bodyBytesSent = new AtomicLong();
-  private final AtomicLong slowConnectionBytes = new AtomicLong();
+  private final ResponseKnobs knobs = new ResponseKnobs();
+  private final ArmedFaults faults = new ArmedFaults();
+  private final SentBytes sent = new SentBytes();
 
   Resource(Content content) {
     this.content = Objects.requireNonNull(content, "content");
@@ -66,19 +38,19 @@ public final class Resource {
 
   /** The ETag header exactly as sent, e.g. {@code "\"v1\""} or {@code "W/\"v1\""}; null for none. */
   public Resource etag(String quotedOrWeak) {
-    this.etag = quotedOrWeak;
+    knobs.etag(quotedOrWeak);
     return this;
   }
 
   /** The Last-Modified time, sent as an IMF-fixdate (whole seconds); null for none. */
   public Resource lastModified(Instant t) {
-    this.lastModified = t;
+    knobs.lastModified(t);
     return this;
   }
 
   /** The Content-Disposition header value; null for none. */
   public Resource contentDisposition(String headerValue) {
-    this.contentDisposition = headerValue;
+    knobs.contentDisposition(headerValue);
     return this;
   }
 
@@ -87,10 +59,7 @@ public final class Resource {
    * per-connection token bucket holding about 20 ms of tokens.
    */
   public Resource rateLimitPerConnection(long bytesPerSecond) {
-    if (bytesPerSecond < 0) {
-      throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
-    }
-    this.rateLimit = bytesPerSecond;
+    knobs.rateLimit(bytesPerSecond);
     return this;
   }
 
@@ -100,22 +69,19 @@ public final class Resource {
    * connection on a slow path, while every other one gets the normal rate. 0 turns it off.
    */
   public Resource slowConnectionFromByteZero(long bytesPerSecond) {
-    if (bytesPerSecond < 0) {
-      throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
-    }
-    this.slowFromStartRate = bytesPerSecond;
+    knobs.slowFromStartRate(bytesPerSecond);
     return this;
   }
 
   /** When on, ranged requests get 200 with the full body, like a server without range support. */
   public Resource ignoreRange(boolean on) {
-    this.ignoreRange = on;
+    knobs.ignoreRange(on);
     return this;
   }
 
   /** Whether to send {@code Accept-Ranges: bytes}; on by default. */
   public Resource acceptRangesHeader(boolean on) {
-    this.acceptRanges = on;
+    knobs.acceptRanges(on);
     return this;
   }
 
@@ -124,13 +90,13 @@ public final class Resource {
    * asked (clamped to the content); 0 turns it off.
    */
   public Resource shiftContentRange(long delta) {
-    this.shiftContentRange = delta;
+    knobs.shiftContentRange(delta);
     return this;
   }
 
   /** When on, the Content-Range total of a 206 is size + 1. */
   public Resource wrongTotal(boolean on) {
-    this.wrongTotal = on;
+    knobs.wrongTotal(on);
     return this;
   }
 
@@ -140,10 +106,7 @@ public final class Resource {
    * Content-Length; bytes past the end of the content are zeros.
    */
   public Resource extraBytes(long n) {
-    if (n < 0) {
-      throw new IllegalArgumentException("n < 0: " + n);
-    }
-    this.extraBytes = n;
+    knobs.extraBytes(n);
     return this;
   }
 
@@ -152,7 +115,7 @@ public final class Resource {
    * ({@code Connection: close}); ranges are ignored.
    */
   public Resource noContentLength(boolean on) {
-    this.noContentLength = on;
+    knobs.noContentLength(on);
     return this;
   }
 
@@ -161,7 +124,7 @@ public final class Resource {
    * Takes precedence over {@link #noContentLength}.
    */
   public Resource chunked(boolean on) {
-    this.chunked = on;
+    knobs.chunked(on);
     return this;
   }
 
@@ -171,7 +134,7 @@ public final class Resource {
    * still in flight may be lost to the reset, as on a real network.
    */
   public Resource dropAfter(long bodyBytes, int times) {
-    this.drop = new Fault(Fault.Kind.DROP, bodyBytes, Duration.ZERO, times);
+    faults.dropAfter(bodyBytes, times);
     return this;
   }
 
@@ -179,7 +142,7 @@ public final class Resource {
    * Like {@link #dropAfter} but ends with a clean FIN: fewer bytes than declared, then EOF.
    */
   public Resource truncateAfter(long bodyBytes, int times) {
-    this.truncate = new Fault(Fault.Kind.TRUNCATE, bodyBytes, Duration.ZERO, times);
+    faults.truncateAfter(bodyBytes, times);
     return this;
   }
 
@@ -188,7 +151,7 @@ public final class Resource {
    * {@code d} after that many body bytes, then continue unless the client has gone away.
    */
   public Resource stallAfter(long bodyBytes, Duration d, int times) {
-    this.stall = new Fault(Fault.Kind.STALL, bodyBytes, Objects.requireNonNull(d, "d"), times);
+    faults.stallAfter(bodyBytes, d, times);
     return this;
   }
 
@@ -198,10 +161,7 @@ public final class Resource {
    * with {@link #stallAfter}: setting one replaces the other.
    */
   public Resource trickleAfter(long bodyBytes, long bytesPerSecond, int times) {
-    if (bytesPerSecond <= 0) {
-      throw new IllegalArgumentException("bytesPerSecond must be positive");
-    }
-    this.stall = new Fault(Fault.Kind.TRICKLE, bodyBytes, Duration.ZERO, bytesPerSecond, times);
+    faults.trickleAfter(bodyBytes, bytesPerSecond, times);
     return this;
   }
 
@@ -210,10 +170,7 @@ public final class Resource {
    * {@code Retry-After: retryAfterSeconds} unless that is null.
    */
   public Resource failNext(int status, int times, Integer retryAfterSeconds) {
-    if (status < 100 || status > 599) {
-      throw new IllegalArgumentException("not an HTTP status: " + status);
-    }
-    this.failure = new Failure(status, retryAfterSeconds, new AtomicInteger(times));
+    faults.failNext(status, times, retryAfterSeconds);
     return this;
   }
 
@@ -223,7 +180,7 @@ public final class Resource {
    * Last-Modified it then calls weak (it also sends a weak ETag then: set one with {@link #etag}).
    */
   public Resource weakDates(boolean on) {
-    this.weakDates = on;
+    knobs.weakDates(on);
     return this;
   }
 
@@ -232,7 +189,7 @@ public final class Resource {
    * {@code AddEncoding gzip .gz} serving a {@code .gz} file. Null turns it off.
    */
   public Resource contentEncoding(String coding) {
-    this.contentEncoding = coding;
+    knobs.contentEncoding(coding);
     return this;
   }
 
@@ -242,7 +199,7 @@ public final class Resource {
    * (as Apache's mod_deflate does); other requests get the plain content. Null turns it off.
    */
   public Resource encodedWhenAccepted(String coding, Content encoded) {
-    this.encodedWhenAccepted = coding == null ? null : new Encoded(coding, Objects.requireNonNull(encoded, "encoded"));
+    knobs.encodedWhenAccepted(coding, encoded);
     return this;
   }
 
@@ -254,10 +211,7 @@ public final class Resource {
    * turns it off.
    */
   public Resource headerFlood(int lines, int lineLength) {
-    if (lines < 0 || lineLength < 16) {
-      throw new IllegalArgumentException("lines must be >= 0 and lineLength >= 16");
-    }
-    this.headerFlood = lines == 0 ? null : new HeaderFlood(lines, lineLength);
+    knobs.headerFlood(lines, lineLength);
     return this;
   }
 
@@ -267,38 +221,19 @@ public final class Resource {
    * that range, which only a hash can tell. Adds to earlier ranges; {@link #noCorruption} clears them.
    */
   public Resource corruptBytes(long from, long to) {
-    if (from < 0 || to <= from) {
-      throw new IllegalArgumentException("need 0 <= from < to, not " + from + ", " + to);
-    }
-    List<long[]> now = new ArrayList<>(corrupt);
-    now.add(new long[] {from, to});
-    this.corrupt = List.copyOf(now);
+    faults.corruptBytes(from, to);
     return this;
   }
 
   /** Serves every byte as it is again. */
   public Resource noCorruption() {
-    this.corrupt = List.of();
+    faults.noCorruption();
     return this;
-  }
-
-  /** Inverts the bytes of {@code buffer[0, n)}, the content from {@code position}, that lie in a corrupt range. */
-  void corrupt(long position, byte[] buffer, int n) {
-    for (long[] r : corrupt) {
-      long from = Math.max(r[0], position);
-      long to = Math.min(r[1], position + n);
-      for (long p = from; p < to; p++) {
-        buffer[(int) (p - position)] ^= (byte) 0xFF;
-      }
-    }
   }
 
   /** Requests beyond {@code n} in flight for this resource get 503 with Retry-After: 1; 0 = unlimited. */
   public Resource maxConcurrentRequests(int n) {
-    if (n < 0) {
-      throw new IllegalArgumentException("n < 0: " + n);
-    }
-    this.maxConcurrentRequests = n;
+    faults.maxConcurrentRequests(n);
     return this;
   }
 
@@ -319,158 +254,38 @@ public final class Resource {
    * was issued: an expiring signed URL. Requests already streaming are not cut.
    */
   public Resource expiringTokens(long bytesPerToken) {
-    if (bytesPerToken <= 0) {
-      throw new IllegalArgumentException("bytesPerToken must be positive: " + bytesPerToken);
-    }
-    this.tokens = new SignedTokens(bytesPerToken);
+    sent.expiringTokens(bytesPerToken);
     return this;
   }
 
   /** A new token for {@link #expiringTokens}, valid from now. */
   public String freshToken() {
-    SignedTokens t = tokens;
-    if (t == null) {
-      throw new IllegalStateException("expiringTokens is not armed");
-    }
-    return t.issue(bodyBytesSent.get());
-  }
-
-  /** Whether a request for {@code target} passes the token check (always, when none is armed). */
-  boolean tokenAccepted(String target) {
-    SignedTokens t = tokens;
-    return t == null || t.accepts(target, bodyBytesSent.get());
+    return sent.freshToken();
   }
 
   /** Body bytes written to sockets for this resource (bytes a failed write did not send excluded). */
   public long bodyBytesSent() {
-    return bodyBytesSent.get();
+    return sent.body();
   }
 
   /** Body bytes the connections held by {@link #slowConnectionFromByteZero} wrote to their sockets. */
   public long slowConnectionBytesSent() {
-    return slowConnectionBytes.get();
-  }
-
-  String etag() {
-    return etag;
-  }
-
-  Instant lastModified() {
-    return lastModified;
-  }
-
-  String contentDisposition() {
-    return contentDisposition;
-  }
-
-  long rateLimit() {
-    return rateLimit;
-  }
-
-  long slowFromStartRate() {
-    return slowFromStartRate;
-  }
-
-  boolean ignoreRange() {
-    return ignoreRange;
-  }
-
-  boolean acceptRanges() {
-    return acceptRanges;
-  }
-
-  long shiftContentRange() {
-    return shiftContentRange;
-  }
-
-  boolean wrongTotal() {
-    return wrongTotal;
-  }
-
-  long extraBytes() {
-    return extraBytes;
-  }
-
-  boolean noContentLength() {
-    return noContentLength;
-  }
-
-  boolean chunked() {
-    return chunked;
-  }
-
-  boolean weakDates() {
-    return weakDates;
-  }
-
-  String contentEncoding() {
-    return contentEncoding;
-  }
-
-  Encoded encodedWhenAccepted() {
-    return encodedWhenAccepted;
-  }
-
-  HeaderFlood headerFlood() {
-    return headerFlood;
+    return sent.slowConnection();
   }
 
   Consumer<RequestRecord> onRequest() {
     return onRequest;
   }
 
-  /** Claims one armed failure, or returns null if none is left. */
-  Failure claimFailure() {
-    Failure f = failure;
-    return f != null && f.claim() ? f : null;
+  ResponseKnobs knobs() {
+    return knobs;
   }
 
-  /** Claims the stall for a body of {@code bodyLength} bytes, or null if none applies. */
-  Fault claimStall(long bodyLength) {
-    Fault s = stall;
-    return s != null && s.claim(bodyLength) ? s : null;
+  ArmedFaults faults() {
+    return faults;
   }
 
-  /** Claims a drop, else a truncation, for a body of {@code bodyLength} bytes, or null. */
-  Fault claimEnding(long bodyLength) {
-    Fault d = drop;
-    if (d != null && d.claim(bodyLength)) {
-      return d;
-    }
-    Fault t = truncate;
-    return t != null && t.claim(bodyLength) ? t : null;
-  }
-
-  /** Counts a request in flight; false (and not counted) if that would exceed the cap. */
-  boolean enter() {
-    int now = inFlight.incrementAndGet();
-    int max = maxConcurrentRequests;
-    if (max > 0 && now > max) {
-      inFlight.decrementAndGet();
-      return false;
-    }
-    return true;
-  }
-
-  void exit() {
-    inFlight.decrementAndGet();
-  }
-
-  void addBodyBytes(long n) {
-    bodyBytesSent.addAndGet(n);
-  }
-
-  /** The representation {@link #encodedWhenAccepted} serves. */
-  record Encoded(String coding, Content content) {}
-
-  void addSlowConnectionBytes(long n) {
-    slowConnectionBytes.addAndGet(n);
-  }
-
-  /** An armed {@link #failNext} answer. */
-  record Failure(int status, Integer retryAfterSeconds, AtomicInteger remaining) {
-    boolean claim() {
-      return remaining.getAndUpdate(r -> r > 0 ? r - 1 : 0) > 0;
-    }
+  SentBytes sent() {
+    return sent;
   }
 }

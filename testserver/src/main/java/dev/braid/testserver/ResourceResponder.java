@@ -21,42 +21,43 @@ final class ResourceResponder implements Route {
     if (hook != null) {
       hook.accept(connection.recordOf(request, 0));
     }
-    if (!resource.tokenAccepted(request.target())) {
+    if (!resource.sent().tokenAccepted(request.target())) {
       return connection.send(request, Response.text(403));
     }
-    Resource.Failure failure = resource.claimFailure();
+    ArmedFaults.Failure failure = resource.faults().claimFailure();
     if (failure != null) {
       return connection.send(request, Response.text(failure.status()).header("Retry-After", failure.retryAfterSeconds()));
     }
-    if (!resource.enter()) {
+    if (!resource.faults().enter()) {
       return connection.send(request, Response.text(503).header("Retry-After", 1));
     }
     try {
       return connection.send(request, answer(request));
     } finally {
-      resource.exit();
+      resource.faults().exit();
     }
   }
 
   private Response answer(HttpRequest request) {
     Content content = resource.content();
-    String etag = resource.etag();
-    String coding = resource.contentEncoding();
-    Resource.Encoded encoded = resource.encodedWhenAccepted();
+    ResponseKnobs knobs = resource.knobs();
+    String etag = knobs.etag();
+    String coding = knobs.contentEncoding();
+    ResponseKnobs.Encoded encoded = knobs.encodedWhenAccepted();
     if (encoded != null && accepts(request.header("accept-encoding"), encoded.coding())) {
       content = encoded.content();
       coding = encoded.coding();
       etag = etag == null || !etag.endsWith("\"") ? etag : etag.substring(0, etag.length() - 1) + "-" + coding + "\"";
     }
     long size = content.size();
-    Instant modified = resource.lastModified();
+    Instant modified = knobs.lastModified();
     String lastModified = modified == null ? null : Response.httpDate(modified);
 
-    BodyPlan.Framing framing = resource.chunked() ? BodyPlan.Framing.CHUNKED
-        : resource.noContentLength() ? BodyPlan.Framing.CLOSE
+    BodyPlan.Framing framing = knobs.chunked() ? BodyPlan.Framing.CHUNKED
+        : knobs.noContentLength() ? BodyPlan.Framing.CLOSE
         : BodyPlan.Framing.LENGTH;
-    RangeRequest range = framing != BodyPlan.Framing.LENGTH || resource.ignoreRange()
-        || !ifRangeMatches(request.header("if-range"), etag, resource.weakDates() ? null : lastModified)
+    RangeRequest range = framing != BodyPlan.Framing.LENGTH || knobs.ignoreRange()
+        || !ifRangeMatches(request.header("if-range"), etag, knobs.weakDates() ? null : lastModified)
         ? RangeRequest.WHOLE
         : RangeRequest.parse(request.header("range"), size);
 
@@ -66,9 +67,9 @@ final class ResourceResponder implements Route {
         .header("ETag", etag)
         .header("Last-Modified", lastModified)
         .header("Content-Encoding", coding)
-        .header("Content-Disposition", resource.contentDisposition())
-        .header("Accept-Ranges", resource.acceptRanges() ? "bytes" : null)
-        .flood(resource.headerFlood());
+        .header("Content-Disposition", knobs.contentDisposition())
+        .header("Accept-Ranges", knobs.acceptRanges() ? "bytes" : null)
+        .flood(knobs.headerFlood());
     if (status == 416) {
       return response.header("Content-Range", "bytes */" + size).header("Content-Length", 0);
     }
@@ -76,16 +77,16 @@ final class ResourceResponder implements Route {
     long first = 0;
     long length = size;
     if (range instanceof RangeRequest.Span span) {
-      long shift = resource.shiftContentRange();
+      long shift = knobs.shiftContentRange();
       first = Math.max(0, Math.min(size - 1, span.first() + shift));
       long last = Math.max(first, Math.min(size - 1, span.last() + shift));
       length = last - first + 1;
-      long total = resource.wrongTotal() ? size + 1 : size;
+      long total = knobs.wrongTotal() ? size + 1 : size;
       response.header("Content-Range", "bytes " + first + "-" + last + "/" + total);
     }
     switch (framing) {
       case LENGTH -> {
-        length += resource.extraBytes();
+        length += knobs.extraBytes();
         response.header("Content-Length", length);
       }
       case CHUNKED -> response.header("Transfer-Encoding", "chunked");
@@ -94,7 +95,7 @@ final class ResourceResponder implements Route {
     if (!request.isHead()) {
       // Faults are claimed only by responses that actually send this body.
       response.body(new BodyPlan(content, first, length, framing,
-          resource.claimStall(length), resource.claimEnding(length), resource));
+          resource.faults().claimStall(length), resource.faults().claimEnding(length), resource));
     }
     return response;
   }
