@@ -71,7 +71,8 @@ final class DemoCommand implements Callable<Integer> {
       double speedup = (double) one.elapsed().toNanos() / auto.elapsed().toNanos();
       out.printf(Locale.ROOT, "Speed-up with automatic connections: %.1fx. Both copies match SHA-256 %s.%n",
           speedup, expected);
-      return CommandModel.isSet(throughRpc) ? DemoThroughRpc.fetch(builder(work, certificate), url, work, expected, out) : ExitCode.OK;
+      return CommandModel.isSet(throughRpc) ? DemoThroughRpc.fetch(builder(work, certificate), url,
+          certificate == null ? null : certificate.pemFile(), work, expected, out) : ExitCode.OK;
     } catch (DownloadException e) {
       System.err.println("braid: demo failed: " + e.getMessage());
       return ExitCode.of(e);

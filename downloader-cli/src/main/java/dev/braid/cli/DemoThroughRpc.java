@@ -11,25 +11,46 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 
 /**
- * {@code braid demo --through-rpc}: the demo's file once more, as {@code braid get} fetches it
- * when a daemon runs: an engine of its own on a scratch store runs its queue behind aria2's
+ * {@code braid demo --through-rpc}: the demo's file twice more, as {@code braid get} fetches it
+ * without a daemon (in this process, on a scratch store of its own) and when a daemon runs: an
+ * engine of its own on a scratch store runs its queue behind aria2's
  * JSON-RPC on a free loopback port and a local socket, and {@code braid get}'s command ({@link
  * GetCommand}, then {@link RemoteGet}) adds and follows the download over the local socket, as a
  * daemon's client does. In the class archive's training run
- * this puts the client path (the local wire, the JSON reader) and the daemon's server in the
- * archive beside the in-process engine.
+ * this puts both of get's paths (in process; the local wire and the JSON reader) and the daemon's
+ * server in the archive beside the engine.
  */
 final class DemoThroughRpc {
   private DemoThroughRpc() {}
 
-  /** Downloads {@code url} into {@code work} through the RPC and checks it against {@code expected}; the exit code. */
-  static int fetch(Braid.Builder engine, String url, Path work, String expected, PrintStream out)
+  /**
+   * Downloads {@code url} into {@code work} with get's command, in this process and then through
+   * the RPC, and checks each copy against {@code expected}; the exit code.
+   *
+   * @param caCert the certificate an https {@code url}'s server presents (get's --ca-cert), or null
+   */
+  static int fetch(Braid.Builder engine, String url, Path caCert, Path work, String expected, PrintStream out)
       throws DownloadException, IOException, InterruptedException {
     Path folder = Files.createDirectories(work.resolve("rpc"));
+    out.println("  as braid get does without a daemon:");
+    List<String> local = new ArrayList<>(List.of("--state-db", work.resolve("get.db").toString(), "-o",
+        folder.resolve("get.bin").toString(), url));
+    if (caCert != null) {
+      local.addAll(List.of("--ca-cert", caCert.toString()));
+    }
+    int code = new CommandLine(new GetCommand().spec(), CommandModel.factory()).execute(local.toArray(String[]::new));
+    if (code != ExitCode.OK) {
+      return code;
+    }
+    if (!expected.equals(Content.sha256Hex(folder.resolve("get.bin")))) {
+      throw new IllegalStateException("the copy braid get fetched differs from the served file");
+    }
     Path db = work.resolve("rpc.db");
     // the scratch store's engine lock and secret file, as `braid daemon` takes and makes them: a
     // daemon's client reads both (DaemonLink), so their classes go into the archive too
