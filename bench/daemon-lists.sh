@@ -9,7 +9,7 @@
 # The queue is filled by inserting rows into the state database with sqlite3 while no daemon
 # runs (the columns a finished download has). Times are curl's time_total per call (the
 # request, not curl's start), medians of N calls (default 21) after 20 warm-up calls (the daemon's JIT compiles the status path on the first ones); RSS is
-# VmRSS after them. Then, at each size, three messages of 1,000 paused addUri with out= (each
+# VmRSS after them; once more at 200,000 (time and RSS only). Then, at 1,000 and 100,000, three messages of 1,000 paused addUri with out= (each
 # add looks up an unfinished entry writing its file), beside aria2c's time for the same messages.
 # Loopback only: the daemon on port 6951, aria2c on 6952.
 # Needs the built launcher (mvn -B -pl downloader-cli -am package -DskipTests), sqlite3, curl,
@@ -85,6 +85,13 @@ stat=$(curl -s http://127.0.0.1:6951/jsonrpc -d "$(call aria2.getGlobalStat '"to
 r100=$(rss_mib "$daemon")
 d100=$(adds_s 6951 "$work/adds100")
 stop_daemon
+# twice the history again: what is left of the RSS's growth once SQLite's page cache (2 MB, its
+# default) is full, i.e. whether any of it grows with the queue
+fill 200000
+start_daemon
+b200=$(answer_ms 6951 "$(call aria2.tellStopped "$first")" 1000)
+r200=$(rss_mib "$daemon")
+stop_daemon
 
 aria2c --enable-rpc --rpc-listen-port 6952 --rpc-secret bench -d "$work/aria" --max-tries=1 --retry-wait=0 \
   -j 16 --quiet >/dev/null 2>&1 & aria=$!
@@ -103,6 +110,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "aria2.tellStopped(offset, 1000), 5 keys, median of $N calls (ms) and the server's RSS after them:"
 echo "  braid daemon,   1,000 stopped:    (0,1000) $b1  (-1,1000) $b1n   RSS $r1 MiB"
 echo "  braid daemon, 100,000 stopped:    (0,1000) $b100  (-1,1000) $b100n   RSS $r100 MiB  ($stat)"
+echo "  braid daemon, 200,000 in queue:   (0,1000) $b200   RSS $r200 MiB"
 echo "  aria2c $(aria2c --version | head -1 | awk '{print $3}'),  1,000 stopped:    (0,1000) $a1  (-1,1000) $a1n   RSS $ra MiB"
 echo "  braid at 100,000 / aria2c at 1,000: $(ratio "$b100" "$a1")x (0,1000), $(ratio "$b100n" "$a1n")x (-1,1000)"
 echo "1,000 paused aria2.addUri with out= in one system.multicall, median of 3 messages (s):"
