@@ -19,32 +19,20 @@ public final class SegmentTable {
   /** End marker of the single segment of a download whose length the server did not give. */
   public static final long UNKNOWN_END = Long.MAX_VALUE;
   /**
-   * A remainder too small to halve is still split when its owner, at the pace of its current
-   * request, needs at least this long for it: on a lossy path one connection at a fifth of the
-   * others' speed held the last 0.9 MiB of a 16 MiB file for 4 s after every other piece was done.
-   */
-  static final double STEAL_SECONDS = 1.0;
-  /**
    * The owner's pace is measured over windows of this length, so a connection that slows down
    * mid-request (a loss on a long path) is judged by what it does now, not by its fast start.
    */
   static final long PACE_WINDOW_NANOS = 1_000_000_000L;
-  /** A window younger than this is too short to judge (time to first byte, bursts); the previous one counts. */
-  static final long PACE_MIN_NANOS = 500_000_000L;
-  /** The least a tail steal takes: below it, the thief's request round trip costs more than it saves. */
-  static final long MIN_STEAL = 64L << 10;
   /** A cut minimum that forbids every cut into a request in flight, tail steals included. */
   public static final long NO_CUT = Long.MAX_VALUE;
 
   private final Object lock = new Object();
   private final List<Segment> segments = new ArrayList<>();
-  private final long minSplit;
-  private final boolean splittable;
+  private final SplitPolicy split;
   private final LongSupplier clock;
 
   private SegmentTable(long minSplit, boolean splittable, LongSupplier clock) {
-    this.minSplit = Math.max(1, minSplit);
-    this.splittable = splittable;
+    this.split = new SplitPolicy(minSplit, splittable);
     this.clock = clock;
   }
 
@@ -63,8 +51,7 @@ public final class SegmentTable {
   /** A plan restored from stored segments. */
   public static SegmentTable restore(List<SegmentRecord> stored, long minSplit) {
     SegmentTable t = new SegmentTable(minSplit, true, System::nanoTime);
-    stored.stream().sorted(Comparator.comparingLong(SegmentRecord::start))
-        .forEach(r -> t.segments.add(new Segment(r.start(), r.end(), r.start() + r.done())));
+    t.segments.addAll(SegmentRecords.segments(stored));
     return t;
   }
 
@@ -86,8 +73,8 @@ public final class SegmentTable {
 
   /**
    * Work for an idle worker: the first unassigned unfinished segment, else the second half of the
-   * largest in-flight remainder; null when there is nothing left to take. See {@link #splitPoint}
-   * for where a remainder is split and when it is not.
+   * largest in-flight remainder; null when there is nothing left to take. See
+   * {@link SplitPolicy#splitPoint} for where a remainder is split and when it is not.
    *
    * @param cutMin the least a split that cuts into an in-flight request must take over;
    *     {@link #NO_CUT} for no cut at all
@@ -105,8 +92,8 @@ public final class SegmentTable {
       long bestMid = -1;
       long now = clock.getAsLong();
       for (Segment s : segments) {
-        long mid = splitPoint(s, cutMin, now);
-        if (mid >= 0 && (best == null || remainder(s) > remainder(best))) {
+        long mid = split.splitPoint(s, cutMin, now);
+        if (mid >= 0 && (best == null || SplitPolicy.remainder(s) > SplitPolicy.remainder(best))) {
           best = s;
           bestMid = mid;
         }
@@ -146,57 +133,6 @@ public final class SegmentTable {
 
   private static boolean finished(Segment s) {
     return s.end != UNKNOWN_END && s.position == s.end;
-  }
-
-  /**
-   * Where an in-flight segment would be split, or -1 when it should not be: the midpoint of its
-   * remainder, moved up to the end of the owner's in-flight request when the midpoint falls inside
-   * it and at least the minimum split size lies beyond. Cutting a response short means aborting
-   * its connection and throwing away what the server already pushed into socket buffers
-   * (megabytes on a fast path), so a split cuts into a request only when the half it takes is at
-   * least {@code cutMin} too: a quarter second of one connection's throughput (the scheduler's
-   * choice), a time the owner would otherwise need to get there. In the tail, a remainder too small
-   * to halve is halved anyway when the owner is slow ({@link #slowTail}).
-   */
-  private long splitPoint(Segment s, long cutMin, long now) {
-    if (!splittable || !s.assigned || s.end == UNKNOWN_END) {
-      return -1;
-    }
-    boolean halves = remainder(s) / 2 >= minSplit;
-    long mid = s.claimedEnd + remainder(s) / 2;
-    if (halves && mid >= s.requestEnd) {
-      return mid;
-    }
-    // the part beyond the owner's request, even when the rest is too small to halve: halving
-    // alone left a 16 MiB file in 8 pieces of ~2 MiB that none of 16 connections could split
-    if (s.end - s.requestEnd >= minSplit && (halves || s.requestEnd > s.claimedEnd)) {
-      return s.requestEnd;
-    }
-    if (halves) {
-      return s.end - mid >= cutMin ? mid : -1;
-    }
-    return cutMin != NO_CUT && slowTail(s, now) ? mid : -1;
-  }
-
-  /**
-   * Whether the owner needs at least {@link #STEAL_SECONDS} for a remainder under twice the
-   * minimum split, at the pace of its current request (no byte yet counts as never), and half of
-   * it is worth a request of its own. On a fast path a remainder that small takes milliseconds,
-   * so this only fires where one connection crawls. The cut minimum does not apply: what a cut
-   * throws away is what the owner has in flight, a fraction of a second at its own slow pace,
-   * while the half taken is at least half a second of it.
-   */
-  private static boolean slowTail(Segment s, long now) {
-    if (s.requestEnd <= s.requestFrom || remainder(s) / 2 < MIN_STEAL) {
-      return false;
-    }
-    long elapsed = now - s.paceAt;
-    double pace = elapsed >= PACE_MIN_NANOS ? (s.position - s.paceFrom) * 1e9 / elapsed : s.lastPace;
-    return pace >= 0 && remainder(s) >= pace * STEAL_SECONDS;
-  }
-
-  private static long remainder(Segment s) {
-    return s.end - s.claimedEnd;
   }
 
   /**
@@ -306,30 +242,7 @@ public final class SegmentTable {
    */
   public void reopen(long from, long to) {
     synchronized (lock) {
-      List<Segment> added = new ArrayList<>();
-      for (Segment s : List.copyOf(segments)) {
-        if (s.end <= from || s.start >= to || s.end == s.start) {
-          continue;
-        }
-        if (s.position < Math.min(s.end, to)) {
-          throw new IllegalArgumentException("bytes " + from + "-" + to + " are not all written in " + s);
-        }
-        if (s.start < from) {
-          added.add(new Segment(s.start, from, from));
-        }
-        if (s.end > to) {
-          s.start = to;
-        } else {
-          // wholly inside: its owner, if any, has nothing left to write and finds it empty
-          s.end = s.start;
-          s.position = s.start;
-          s.claimedEnd = s.start;
-          s.requestEnd = s.start;
-          segments.remove(s);
-        }
-      }
-      segments.addAll(added);
-      segments.add(new Segment(from, to, from));
+      SegmentReopen.reopen(segments, from, to);
     }
   }
 
@@ -361,7 +274,7 @@ public final class SegmentTable {
     synchronized (lock) {
       long now = clock.getAsLong();
       for (Segment s : segments) {
-        if (s.position < s.end && (!s.assigned || splitPoint(s, cutMin, now) >= 0)) {
+        if (s.position < s.end && (!s.assigned || split.splitPoint(s, cutMin, now) >= 0)) {
           return true;
         }
       }
@@ -392,27 +305,6 @@ public final class SegmentTable {
         copy.add(new long[] {s.start, s.end == UNKNOWN_END ? -1 : s.end, s.position});
       }
     }
-    copy.sort(Comparator.comparingLong(a -> a[0]));
-    List<SegmentRecord> out = new ArrayList<>();
-    long[] run = null;
-    for (long[] c : copy) {
-      boolean finished = c[1] >= 0 && c[2] == c[1];
-      if (run != null && finished && run[1] == c[0]) {
-        run[1] = c[1];
-        run[2] = c[1];
-        continue;
-      }
-      if (run != null) {
-        out.add(new SegmentRecord(run[0], run[1], run[2] - run[0]));
-      }
-      run = finished ? c.clone() : null;
-      if (!finished) {
-        out.add(new SegmentRecord(c[0], c[1], c[2] - c[0]));
-      }
-    }
-    if (run != null) {
-      out.add(new SegmentRecord(run[0], run[1], run[2] - run[0]));
-    }
-    return out;
+    return SegmentRecords.merged(copy);
   }
 }
