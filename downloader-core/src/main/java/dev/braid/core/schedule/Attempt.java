@@ -192,8 +192,8 @@ final class Attempt {
   }
 
   /**
-   * Runs the workers until none is left, sampling speed, steering the connection count and
-   * checkpointing on the way. The first worker streams the probe's body when the plan still
+   * Starts the workers and runs them until none is left ({@link DriveLoop}), sampling speed,
+   * steering the connection count and checkpointing on the way. The first worker streams the probe's body when the plan still
    * needs the bytes at its offset; otherwise the probe's exchange is aborted. Either way the
    * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
    * to the download's {@link ProtocolRoute}.
@@ -224,53 +224,7 @@ final class Attempt {
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
     awaitWarmup(finalUri, probeTakes);
     pool.topUp();
-    long interval = job.settings().checkpointInterval().toNanos();
-    long next = now + interval;
-    boolean interrupted = false;
-    try {
-      // a piece that fails its hash in the last check goes back to the table: the workers run again for it
-      while (pool.tick(System.nanoTime()) || commit.recheckPieces()) {
-        try {
-          pool.await(200);
-        } catch (InterruptedException e) {
-          // the driver thread is ours alone; an interrupt means stop as a pause would
-          interrupted = true;
-          halt(null);
-        }
-        now = System.nanoTime();
-        if (job.deadlinePassed() && control.fatal() == null) {
-          halt(job.deadlineError());
-        }
-        job.meter().sample(now, job.fetched().sum());
-        if (measurable) {
-          String stopped = job.route().judgeTrial(finalUri, job.fetched().sum() - startBytes, now - start);
-          if (stopped != null) {
-            job.note(stopped);
-          }
-        }
-        if (now >= next) {
-          commit.checkpoint(false);
-          next = now + interval;
-        }
-      }
-    } catch (LocalFileException | RuntimeException e) {
-      // a checkpoint failed: stop the workers before the part file closes under them
-      halt(e);
-      awaitWorkers();
-      throw e;
-    } finally {
-      job.hostConnections().remember(identity, pool);
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    if (measurable && control.fatal() == null && table.complete()) {
-      job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
-    }
-    // with every byte done and no checksum to verify, the last checkpoint also marks the record
-    // complete, before the rename: one transaction fewer per file. A crash between them leaves a
-    // complete record with its part file, which the planner resumes with nothing to fetch
-    commit.checkpoint(control.fatal() == null && table.complete() && request.checksum().isEmpty());
+    new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
   }
 
   /**
@@ -301,21 +255,6 @@ final class Attempt {
       warmRest.cancel();
     }
     warmRest.awaitSettled(bound);
-  }
-
-  private void awaitWorkers() {
-    boolean interrupted = false;
-    while (pool.tick(System.nanoTime())) {
-      try {
-        pool.await(200);
-      } catch (InterruptedException again) {
-        // keep waiting: returning while workers still write would release the part file under them
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
