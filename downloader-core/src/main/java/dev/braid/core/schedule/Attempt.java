@@ -9,7 +9,6 @@ import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.TransientFailure;
-import dev.braid.core.http.ConnectionWarmup;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.io.PartFile;
 import dev.braid.core.io.PartFileLockedException;
@@ -24,16 +23,16 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
  * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
- * workers on a {@link PassContext} while checkpointing every interval, then verify and rename
- * ({@link PartCommit}). A remote file that changes mid-way ends the pass with
- * {@link RemoteChanged}; the job decides whether to start another.
+ * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
+ * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
+ * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
+ * whether to start another.
  */
 final class Attempt {
   private final DownloadJob job;
@@ -46,10 +45,7 @@ final class Attempt {
   private volatile WorkerPool pool;
   private volatile Path target;
   private ResumePlan plan;
-  /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
-  private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
-  /** Connections opening after the probe's head, once the length bounds them; stopped as {@link #warmup}. */
-  private volatile ConnectionWarmup warmRest = ConnectionWarmup.NONE;
+  private final PassWarmup warmup;
   private long probeNanos;
   /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
   private volatile boolean resuming;
@@ -61,10 +57,8 @@ final class Attempt {
     this.request = job.request();
     this.control = new PassControl(job::pauseRequested);
     this.planner = new ResumePlanner(job);
-    control.onHalt(() -> {
-      warmup.cancel();
-      warmRest.cancel();
-    });
+    this.warmup = new PassWarmup(job, control);
+    control.onHalt(warmup::cancel);
     control.onHalt(() -> {
       WorkerPool p = pool;
       if (p != null) {
@@ -85,17 +79,13 @@ final class Attempt {
     }
     probePermit = probeHost;
     // started before the probe, so connections open while it waits for its answer; ended with the pass
-    warmup = job.hostConnections().warmFor(request.uri(), planner.remaining(prior), range.to() - range.from());
-    if (control.halted()) {
-      // a halt that came before the warm-up was set did not see it (both fields are volatile)
-      warmup.cancel();
-    }
+    warmup.beforeProbe(planner.remaining(prior), range.to() - range.from());
     long probeStart = System.nanoTime();
     ProbeStage.Answer answer;
     try {
       answer = new ProbeStage(job, control).probe(range);
     } catch (DownloadException | RuntimeException e) {
-      warmup.cancel();
+      warmup.cancelProbe();
       releaseProbePermit();
       throw e;
     }
@@ -158,7 +148,6 @@ final class Attempt {
       throw failure;
     } finally {
       warmup.cancel();
-      warmRest.cancel();
       if (first != null) {
         first.abort();
       }
@@ -222,39 +211,9 @@ final class Attempt {
     probePermit = null;
     pool.start(first, firstSegment, permitHere);
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
-    awaitWarmup(finalUri, probeTakes);
+    warmup.awaitBeforeWorkers(pool, table, finalUri, probeTakes, probeNanos, identity.length() - plan.reused());
     pool.topUp();
     new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
-  }
-
-  /**
-   * Before the other workers send their first requests: lets connections still warming finish, so
-   * those requests lease them rather than open more beside them, then, with the length known,
-   * warms the rest the file can use beyond the probe's request ({@link WarmCount}) and lets those
-   * finish too. Each wait at most as long as the probe took: a connection of a worker's own,
-   * opened now, would not be ready sooner than one that began with the probe and is still not
-   * ready after that long. Without use for more than one connection, the warm-up stops here.
-   */
-  private void awaitWarmup(URI finalUri, long probeTakes) {
-    if (pool.target() <= 1 || !table.hasWork(pool.cutMin())) {
-      warmup.cancel();
-      return;
-    }
-    Duration bound = Duration.ofNanos(probeNanos);
-    warmup.awaitSettled(bound);
-    if (warmup == ConnectionWarmup.NONE) {
-      // nothing was warmed before the probe (a new host, HTTP/2, a proxy, an idle connection):
-      // the workers open their own at once, as without a warm-up
-      return;
-    }
-    long remaining = identity.length() - plan.reused();
-    int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
-    warmRest = job.hostConnections().warmRest(finalUri, usable);
-    if (control.halted()) {
-      // a halt that came before the field was set did not see it
-      warmRest.cancel();
-    }
-    warmRest.awaitSettled(bound);
   }
 
   private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
