@@ -40,7 +40,8 @@ final class DemoCommand implements Callable<Integer> {
       "serve over HTTPS with a certificate made for the run (about a second more: keytool makes it)", "--https").build();
 
   private final OptionSpec throughRpc = CommandModel.flag(
-      "fetch it once more through aria2's JSON-RPC on a loopback port, as braid get does with a daemon running",
+      "fetch it twice more with braid get's own command: in this process, and through aria2's JSON-RPC on a"
+          + " loopback port, as braid get does with a daemon running",
       "--through-rpc").build();
 
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
