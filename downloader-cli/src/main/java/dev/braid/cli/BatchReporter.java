@@ -15,11 +15,20 @@ final class BatchReporter {
   private final PrintStream out;
   private final ProgressReporter.Mode mode;
   private int lastWidth;
-  private long nextDraw = System.nanoTime();
+  private long nextDraw;
 
-  BatchReporter(PrintStream out, ProgressReporter.Mode mode) {
+  /**
+   * @param drawAtOnce whether the first line may come at once (a batch's), or only after a period
+   *     (one download's, as {@link ProgressReporter} draws it: a quick download shows no line)
+   */
+  BatchReporter(PrintStream out, ProgressReporter.Mode mode, boolean drawAtOnce) {
     this.out = out;
     this.mode = mode;
+    this.nextDraw = System.nanoTime() + (drawAtOnce ? 0 : periodNanos());
+  }
+
+  private long periodNanos() {
+    return TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
   }
 
   /** Prints the line of a download that ended: where it was saved, or why it failed. */
@@ -43,7 +52,7 @@ final class BatchReporter {
     // daemon's client's start in a wall-clock profile)
     if (mode != ProgressReporter.Mode.QUIET && now - nextDraw >= 0) {
       draw(status.get());
-      nextDraw = now + TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
+      nextDraw = now + periodNanos();
     }
   }
 

@@ -97,7 +97,7 @@ final class LocalGet {
   }
 
   private int batch(BatchRun batch) throws InterruptedException, DownloadException {
-    BatchReporter reporter = new BatchReporter(err, mode());
+    BatchReporter reporter = new BatchReporter(err, mode(), true);
     batch.run(reporter);
     reporter.clear();
     if (!options.quiet() && !options.json()) {

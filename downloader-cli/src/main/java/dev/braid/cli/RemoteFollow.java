@@ -62,7 +62,7 @@ final class RemoteFollow {
     int completed = 0;
     int failed = 0;
     ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
-    BatchReporter line = new BatchReporter(err, mode);
+    BatchReporter line = new BatchReporter(err, mode, !single);
     long period = mode == ProgressReporter.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
     long nextLook = System.nanoTime();
     long nextWaitingLook = nextLook;

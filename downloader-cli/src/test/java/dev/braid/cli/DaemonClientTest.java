@@ -80,6 +80,8 @@ class DaemonClientTest {
     CliProcess.Result r = braid(List.of("-Xlog:class+load=info:file=" + classes), "get", "-d", downloads.toString(),
         server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
     assertTrue(r.stderr().contains("saved " + downloads.resolve("one.bin")), r::describe);
+    // as in process: a download done within the first period shows no progress line, only its end
+    assertEquals(1, r.stderr().lines().count(), r::describe);
     assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("one.bin")));
     String loaded = Files.readString(classes);
     assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the log is the client's, on the daemon's local socket");
