@@ -1,14 +1,11 @@
 package dev.braid.state;
 
-import dev.braid.store.EntryState;
-import dev.braid.store.OptionsText;
+import dev.braid.store.QueueColumns;
 import dev.braid.store.QueueEntry;
-import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,12 +16,8 @@ import java.util.List;
  * and {@link #update} hold it (a read's synchronized block, or a {@link Store#write}).
  */
 final class QueueRows {
-  /**
-   * The columns of an entry, in the order {@link #select(PreparedStatement)} reads them: by
-   * position, as the driver otherwise looks each name up in every result set anew.
-   */
-  static final String ENTRY =
-      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+  /** The columns of an entry, in the order {@link QueueColumns#entry} reads them. */
+  static final String ENTRY = QueueColumns.ENTRY;
   static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
 
   private final Store store;
@@ -82,13 +75,7 @@ final class QueueRows {
     List<QueueEntry> out = new ArrayList<>();
     try (ResultSet rs = s.executeQuery()) {
       while (rs.next()) {
-        String file = rs.getString(3);
-        String target = rs.getString(10);
-        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)),
-            rs.getInt(6), EntryState.valueOf(rs.getString(7)), rs.getString(8),
-            rs.getString(9), target == null ? null : Path.of(target), rs.getLong(11),
-            rs.getLong(12), rs.getString(13), rs.getLong(14)));
+        out.add(QueueColumns.entry(rs));
       }
     }
     return out;

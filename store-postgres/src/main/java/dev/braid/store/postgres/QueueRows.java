@@ -1,7 +1,7 @@
 package dev.braid.store.postgres;
 
 import dev.braid.store.EntryState;
-import dev.braid.store.OptionsText;
+import dev.braid.store.QueueColumns;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
@@ -9,15 +9,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /** The queue table's rows as {@link QueueEntry} values, and the parameter binding its statements share. */
 final class QueueRows {
-  /** The columns of an entry, in the order {@link #read} reads them. */
-  static final String ENTRY =
-      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+  /** The columns of an entry, in the order {@link QueueColumns#entry} reads them. */
+  static final String ENTRY = QueueColumns.ENTRY;
   /** The same columns of the queue row aliased {@code q}, for statements that join. */
   static final String Q_ENTRY = "q." + ENTRY.replace(", ", ", q.");
 
@@ -54,12 +51,7 @@ final class QueueRows {
     List<QueueEntry> out = new ArrayList<>();
     try (ResultSet rs = s.executeQuery()) {
       while (rs.next()) {
-        String file = rs.getString(3);
-        String target = rs.getString(10);
-        out.add(new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
-            file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)), rs.getInt(6),
-            EntryState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
-            target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14)));
+        out.add(QueueColumns.entry(rs));
       }
     }
     return out;
