@@ -90,11 +90,11 @@ final class RemoteFollow {
         nextLook = now + TimeUnit.MILLISECONDS.toNanos(period);
         // the live line and --json's progress need the running ones; the rest only now and then (for
         // an end no notification announces), as a batch may hold thousands
-        List<String> looked = new ArrayList<>(started);
-        if (single || now - nextWaitingLook >= 0) {
+        boolean all = single || now - nextWaitingLook >= 0;
+        if (all) {
           nextWaitingLook = now + WAITING_LOOK.toNanos();
-          looked = List.copyOf(open);
         }
+        List<String> looked = List.copyOf(all ? open : started);
         List<RpcValue> entries = new ArrayList<>();
         for (Map.Entry<String, Optional<RpcValue>> look : entries(rpc, looked).entrySet()) {
           String gid = look.getKey();
