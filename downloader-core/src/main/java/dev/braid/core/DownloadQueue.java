@@ -11,6 +11,7 @@ import dev.braid.store.DownloadRecord;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StateStore;
@@ -275,13 +276,15 @@ final class DownloadQueue implements AutoCloseable {
    */
   Map<DownloadState, Long> countByState() {
     Map<DownloadState, Long> counts = new EnumMap<>(DownloadState.class);
-    table.countByState().forEach((s, n) -> {
+    // one snapshot: an entry that ends or starts meanwhile is counted once
+    QueueCensus census = table.census();
+    census.counts().forEach((s, n) -> {
       if (s != EntryState.ACTIVE) {
         counts.merge(DownloadState.valueOf(s.name()), n, Long::sum);
       }
     });
     // an active entry whose process is gone shows as queued: only these few are read whole
-    for (QueueEntry e : table.inState(EntryState.ACTIVE)) {
+    for (QueueEntry e : census.active()) {
       counts.merge(handles.shown(e), 1L, Long::sum);
     }
     return counts;

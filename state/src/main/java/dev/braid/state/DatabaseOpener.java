@@ -10,8 +10,9 @@ import java.util.Properties;
 import org.sqlite.JDBC;
 
 /**
- * Opens the store's connection: the database's folder, the driver, the pragmas of every
- * connection, the schema brought up to date, and patience with another process opening it too.
+ * Opens the store's connections: the database's folder, the driver, the pragmas of every
+ * connection, the schema brought up to date (by the writer's), and patience with another process
+ * opening it too.
  *
  * <p>Locking: none; it runs before the store exists, and the driver's set-up is guarded by class initialisation.
  */
@@ -28,6 +29,18 @@ final class DatabaseOpener {
 
   /** A migrated connection to the database at {@code absolute}, creating it if needed. */
   static Connection open(Path absolute) {
+    return open(absolute, true);
+  }
+
+  /**
+   * A second connection to the database {@link #open} brought up to date, for reads only
+   * ({@code query_only}: a write through it fails instead of bypassing the writer's lock).
+   */
+  static Connection openReader(Path absolute) {
+    return open(absolute, false);
+  }
+
+  private static Connection open(Path absolute, boolean writer) {
     try {
       Path parent = absolute.getParent();
       if (parent != null) {
@@ -42,7 +55,13 @@ final class DatabaseOpener {
       Connection c = null;
       try {
         c = JDBC.createConnection("jdbc:sqlite:" + absolute + OPTIONS, new Properties());
-        Migrations.apply(c);
+        if (writer) {
+          Migrations.apply(c);
+        } else {
+          try (var s = c.createStatement()) {
+            s.execute("PRAGMA query_only = ON");
+          }
+        }
         return c;
       } catch (SQLException e) {
         Statements.closeQuietly(c);

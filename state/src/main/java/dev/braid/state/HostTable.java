@@ -4,7 +4,6 @@ import dev.braid.store.HostMemory;
 import dev.braid.store.ProtocolMemory;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,8 +11,8 @@ import java.util.Optional;
 /**
  * What downloads learned about hosts: the {@code hosts} and {@code host_protocols} tables.
  *
- * <p>Locking: callers of the reads hold the store's lock ({@link Store}'s synchronized methods
- * take it); the writes are {@link Store#write}s, which take it themselves.
+ * <p>Locking: the reads are {@link Store#read}s, the writes {@link Store#write}s; each takes its
+ * lock itself.
  */
 final class HostTable {
   private final Store store;
@@ -23,18 +22,16 @@ final class HostTable {
   }
 
   Optional<HostMemory> host(String host) {
-    try {
-      PreparedStatement s = store.statement(
+    return store.read("read host " + host, () -> {
+      PreparedStatement s = store.readStatement(
           "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
       s.setString(1, host);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next()
             ? Optional.of(new HostMemory(host, rs.getInt(1), rs.getInt(2), rs.getDouble(3), rs.getLong(4)))
-            : Optional.empty();
+            : Optional.<HostMemory>empty();
       }
-    } catch (SQLException e) {
-      throw store.failure("read host " + host, e);
-    }
+    });
   }
 
   void remember(HostMemory m) {
@@ -52,8 +49,8 @@ final class HostTable {
   }
 
   List<ProtocolMemory> protocols(String host) {
-    try {
-      PreparedStatement s = store.statement(
+    return store.read("read the protocols of host " + host, () -> {
+      PreparedStatement s = store.readStatement(
           "SELECT protocol, offered, bytes_per_sec, updated_ms FROM host_protocols WHERE host = ? ORDER BY protocol");
       s.setString(1, host);
       List<ProtocolMemory> all = new ArrayList<>();
@@ -63,9 +60,7 @@ final class HostTable {
         }
       }
       return all;
-    } catch (SQLException e) {
-      throw store.failure("read the protocols of host " + host, e);
-    }
+    });
   }
 
   void remember(ProtocolMemory m) {

@@ -12,7 +12,9 @@ import java.util.List;
  * The queue's change feed: the newest id, the numbers of changes (schema v8) and what changed or
  * was removed between two of them, for clients of other processes that follow the queue.
  *
- * <p>Locking: each read holds the store's lock for its statements (a synchronized block on the store).
+ * <p>Locking: the numbers and the mark are read on the writer, under the store's lock: the mark
+ * asks the writer whether another connection committed ({@link Store#changedByOthers}) in the
+ * same transaction. What changed between two numbers is a {@link Store#read}.
  */
 final class QueueFeed {
   static final String CHANGED = "SELECT " + ENTRY + " FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
@@ -64,9 +66,7 @@ final class QueueFeed {
   }
 
   List<QueueEntry> changedBetween(long after, long upTo) {
-    synchronized (store) {
-      return rows.select(CHANGED, after, upTo);
-    }
+    return rows.read(CHANGED, after, upTo);
   }
 
   List<Long> removedBetween(long after, long upTo) {

@@ -4,6 +4,7 @@ import static dev.braid.state.QueueRows.ENTRY;
 
 import dev.braid.store.EntryState;
 import dev.braid.store.PageQuery;
+import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -18,7 +19,7 @@ import java.util.Set;
 /**
  * The queue's lookups: entries by id, URL, file and state, pages of them, and the runnable ones.
  *
- * <p>Locking: each read holds the store's lock for its statement (a synchronized block on the store).
+ * <p>Locking: each is a {@link Store#read}, on the reader under its lock.
  */
 final class QueueReads {
   /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
@@ -30,6 +31,7 @@ final class QueueReads {
   static final String RUNNABLE =
       "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
+  static final String IN_STATE = "SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id";
 
   private final Store store;
   private final QueueRows rows;
@@ -40,35 +42,26 @@ final class QueueReads {
   }
 
   Optional<QueueEntry> get(long id) {
-    synchronized (store) {
-      return rows.select(QueueRows.BY_ID, id).stream().findFirst();
-    }
+    return rows.read(QueueRows.BY_ID, id).stream().findFirst();
   }
 
-  Map<EntryState, Long> countByState() {
-    synchronized (store) {
-      try (ResultSet rs = store.statement(COUNT_BY_STATE).executeQuery()) {
-        Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
-        while (rs.next()) {
-          out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
-        }
-        return out;
-      } catch (SQLException e) {
-        throw store.failure("count the queue", e);
+  QueueCensus census() {
+    return store.readTogether("count the queue",
+        () -> new QueueCensus(counts(), rows.readInside(IN_STATE, EntryState.ACTIVE.name())));
+  }
+
+  private Map<EntryState, Long> counts() throws SQLException {
+    try (ResultSet rs = store.readStatement(COUNT_BY_STATE).executeQuery()) {
+      Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
+      while (rs.next()) {
+        out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
       }
-    }
-  }
-
-  List<QueueEntry> inState(EntryState state) {
-    synchronized (store) {
-      return rows.select("SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id", state.name());
+      return out;
     }
   }
 
   List<QueueEntry> all() {
-    synchronized (store) {
-      return rows.select("SELECT " + ENTRY + " FROM queue ORDER BY id");
-    }
+    return rows.read("SELECT " + ENTRY + " FROM queue ORDER BY id");
   }
 
   List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
@@ -79,10 +72,8 @@ final class QueueReads {
     // oldest first walks the table in id order and stops after the page ("+state" keeps SQLite off the
     // state index, through which it sorted every matching entry first: 0.15 s for 100,000 finished ones)
     String where = (startOrder ? "state" : "+state") + " IN (" + q.get().states() + ")";
-    synchronized (store) {
-      return rows.select("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?",
-          limit, q.get().offset());
-    }
+    return rows.read("SELECT " + ENTRY + " FROM queue WHERE " + where + " ORDER BY " + q.get().orderBy() + " LIMIT ? OFFSET ?",
+        limit, q.get().offset());
   }
 
   List<Long> runnable(int limit, int offset) {
@@ -90,21 +81,17 @@ final class QueueReads {
   }
 
   List<QueueEntry> matching(String url, Path file, Path directory) {
-    synchronized (store) {
-      List<QueueEntry> out = new ArrayList<>();
-      for (QueueEntry e : rows.select(MATCHING, url)) {
-        if (e.url().equals(url) && e.directory().equals(directory)
-            && (file == null ? e.file() == null : file.equals(e.file()))) {
-          out.add(e);
-        }
+    List<QueueEntry> out = new ArrayList<>();
+    for (QueueEntry e : rows.read(MATCHING, url)) {
+      if (e.url().equals(url) && e.directory().equals(directory)
+          && (file == null ? e.file() == null : file.equals(e.file()))) {
+        out.add(e);
       }
-      return out;
     }
+    return out;
   }
 
   Optional<QueueEntry> unfinishedWithFile(Path file) {
-    synchronized (store) {
-      return rows.select(UNFINISHED_WITH_FILE, file.toString()).stream().findFirst();
-    }
+    return rows.read(UNFINISHED_WITH_FILE, file.toString()).stream().findFirst();
   }
 }

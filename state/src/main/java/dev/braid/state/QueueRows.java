@@ -12,8 +12,9 @@ import java.util.List;
  * The {@code queue} table's rows as entries, and its one-statement reads and writes: what the
  * queue's reads, feed, leases and submissions share.
  *
- * <p>Locking: {@link #ids} and {@link #write} take the store's lock; callers of {@link #select}
- * and {@link #update} hold it (a read's synchronized block, or a {@link Store#write}).
+ * <p>Locking: {@link #ids}, {@link #read} and {@link #write} take their locks themselves;
+ * {@link #readInside} runs inside a {@link Store#read}, {@link #select} and {@link #update} inside
+ * a {@link Store#write}.
  */
 final class QueueRows {
   /** The columns of an entry, in the order {@link QueueColumns#entry} reads them. */
@@ -26,23 +27,31 @@ final class QueueRows {
     this.store = store;
   }
 
-  /** The first column of each row of {@code sql}: ids, read from an index alone. */
+  /** The first column of each row of {@code sql}, a read of its own: ids, read from an index alone. */
   List<Long> ids(String sql, Object... args) {
-    synchronized (store) {
-      try {
-        PreparedStatement s = store.statement(sql);
-        Statements.bind(s, args);
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(rs.getLong(1));
-          }
+    return store.read("read the queue", () -> {
+      PreparedStatement s = store.readStatement(sql);
+      Statements.bind(s, args);
+      List<Long> out = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getLong(1));
         }
-        return out;
-      } catch (SQLException e) {
-        throw store.failure("read the queue", e);
       }
-    }
+      return out;
+    });
+  }
+
+  /** The entries {@code sql} selects, a read of its own (see {@link Store#read}). */
+  List<QueueEntry> read(String sql, Object... args) {
+    return store.read("read the queue", () -> readInside(sql, args));
+  }
+
+  /** The entries {@code sql} selects, on the reader, inside a {@link Store#read}. */
+  List<QueueEntry> readInside(String sql, Object... args) throws SQLException {
+    PreparedStatement s = store.readStatement(sql);
+    Statements.bind(s, args);
+    return select(s);
   }
 
   /** One statement as a write of its own (see {@link Store#write}). */
@@ -60,6 +69,7 @@ final class QueueRows {
     s.executeUpdate();
   }
 
+  /** The entries {@code sql} selects, on the writer, inside a write (it sees the write's own changes). */
   List<QueueEntry> select(String sql, Object... args) {
     try {
       PreparedStatement s = store.statement(sql);

@@ -10,6 +10,7 @@ import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 
@@ -17,14 +18,14 @@ import dev.braid.store.QueueStore;
  * The persistent download queue: what was submitted, in which order, where it stands and which
  * process drives it. Several processes may share it: an entry is driven only by the process that
  * {@linkplain #claim claimed} it, and a claim held by a process that is gone can be taken over.
- * Every method runs under the store's lock, on its one connection.
+ * Reads run on the store's reader, writes on its writer (see {@link Store}).
  *
  * <p>A claim is held while {@link ProcessOwner#holds} says its owner runs: at once for a process
  * of this machine (its pid and start time), within its last heartbeat's 30 s for another's.
  *
  * <p>Its statements are in classes of their own: {@link QueueReads}, {@link QueueFeed},
  * {@link QueueLeases} and {@link QueueSubmissions}, over the rows of {@link QueueRows}; each
- * takes the store's lock itself.
+ * takes the lock it needs itself.
  */
 public final class QueueTable implements QueueStore {
   private final QueueReads reads;
@@ -101,16 +102,13 @@ public final class QueueTable implements QueueStore {
     return feed.removedBetween(after, upTo);
   }
 
-  /** How many entries are in each state (states without any are absent), counted from the state index. */
+  /**
+   * How many entries are in each state (counted from the state index) and the active ones, in
+   * one read transaction.
+   */
   @Override
-  public Map<EntryState, Long> countByState() {
-    return reads.countByState();
-  }
-
-  /** The entries in {@code state}, oldest first. */
-  @Override
-  public List<QueueEntry> inState(EntryState state) {
-    return reads.inState(state);
+  public QueueCensus census() {
+    return reads.census();
   }
 
   /** Every entry, oldest first. */

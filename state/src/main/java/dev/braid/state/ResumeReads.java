@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * Reads the resume records: the {@code downloads}, {@code segments} and {@code blocks} tables.
  *
- * <p>Locking: callers hold the store's lock ({@link Store}'s synchronized methods take it).
+ * <p>Locking: each read is a {@link Store#read}, on the reader under its lock.
  */
 final class ResumeReads {
   /**
@@ -44,28 +44,20 @@ final class ResumeReads {
   }
 
   Optional<DownloadRecord> find(long id) {
-    try {
-      PreparedStatement s = store.statement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
+    return store.read("read download " + id, () -> {
+      PreparedStatement s = store.readStatement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
       s.setLong(1, id);
       return read(s).stream().findFirst();
-    } catch (SQLException e) {
-      throw store.failure("read download " + id, e);
-    }
+    });
   }
 
   List<DownloadRecord> list() {
-    try {
-      PreparedStatement s = store.statement("SELECT " + RECORD + " FROM downloads ORDER BY id");
-      return read(s);
-    } catch (SQLException e) {
-      throw store.failure("list downloads", e);
-    }
+    return store.read("list downloads", () -> read(store.readStatement("SELECT " + RECORD + " FROM downloads ORDER BY id")));
   }
 
   List<SegmentRecord> segments(long id) {
-    try {
-      PreparedStatement s = store.statement(
-          "SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
+    return store.read("read segments of download " + id, () -> {
+      PreparedStatement s = store.readStatement("SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
       s.setLong(1, id);
       List<SegmentRecord> out = new ArrayList<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -74,14 +66,12 @@ final class ResumeReads {
         }
       }
       return out;
-    } catch (SQLException e) {
-      throw store.failure("read segments of download " + id, e);
-    }
+    });
   }
 
   Map<Integer, Integer> blockSums(long id) {
-    try {
-      PreparedStatement s = store.statement("SELECT idx, crc FROM blocks WHERE download_id = ?");
+    return store.read("read block sums of download " + id, () -> {
+      PreparedStatement s = store.readStatement("SELECT idx, crc FROM blocks WHERE download_id = ?");
       s.setLong(1, id);
       Map<Integer, Integer> out = new HashMap<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -90,19 +80,15 @@ final class ResumeReads {
         }
       }
       return out;
-    } catch (SQLException e) {
-      throw store.failure("read block sums of download " + id, e);
-    }
+    });
   }
 
   private List<DownloadRecord> query(String sql, String arg) {
-    try {
-      PreparedStatement s = store.statement(sql);
+    return store.read("read downloads", () -> {
+      PreparedStatement s = store.readStatement(sql);
       s.setString(1, arg);
       return read(s);
-    } catch (SQLException e) {
-      throw store.failure("read downloads", e);
-    }
+    });
   }
 
   private static List<DownloadRecord> read(PreparedStatement s) throws SQLException {

@@ -2,15 +2,14 @@ package dev.braid.state;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The user's saved settings: the {@code settings} table, key to value.
  *
- * <p>Locking: callers of {@link #settings} hold the store's lock ({@link Store#settings} takes
- * it); {@link #save} is a {@link Store#write}, which takes it itself.
+ * <p>Locking: {@link #settings} is a {@link Store#read}, {@link #save} a {@link Store#write}; each
+ * takes its lock itself.
  */
 final class SettingsTable {
   private final Store store;
@@ -20,15 +19,15 @@ final class SettingsTable {
   }
 
   Map<String, String> settings() {
-    try (ResultSet rs = store.statement("SELECT key, value FROM settings").executeQuery()) {
-      Map<String, String> out = new HashMap<>();
-      while (rs.next()) {
-        out.put(rs.getString(1), rs.getString(2));
+    return store.read("read settings", () -> {
+      try (ResultSet rs = store.readStatement("SELECT key, value FROM settings").executeQuery()) {
+        Map<String, String> out = new HashMap<>();
+        while (rs.next()) {
+          out.put(rs.getString(1), rs.getString(2));
+        }
+        return out;
       }
-      return out;
-    } catch (SQLException e) {
-      throw store.failure("read settings", e);
-    }
+    });
   }
 
   void save(String key, String value) {

@@ -9,10 +9,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The store's one connection and the statements prepared on it, each compiled once and reused,
- * with the helpers that bind their parameters and read back an insert's id.
+ * One of the store's connections (the writer or the reader) and the statements prepared on it,
+ * each compiled once and reused, with the helpers that bind their parameters and read back an
+ * insert's id.
  *
- * <p>Locking: none of its own; every caller holds the store's lock (its reads, {@link GroupCommit}'s writes).
+ * <p>Locking: none of its own; every caller holds its connection's lock (the store's monitor for
+ * the writer, its read lock for the reader).
  */
 final class Statements {
   private final Connection connection;

@@ -58,11 +58,8 @@ public interface QueueStore {
   /** The ids of the entries removed after change {@code after} and at most {@code upTo}, oldest first. */
   List<Long> removedBetween(long after, long upTo);
 
-  /** How many entries are in each state (states without any are absent). */
-  Map<EntryState, Long> countByState();
-
-  /** The entries in {@code state}, oldest first. */
-  List<QueueEntry> inState(EntryState state);
+  /** How many entries are in each state and which are active, from one snapshot (see {@link QueueCensus}). */
+  QueueCensus census();
 
   /** Every entry, oldest first. */
   List<QueueEntry> all();

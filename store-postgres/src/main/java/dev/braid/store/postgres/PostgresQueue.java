@@ -5,6 +5,7 @@ import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.OptionsText;
 import dev.braid.store.PageQuery;
+import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
@@ -120,23 +121,25 @@ final class PostgresQueue implements QueueStore {
     });
   }
 
+  /** Both reads in one REPEATABLE READ transaction: under READ COMMITTED each statement has its own snapshot. */
   @Override
-  public Map<EntryState, Long> countByState() {
+  public QueueCensus census() {
     return store.call(connection, "count the queue", c -> {
+      try (PreparedStatement isolation = c.prepareStatement("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")) {
+        isolation.execute();
+      }
+      Map<EntryState, Long> counts = new EnumMap<>(EntryState.class);
       try (PreparedStatement s = c.prepareStatement("SELECT state, count(*) FROM queue GROUP BY state");
           ResultSet rs = s.executeQuery()) {
-        Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
         while (rs.next()) {
-          out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
+          counts.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
         }
-        return out;
+      }
+      try (PreparedStatement s = c.prepareStatement("SELECT " + QueueRows.ENTRY + " FROM queue WHERE state = ? ORDER BY id")) {
+        QueueRows.bind(s, EntryState.ACTIVE);
+        return new QueueCensus(counts, QueueRows.read(s));
       }
     });
-  }
-
-  @Override
-  public List<QueueEntry> inState(EntryState state) {
-    return select("read the queue", "SELECT " + QueueRows.ENTRY + " FROM queue WHERE state = ? ORDER BY id", state);
   }
 
   @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -266,5 +268,33 @@ class PostgresQueueTest {
 
   private static List<Long> idsOf(List<QueueEntry> entries) {
     return entries.stream().map(QueueEntry::id).toList();
+  }
+
+  @Test
+  void aCensusWhileAnotherWorkerStartsAndEndsEntriesSeesEachOnce() throws Exception {
+    QueueStore counter = worker(30);
+    QueueStore mover = worker(30);
+    List<Long> ids = addEntries(counter, 10);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    AtomicBoolean stop = new AtomicBoolean();
+    try {
+      // under READ COMMITTED the count and the active entries were two snapshots
+      Future<?> flips = pool.submit(() -> {
+        for (int n = 0; !stop.get(); n++) {
+          mover.setState(ids.get(n % ids.size()), (n / ids.size()) % 2 == 0 ? EntryState.ACTIVE : EntryState.COMPLETED,
+              null, null);
+        }
+      });
+      for (int look = 0; look < 300; look++) {
+        QueueCensus c = counter.census();
+        assertEquals(c.counts().getOrDefault(EntryState.ACTIVE, 0L), (long) c.active().size(),
+            "look " + look + ": counted " + c.counts() + " but read " + c.active().size() + " active");
+      }
+      stop.set(true);
+      flips.get(20, TimeUnit.SECONDS);
+    } finally {
+      stop.set(true);
+      pool.shutdownNow();
+    }
   }
 }
