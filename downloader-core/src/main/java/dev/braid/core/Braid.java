@@ -298,27 +298,43 @@ public final class Braid implements AutoCloseable {
    * @throws LocalFileException when the state database cannot record it
    */
   public Download enqueue(DownloadRequest request) throws LocalFileException {
-    DownloadRequest r = request;
-    if (!request.directoryGiven()) {
-      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
-    }
     try {
-      return queue.enqueue(r);
+      return queue.enqueue(placed(request));
+    } catch (StoreException e) {
+      throw new LocalFileException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Submits each request as {@link #submit} does (or {@link #submitPaused}, with {@code paused}),
+   * in order, and returns their handles in the same order; the new downloads among them are
+   * recorded together, in one transaction of the state database (an aria2 client's multicall of
+   * adds; a list of URLs).
+   *
+   * @throws LocalFileException when the state database cannot record them; those recorded before
+   *     the failure stay
+   */
+  public List<Download> submitAll(List<DownloadRequest> requests, boolean paused) throws LocalFileException {
+    List<DownloadRequest> placed = requests.stream().map(this::placed).toList();
+    try {
+      return queue.submitAll(placed, paused);
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
   }
 
   private Download submit(DownloadRequest request, boolean paused) throws LocalFileException {
-    DownloadRequest r = request;
-    if (!request.directoryGiven()) {
-      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
-    }
     try {
-      return queue.submit(r, paused);
+      return queue.submit(placed(request), paused);
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
+  }
+
+  /** The request in this instance's download folder unless it names a folder of its own. */
+  private DownloadRequest placed(DownloadRequest request) {
+    return request.directoryGiven() ? request
+        : request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
   }
 
   /**

@@ -119,6 +119,11 @@ final class DownloadQueue implements AutoCloseable {
     return submission.submit(request, paused);
   }
 
+  /** See {@link Submission#submitAll}. */
+  List<Download> submitAll(List<DownloadRequest> requests, boolean paused) {
+    return submission.submitAll(requests, paused);
+  }
+
   /** See {@link Submission#enqueue}. */
   Download enqueue(DownloadRequest request) {
     return submission.enqueue(request);

@@ -4,15 +4,20 @@ import dev.braid.core.queue.ChangeFeed;
 import dev.braid.core.queue.HandleMap;
 import dev.braid.core.queue.HeldElsewhere;
 import dev.braid.store.EntryState;
+import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A request submitted to the queue: added as a new entry, or continuing the unfinished entry of
@@ -84,18 +89,72 @@ final class Submission {
         return h;
       }
     }
-    if (paused) {
-      // written paused: no loop, this process's or another's, can start it before a resume
-      QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.PAUSED);
-      feed.addedHere(e.id());
-      secrets.keep(e.id(), request);
-      return addedPaused(handles.handle(e));
+    return added(request, table.addAll(List.of(newEntry(request, paused))).get(0), paused);
+  }
+
+  /**
+   * Submits each request as {@link #submit} would, in order; those that add a new entry share
+   * one store transaction (a multicall of a thousand adds paid a commit for each, a third of an
+   * add's cost). A request the queue or an earlier request of the list may already hold (the same
+   * URL and target, or its file) is submitted alone once those before it are added, so it meets
+   * them as a second submit would.
+   */
+  List<Download> submitAll(List<DownloadRequest> requests, boolean paused) {
+    List<Download> out = new ArrayList<>();
+    List<DownloadRequest> pending = new ArrayList<>();
+    // what the pending requests will hold once added: URL, file and folder; and files named
+    Set<List<Object>> pendingTargets = new HashSet<>();
+    Set<Path> pendingFiles = new HashSet<>();
+    for (DownloadRequest r : requests) {
+      Path file = r.file().orElse(null);
+      List<Object> target = Arrays.asList(r.uri().toString(), file, r.directory());
+      if (pendingTargets.contains(target) || (file != null && pendingFiles.contains(file))
+          || !table.matching(r.uri().toString(), file, r.directory()).isEmpty()
+          || (file != null && table.unfinishedWithFile(file).isPresent())) {
+        out.addAll(addTogether(pending, paused));
+        pendingTargets.clear();
+        pendingFiles.clear();
+        out.add(submit(r, paused));
+        continue;
+      }
+      pending.add(r);
+      pendingTargets.add(target);
+      if (file != null) {
+        pendingFiles.add(file);
+      }
     }
-    // claimed at once: a process running the whole queue (the desktop app) must not take it first
-    QueueEntry e = table.add(urls, file, request.directory(), options, request.priority(), owner, EntryState.QUEUED);
+    out.addAll(addTogether(pending, paused));
+    return out;
+  }
+
+  /** New entries for {@code requests}, none of which the queue holds, in one write; empties the list. */
+  private List<Download> addTogether(List<DownloadRequest> requests, boolean paused) {
+    if (requests.isEmpty()) {
+      return List.of();
+    }
+    List<QueueEntry> entries = table.addAll(requests.stream().map(r -> newEntry(r, paused)).toList());
+    List<Download> out = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      out.add(added(requests.get(i), entries.get(i), paused));
+    }
+    requests.clear();
+    return out;
+  }
+
+  /**
+   * A new entry, claimed by this process at once (a process running the whole queue, the desktop
+   * app, must not take it first); written paused when asked, so that no loop, this process's or
+   * another's, can start it before a resume.
+   */
+  private NewEntry newEntry(DownloadRequest request, boolean paused) {
+    return new NewEntry(RequestCodec.urls(request), request.file().orElse(null), request.directory(),
+        RequestCodec.options(request), request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED);
+  }
+
+  private Download added(DownloadRequest request, QueueEntry e, boolean paused) {
     feed.addedHere(e.id());
     secrets.keep(e.id(), request);
-    return queue.queueHere(handles.handle(e));
+    return paused ? addedPaused(handles.handle(e)) : queue.queueHere(handles.handle(e));
   }
 
   /** A handle whose entry is recorded paused: it says so, and its result fails as a paused one's. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.StateStoreException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,8 @@ final class Dispatcher {
   private final ObjectMapper mapper;
   private final Secret secret;
   private final Map<String, Method> methods = new LinkedHashMap<>();
+  /** Methods whose consecutive calls in a {@code system.multicall} run together. */
+  private final Map<String, Method.Batch> batches = new LinkedHashMap<>();
 
   Dispatcher(ObjectMapper mapper, Secret secret) {
     this.mapper = mapper;
@@ -38,6 +41,15 @@ final class Dispatcher {
   /** Adds a method under its full name ({@code aria2.addUri}). */
   void add(String name, Method m) {
     methods.put(name, m);
+  }
+
+  /**
+   * Adds a method whose consecutive calls in one {@code system.multicall} go to {@code together}
+   * in one go (each call's secret checked on its own); a call on its own goes to {@code one}.
+   */
+  void add(String name, Method one, Method.Batch together) {
+    methods.put(name, one);
+    batches.put(name, together);
   }
 
   /**
@@ -94,8 +106,18 @@ final class Dispatcher {
     if (name.equals("system.multicall")) {
       return multicall(new Params(params), unauthorized);
     }
+    Params rest = authorized(name, params, unauthorized);
+    try {
+      return m.call(rest);
+    } catch (RuntimeException e) {
+      throw failure(e);
+    }
+  }
+
+  /** The parameters after the secret, which must be right unless the method is open to all. */
+  private Params authorized(String name, ArrayNode params, boolean[] unauthorized) throws RpcException {
     ArrayNode rest = params;
-    if (!OPEN.contains(name) && !name.equals("system.multicall")) {
+    if (!OPEN.contains(name)) {
       JsonNode token = params.isEmpty() ? null : params.get(0);
       if (token == null || !token.isTextual() || !secret.matches(token.asText())) {
         unauthorized[0] = true;
@@ -108,14 +130,15 @@ final class Dispatcher {
       rest = params.deepCopy();
       rest.remove(0);
     }
-    try {
-      return m.call(new Params(rest));
-    } catch (StateStoreException e) {
-      throw RpcException.failed("the state database cannot be used: " + e.getMessage());
-    } catch (RuntimeException e) {
-      // a bug or an engine failure answers this call; the daemon and the other calls go on
-      throw RpcException.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    return new Params(rest);
+  }
+
+  /** What a call answers when the engine failed under it: a bug or an engine failure answers that call, the daemon goes on. */
+  static RpcException failure(RuntimeException e) {
+    if (e instanceof StateStoreException) {
+      return RpcException.failed("the state database cannot be used: " + e.getMessage());
     }
+    return RpcException.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
   }
 
   /** {@code system.multicall([{methodName, params}, ...])}: each result in a one-element array, each failure a struct. */
@@ -125,9 +148,14 @@ final class Dispatcher {
     }
     ArrayNode calls = p.array(0);
     ArrayNode out = NODES.arrayNode();
-    for (JsonNode c : calls) {
+    for (int i = 0; i < calls.size(); ) {
+      JsonNode c = calls.get(i);
       JsonNode name = c.get("methodName");
       JsonNode params = c.get("params");
+      if (name != null && name.isTextual() && batches.containsKey(name.asText()) && (params == null || params.isArray())) {
+        i = together(calls, i, name.asText(), out, unauthorized);
+        continue;
+      }
       try {
         if (name == null || !name.isTextual() || name.asText().equals("system.multicall")
             || (params != null && !params.isArray())) {
@@ -135,10 +163,44 @@ final class Dispatcher {
         }
         out.add(NODES.arrayNode().add(call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized)));
       } catch (RpcException e) {
-        out.add(NODES.objectNode().put("code", e.code()).put("message", e.getMessage()));
+        out.add(answer(e));
       }
+      i++;
     }
     return out;
+  }
+
+  /**
+   * The calls of {@code name} from {@code from} on, as long as they come one after the other, in
+   * one go; appends their answers in order and returns the index after them.
+   */
+  private int together(ArrayNode calls, int from, String name, ArrayNode out, boolean[] unauthorized) {
+    List<Object> answers = new ArrayList<>();
+    List<Params> run = new ArrayList<>();
+    int end = from;
+    for (; end < calls.size() && name.equals(calls.get(end).path("methodName").asText(null)); end++) {
+      JsonNode params = calls.get(end).get("params");
+      if (params != null && !params.isArray()) {
+        answers.add(RpcException.failed("Invalid call in system.multicall"));
+        continue;
+      }
+      try {
+        run.add(authorized(name, params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized));
+        answers.add(run.size() - 1);
+      } catch (RpcException e) {
+        answers.add(e);
+      }
+    }
+    List<Object> results = batches.get(name).callAll(run);
+    for (Object a : answers) {
+      Object r = a instanceof Integer at ? results.get(at) : a;
+      out.add(r instanceof RpcException e ? answer(e) : NODES.arrayNode().add((JsonNode) r));
+    }
+    return end;
+  }
+
+  private static ObjectNode answer(RpcException e) {
+    return NODES.objectNode().put("code", e.code()).put("message", e.getMessage());
   }
 
   private static ArrayNode strings(Iterable<String> names) {

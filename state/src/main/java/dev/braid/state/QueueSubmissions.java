@@ -1,10 +1,12 @@
 package dev.braid.state;
 
 import dev.braid.store.EntryState;
+import dev.braid.store.NewEntry;
 import dev.braid.store.OptionsText;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -23,29 +25,36 @@ final class QueueSubmissions {
     this.rows = rows;
   }
 
-  QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      String owner, EntryState state) {
-    String encoded = OptionsText.encode(options);
+  /** The entries in one write. */
+  List<QueueEntry> addAll(List<NewEntry> entries) {
     long now = System.currentTimeMillis();
-    long id = store.write("queue " + urls.get(0), () -> {
-      PreparedStatement s = store.statement(
-        "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
-            + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?, ?) RETURNING id");
-      s.setString(1, String.join("\n", urls));
-      Statements.setNullable(s, 2, file == null ? null : file.toString());
-      s.setString(3, directory.toString());
-      s.setString(4, encoded);
-      s.setInt(5, priority);
-      s.setString(6, state.name());
-      s.setString(7, owner);
-      s.setLong(8, now);
-      s.setLong(9, now);
-      s.setLong(10, now);
-      return Statements.insertedId(s);
-    });
-    // the entry as written, not read back: a batch adds one every few milliseconds
-    return new QueueEntry(id, List.copyOf(urls), file, directory, OptionsText.decode(encoded), priority, state, null, null,
-        null, -1, 0, owner, now);
+    List<Long> ids = store.write(entries.size() == 1 ? "queue " + entries.get(0).urls().get(0) : "queue " + entries.size() + " downloads",
+        () -> {
+          PreparedStatement s = store.statement(
+              "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
+                  + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?, ?) RETURNING id");
+          List<Long> out = new ArrayList<>();
+          for (int i = 0; i < entries.size(); i++) {
+            NewEntry e = entries.get(i);
+            s.setString(1, String.join("\n", e.urls()));
+            Statements.setNullable(s, 2, e.file() == null ? null : e.file().toString());
+            s.setString(3, e.directory().toString());
+            s.setString(4, OptionsText.encode(e.options()));
+            s.setInt(5, e.priority());
+            s.setString(6, e.state().name());
+            s.setString(7, e.owner());
+            s.setLong(8, now);
+            s.setLong(9, now);
+            s.setLong(10, now);
+            out.add(Statements.insertedId(s));
+          }
+          return out;
+        });
+    List<QueueEntry> added = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      added.add(entries.get(i).asWritten(ids.get(i), now));
+    }
+    return added;
   }
 
   void setState(long id, EntryState state, String error, String errorKind) {

@@ -9,6 +9,7 @@ import java.util.function.Predicate;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.NewEntry;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
@@ -52,9 +53,8 @@ public final class QueueTable implements QueueStore {
   }
 
   @Override
-  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      String owner, EntryState state) {
-    return submissions.add(urls, file, directory, options, priority, owner, state);
+  public List<QueueEntry> addAll(List<NewEntry> entries) {
+    return submissions.addAll(entries);
   }
 
   @Override

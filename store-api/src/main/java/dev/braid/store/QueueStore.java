@@ -35,8 +35,16 @@ public interface QueueStore {
    * by {@code owner} (the submitting process), so that no other owner running the queue takes it
    * while its submitter holds it; returns it.
    */
-  QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      String owner, EntryState state);
+  default QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
+      String owner, EntryState state) {
+    return addAll(List.of(new NewEntry(urls, file, directory, options, priority, owner, state))).get(0);
+  }
+
+  /**
+   * Adds the entries in one transaction, in order (each gets a higher id than the one before);
+   * returns them in the same order. All are added or, on a failure, none.
+   */
+  List<QueueEntry> addAll(List<NewEntry> entries);
 
   /** The entry with this id, if any. */
   Optional<QueueEntry> get(long id);

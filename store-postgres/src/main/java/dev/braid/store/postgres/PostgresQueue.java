@@ -3,6 +3,7 @@ package dev.braid.store.postgres;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.NewEntry;
 import dev.braid.store.OptionsText;
 import dev.braid.store.PageQuery;
 import dev.braid.store.QueueCensus;
@@ -67,22 +68,29 @@ final class PostgresQueue implements QueueStore {
   }
 
   @Override
-  public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      String owner, EntryState state) {
-    String encoded = OptionsText.encode(options);
+  public List<QueueEntry> addAll(List<NewEntry> entries) {
     long now = System.currentTimeMillis();
-    long id = store.call(connection, "queue " + urls.get(0), c -> {
+    String what = entries.size() == 1 ? "queue " + entries.get(0).urls().get(0) : "queue " + entries.size() + " downloads";
+    List<Long> ids = store.call(connection, what, c -> {
+      List<Long> out = new ArrayList<>();
       try (PreparedStatement s = c.prepareStatement("INSERT INTO queue (urls, file, directory, options, priority, state,"
           + " length, done, owner, lease_until, heartbeat_ms, created_ms, updated_ms)"
           + " VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, CASE WHEN ?::text IS NULL THEN NULL ELSE " + QueueLeases.LEASE + " END,"
           + " ?, ?, ?) RETURNING id")) {
-        QueueRows.bind(s, String.join("\n", urls), file, directory, encoded, priority, state, owner, owner, leaseMillis,
-            now, now, now);
-        return QueueRows.ids(s).get(0);
+        for (int i = 0; i < entries.size(); i++) {
+          NewEntry e = entries.get(i);
+          QueueRows.bind(s, String.join("\n", e.urls()), e.file(), e.directory(), OptionsText.encode(e.options()), e.priority(), e.state(),
+              e.owner(), e.owner(), leaseMillis, now, now, now);
+          out.add(QueueRows.ids(s).get(0));
+        }
       }
+      return out;
     });
-    return new QueueEntry(id, List.copyOf(urls), file, directory, OptionsText.decode(encoded), priority, state, null, null,
-        null, -1, 0, owner, now);
+    List<QueueEntry> added = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      added.add(entries.get(i).asWritten(ids.get(i), now));
+    }
+    return added;
   }
 
   @Override

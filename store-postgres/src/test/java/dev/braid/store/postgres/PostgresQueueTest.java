@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
+import dev.braid.store.NewEntry;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -295,6 +296,27 @@ class PostgresQueueTest {
     } finally {
       stop.set(true);
       pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void entriesAddedTogetherTakeIdsInTheirOrderAndReadBackAsWritten() {
+    QueueStore q = worker(30);
+    List<NewEntry> entries = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      entries.add(new NewEntry(List.of("http://127.0.0.1/t" + i), DIR.resolve("t" + i), DIR, Map.of("connections", "2"), i,
+          "me", i % 2 == 0 ? EntryState.QUEUED : EntryState.PAUSED));
+    }
+    List<QueueEntry> added = q.addAll(entries);
+    List<Long> ids = added.stream().map(QueueEntry::id).toList();
+    assertEquals(ids.stream().sorted().distinct().toList(), ids);
+    for (int i = 0; i < 5; i++) {
+      QueueEntry stored = worker(30).get(ids.get(i)).orElseThrow();
+      assertEquals(added.get(i).urls(), stored.urls());
+      assertEquals(added.get(i).file(), stored.file());
+      assertEquals(added.get(i).state(), stored.state());
+      assertEquals(added.get(i).options(), stored.options());
+      assertEquals(i, stored.priority());
     }
   }
 }

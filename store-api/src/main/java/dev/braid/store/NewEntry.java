@@ -1,0 +1,41 @@
+package dev.braid.store;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An entry to add to a queue ({@link QueueStore#addAll}).
+ *
+ * @param urls the URL, then its mirrors; at least one
+ * @param file the file asked for, or null to name it from the response
+ * @param directory the folder a file without a name goes to
+ * @param options the request's options, as the queue keeps them
+ * @param priority higher starts first
+ * @param owner the submitting process, or null for whichever runs the queue
+ * @param state QUEUED, or PAUSED: it waits until someone resumes it
+ */
+public record NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
+    String owner, EntryState state) {
+  /** Checks the parts an entry cannot do without, and copies the lists. */
+  public NewEntry {
+    if (urls.isEmpty()) {
+      throw new IllegalArgumentException("an entry needs a URL");
+    }
+    urls = List.copyOf(urls);
+    Objects.requireNonNull(directory, "directory");
+    options = Map.copyOf(options);
+    Objects.requireNonNull(state, "state");
+  }
+
+  /**
+   * The entry as a store wrote it with {@code id} at {@code now} (ms): queued or paused, no
+   * progress yet, its options as the store keeps them. Not read back: a batch adds one every few
+   * milliseconds.
+   */
+  public QueueEntry asWritten(long id, long now) {
+    return new QueueEntry(id, urls, file, directory, OptionsText.decode(OptionsText.encode(options)), priority, state, null,
+        null, null, -1, 0, owner, now);
+  }
+}
