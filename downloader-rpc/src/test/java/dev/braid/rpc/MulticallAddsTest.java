@@ -6,46 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.braid.core.Braid;
 import dev.braid.testserver.Content;
-import dev.braid.testserver.TestServer;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Consecutive {@code aria2.addUri} calls of a {@code system.multicall} are added together, with
  * the answers and the queue that adding them one by one gives.
  */
-class MulticallAddsTest {
-  @TempDir Path work;
-  private TestServer server;
-  private Braid braid;
-  private RpcServer rpc;
-  private final RpcCalls calls = new RpcCalls(() -> rpc.port(), "k");
-
-  @BeforeEach
-  void start() throws Exception {
-    server = TestServer.start();
-    braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).runQueue(true)
-        .maxActiveDownloads(1).build();
-    rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ofMillis(10)).build(),
-        () -> { });
-  }
-
-  @AfterEach
-  void stop() {
-    rpc.close();
-    braid.close();
-    server.close();
-  }
-
+class MulticallAddsTest extends RpcHarness {
   private static void add(ArrayNode multicall, String token, Object... params) {
     ArrayNode p = multicall.addObject().put("methodName", "aria2.addUri").putArray("params").add(token);
     for (Object o : params) {

@@ -8,45 +8,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.braid.core.Braid;
 import dev.braid.testserver.Content;
-import dev.braid.testserver.TestServer;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The server in-process in front of a real Braid and the loopback test server: the methods a process test does not reach. */
-class RpcServerTest {
+class RpcServerTest extends RpcHarness {
   private static final ObjectMapper JSON = RpcCalls.JSON;
-
-  @TempDir Path work;
-  private TestServer server;
-  private Braid braid;
-  private RpcServer rpc;
-  private final RpcCalls calls = new RpcCalls(() -> rpc.port(), "k");
-
-  @BeforeEach
-  void start() throws Exception {
-    server = TestServer.start();
-    braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).runQueue(true)
-        .maxActiveDownloads(1).build();
-    rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ofMillis(300)).build(),
-        () -> { });
-  }
-
-  @AfterEach
-  void stop() {
-    rpc.close();
-    braid.close();
-    server.close();
-  }
 
   private JsonNode post(JsonNode body) throws Exception {
     return calls.post(body);
