@@ -10,6 +10,7 @@ import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
@@ -176,7 +177,7 @@ final class ConnectionOptions {
   }
 
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
-  void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
+  void applyTo(BraidBuilder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     set(tlsTimeout, () -> braid.tlsHandshakeTimeout(seconds(tlsTimeout)));
     set(firstByteTimeout, () -> braid.firstByteTimeout(seconds(firstByteTimeout)));
     if (deadline.getValue() != null) {

@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
@@ -86,8 +87,8 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private static Braid.Builder builder(Path work, TestCertificate certificate) {
-    Braid.Builder b = Braid.builder().stateDatabase(work.resolve("state.db"));
+  private static BraidBuilder builder(Path work, TestCertificate certificate) {
+    BraidBuilder b = Braid.builder().stateDatabase(work.resolve("state.db"));
     return certificate == null ? b : b.caCertificates(certificate.pemFile());
   }
 

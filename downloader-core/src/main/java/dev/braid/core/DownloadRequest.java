@@ -299,7 +299,7 @@ public final class DownloadRequest {
 
     /**
      * Every request of this download goes through the proxy at {@code url} (the forms
-     * {@link Braid.Builder#proxy} takes: {@code http://HOST:PORT}, {@code socks5://HOST:PORT}, each
+     * {@link BraidBuilder#proxy} takes: {@code http://HOST:PORT}, {@code socks5://HOST:PORT}, each
      * optionally with percent-encoded {@code USER:PASSWORD@}), or directly for {@link #DIRECT},
      * whatever the engine's proxy, its {@code noProxy} and the host rules' proxies say; other
      * downloads keep those. Null for the engine's (the default). The queue stores the URL without

@@ -19,7 +19,7 @@ class BuilderChecksTest {
     assertTrue(e.getMessage() != null && e.getMessage().contains(name), "message should name " + name + ": " + e.getMessage());
   }
 
-  private static void braid(Class<? extends RuntimeException> type, String name, Consumer<Braid.Builder> setter) {
+  private static void braid(Class<? extends RuntimeException> type, String name, Consumer<BraidBuilder> setter) {
     refused(type, name, () -> setter.accept(Braid.builder()));
   }
 

@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
@@ -63,14 +64,14 @@ final class BraidQueue implements AppQueue {
    *
    * @param tune adjusts the builder after the settings are applied (tests shorten timeouts)
    */
-  static BraidQueue open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
+  static BraidQueue open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune) throws LocalFileException {
     // the settings live in the store, yet some of them (active downloads, connection budget) are
     // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
     GuiSettings settings = readSettings(stateDatabase);
     // the hooks report to the window once it exists; a failure before that (none can come sooner
     // than a download's end) would go nowhere
     java.util.concurrent.atomic.AtomicReference<BraidQueue> window = new java.util.concurrent.atomic.AtomicReference<>();
-    Braid.Builder builder = Braid.builder();
+    BraidBuilder builder = Braid.builder();
     settings.automation().hooksOn(builder, f -> {
       BraidQueue q = window.get();
       if (q != null) {

@@ -78,7 +78,7 @@ public final class HostRule {
     return Optional.ofNullable(userAgent);
   }
 
-  /** A proxy URL as {@code Braid.Builder.proxy} takes it, or {@link #DIRECT}. */
+  /** A proxy URL as {@code BraidBuilder.proxy} takes it, or {@link #DIRECT}. */
   public Optional<String> proxy() {
     return Optional.ofNullable(proxy);
   }
