@@ -1,48 +1,16 @@
 package dev.braid.core;
 
 import dev.braid.core.http.DefaultTls;
-import dev.braid.core.http.HttpSettings;
-import dev.braid.core.http.HttpTransport;
-import dev.braid.core.http.LazyTlsStrategy;
-import dev.braid.core.http.PhaseListener;
-import dev.braid.core.http.ProxyPlan;
-import dev.braid.core.http.Uninterruptibly;
-import dev.braid.core.hook.HookRunner;
-import dev.braid.core.limit.TokenBucket;
 import dev.braid.core.metalink.MetalinkFetch;
-import dev.braid.core.metrics.BytesTotal;
-import dev.braid.core.metrics.MetricsEndpoint;
-import dev.braid.core.metrics.PrometheusClient;
-import dev.braid.core.metrics.PrometheusMetrics;
-import dev.braid.core.rules.Rules;
-import dev.braid.core.schedule.ConnectionBudget;
-import dev.braid.core.schedule.DownloadJob;
-import dev.braid.core.schedule.EngineSettings;
-import dev.braid.store.ProcessOwner;
-import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
 import dev.braid.store.StoreLocation;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.security.cert.Certificate;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
-import java.util.function.LongSupplier;
-import javax.net.ssl.SSLContext;
 
 /**
  * The entry point: one per application, thread-safe. It owns the shared HTTP client, the state
@@ -88,129 +56,13 @@ public final class Braid implements AutoCloseable {
   public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
   /** {@link BraidBuilder#hookTimeout}'s default: how long one hook may run before it is stopped. */
   public static final Duration DEFAULT_HOOK_TIMEOUT = Duration.ofSeconds(30);
-  /** The longest wait between two tries (a server's Retry-After may ask for more). */
-  private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
-  private final HttpTransport http;
-  private final StateStore store;
-  /** Whether this instance opened {@link #store} (and so closes it), rather than being given it. */
-  private final boolean ownsStore;
-  private final EngineSettings engine;
-  private final ExecutorService drivers;
-  private final ExecutorService workers;
-  private final ConnectionBudget connectionBudget;
-  private final TokenBucket rateLimit;
-  private final DownloadQueue queue;
-  private final Path downloadDirectory;
-  private final MetricsEndpoint metricsEndpoint;
-  /** Null without hooks: no hook threads then. */
-  private final HookRunner hooks;
-  private final QueueSchedule schedule;
+  /** Everything the instance runs and owns; Braid itself is the public face over it. */
+  private final EngineParts parts;
 
   Braid(BraidBuilder b) throws LocalFileException {
-    FutureTask<SSLContext> tls = null;
-    if (b.caCertificates != null) {
-      List<Certificate> cas;
-      try {
-        cas = LazyTlsStrategy.readCertificates(b.caCertificates);
-      } catch (IOException e) {
-        throw new LocalFileException(e.getMessage(), e);
-      }
-      // the context also loads the JDK's own CAs (~0.1 s), and the host name check a public
-      // suffix list: made beside the store and the client, and the first https connection waits
-      // for it if it is not ready
-      tls = new FutureTask<>(() -> LazyTlsStrategy.prepare(cas));
-      Thread builder = new Thread(tls, "braid-tls-context");
-      builder.setDaemon(true);
-      builder.start();
-    }
-    // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
-    // hundred milliseconds each to start: on two cores they start side by side
-    this.ownsStore = b.store == null;
-    FutureTask<StateStore> opening = new FutureTask<>(() -> ownsStore ? StoreLocation.open(b.stateLocation) : b.store);
-    if (ownsStore) {
-      Thread opener = new Thread(opening, "braid-store-open");
-      opener.setDaemon(true);
-      opener.start();
-    } else {
-      opening.run();
-    }
-    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
-        b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
-    try {
-      this.store = awaitStore(opening);
-    } catch (LocalFileException | RuntimeException e) {
-      http.close();
-      throw e;
-    }
-    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, MAX_BACKOFF,
-        b.lowestSpeed, b.deadline, b.httpVersion);
-    this.drivers = Executors.newCachedThreadPool(named("braid-download"));
-    this.workers = Executors.newCachedThreadPool(named("braid-worker"));
-    // the per-host cap is asked of the store's grants too: a server database's hold across a fleet
-    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules, store.grants(),
-        ProcessOwner.self());
-    this.rateLimit = new TokenBucket(b.rateLimit);
-    this.downloadDirectory = b.downloadDirectory;
-    // before the queue: its loop may start stored downloads at once, and must see the windows first
-    this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
-        : new QueueSchedule(b.clock, rateLimit, b.runWindows != null ? b.runWindows : List.of(),
-            b.speedSchedule != null ? b.speedSchedule : SpeedSchedule.NONE);
-    // without an endpoint nothing is measured beyond each download's own TransferMetrics
-    BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
-    PrometheusMetrics prometheus = bytes == null ? null
-        : new PrometheusMetrics(bytes, this::downloadsByState, connectionBudget::inUse);
-    PhaseListener phases = prometheus == null ? PhaseListener.NONE : prometheus;
-    this.queue = new DownloadQueue(store, request -> {
-      DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit, phases);
-      if (bytes != null) {
-        LongSupplier fetched = () -> job.metrics().bytes();
-        bytes.started(fetched);
-        // the result completes after the last worker returned: the count is final
-        job.result().whenComplete((r, e) -> bytes.finished(fetched));
-      }
-      return job;
-    }, drivers, b.maxActiveDownloads, b.runQueue, schedule);
-    this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
-    if (hooks != null) {
-      queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
-    }
-    this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
+    this.parts = new EngineParts(b);
   }
-
-  private MetricsEndpoint startEndpoint(InetSocketAddress address, PrometheusMetrics prometheus) throws LocalFileException {
-    try {
-      return MetricsEndpoint.start(address, prometheus);
-    } catch (IOException e) {
-      close();
-      throw new LocalFileException("cannot serve metrics on " + address.getAddress().getHostAddress() + ":"
-          + address.getPort() + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Every state with its count of downloads in the state database (zeros included, so a series never vanishes). */
-  private Map<String, Long> downloadsByState() {
-    Map<String, Long> counts = new TreeMap<>();
-    for (DownloadState s : DownloadState.values()) {
-      counts.put(s.name().toLowerCase(java.util.Locale.ROOT), 0L);
-    }
-    StateCalls.read(queue::countByState).forEach((s, n) -> counts.put(s.name().toLowerCase(java.util.Locale.ROOT), n));
-    return counts;
-  }
-
-  private static StateStore awaitStore(FutureTask<StateStore> opening) throws LocalFileException {
-    try {
-      // the store opens in a moment either way; abandoning it would leak its connection
-      return Uninterruptibly.get(opening);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof StoreException se) {
-        throw new LocalFileException(se.getMessage(), se);
-      }
-      throw new IllegalStateException("cannot open the state database", e.getCause());
-    }
-  }
-
 
   /**
    * Starts the once-per-process set-up of the state database's driver on a daemon thread and
@@ -301,10 +153,10 @@ public final class Braid implements AutoCloseable {
   public Download enqueue(DownloadRequest request) throws LocalFileException {
     DownloadRequest r = request;
     if (!request.directoryGiven()) {
-      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
+      r = request.toBuilder().directory(parts.downloadDirectory != null ? parts.downloadDirectory : request.directory()).buildUnchecked();
     }
     try {
-      return queue.enqueue(r);
+      return parts.queue.enqueue(r);
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
@@ -313,10 +165,10 @@ public final class Braid implements AutoCloseable {
   private Download submit(DownloadRequest request, boolean paused) throws LocalFileException {
     DownloadRequest r = request;
     if (!request.directoryGiven()) {
-      r = request.toBuilder().directory(downloadDirectory != null ? downloadDirectory : request.directory()).buildUnchecked();
+      r = request.toBuilder().directory(parts.downloadDirectory != null ? parts.downloadDirectory : request.directory()).buildUnchecked();
     }
     try {
-      return queue.submit(r, paused);
+      return parts.queue.submit(r, paused);
     } catch (StoreException e) {
       throw new LocalFileException(e.getMessage(), e);
     }
@@ -332,7 +184,7 @@ public final class Braid implements AutoCloseable {
    * @throws NetworkException when the server cannot be reached
    */
   public Metalink fetchMetalink(DownloadRequest request) throws DownloadException {
-    return MetalinkFetch.fetch(http, request);
+    return MetalinkFetch.fetch(parts.http, request);
   }
 
   /**
@@ -343,7 +195,7 @@ public final class Braid implements AutoCloseable {
    * @throws StateStoreException when the state database cannot be read
    */
   public List<Download> downloads() {
-    return StateCalls.read(queue::all);
+    return StateCalls.read(parts.queue::all);
   }
 
   /**
@@ -363,7 +215,7 @@ public final class Braid implements AutoCloseable {
     if (limit < 0) {
       throw new IllegalArgumentException("a page holds 0 or more downloads, not " + limit);
     }
-    return StateCalls.read(() -> queue.page(states, order, offset, limit));
+    return StateCalls.read(() -> parts.queue.page(states, order, offset, limit));
   }
 
   /**
@@ -373,7 +225,7 @@ public final class Braid implements AutoCloseable {
    * @throws StateStoreException when the state database cannot be read
    */
   public Map<DownloadState, Long> countByState() {
-    return StateCalls.read(queue::countByState);
+    return StateCalls.read(parts.queue::countByState);
   }
 
   /**
@@ -382,12 +234,12 @@ public final class Braid implements AutoCloseable {
    * @throws StateStoreException when the state database cannot be read
    */
   public Optional<Download> download(long id) {
-    return StateCalls.read(() -> queue.find(id));
+    return StateCalls.read(() -> parts.queue.find(id));
   }
 
   /** The downloads this instance is fetching right now. */
   public List<Download> running() {
-    return queue.running();
+    return parts.queue.running();
   }
 
   /**
@@ -398,12 +250,12 @@ public final class Braid implements AutoCloseable {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
     }
-    schedule.rateLimit(bytesPerSecond);
+    parts.schedule.rateLimit(bytesPerSecond);
   }
 
   /** The current limit on all downloads together (0: none), the speed schedule's where one of its entries applies. */
   public long rateLimit() {
-    return rateLimit.rate();
+    return parts.rateLimit.rate();
   }
 
   /**
@@ -414,27 +266,27 @@ public final class Braid implements AutoCloseable {
    * also one submitted here; see {@link BraidBuilder#runWindows}.
    */
   public void runWindows(List<RunWindow> windows) {
-    schedule.windows(Objects.requireNonNull(windows, "windows"));
+    parts.schedule.windows(Objects.requireNonNull(windows, "windows"));
   }
 
   /** The windows in which the queue runs (empty: always). */
   public List<RunWindow> runWindows() {
-    return schedule.windows();
+    return parts.schedule.windows();
   }
 
   /** Whether the queue may start downloads now (in a run window, or there are none). */
   public boolean inRunWindow() {
-    return schedule.allowsStarts();
+    return parts.schedule.allowsStarts();
   }
 
   /** Limits by time of day on all downloads together, at once ({@link SpeedSchedule#NONE} for none). */
   public void speedSchedule(SpeedSchedule speeds) {
-    schedule.speeds(speeds);
+    parts.schedule.speeds(speeds);
   }
 
   /** The limits by time of day. */
   public SpeedSchedule speedSchedule() {
-    return schedule.speeds();
+    return parts.schedule.speeds();
   }
 
   /**
@@ -445,12 +297,12 @@ public final class Braid implements AutoCloseable {
     if (n < 1) {
       throw new IllegalArgumentException("at least one download must be able to run");
     }
-    queue.maxActive(n);
+    parts.queue.maxActive(n);
   }
 
   /** How many downloads run at once at most. */
   public int maxActiveDownloads() {
-    return queue.maxActive();
+    return parts.queue.maxActive();
   }
 
   /**
@@ -458,7 +310,7 @@ public final class Braid implements AutoCloseable {
    * every {@code progressEvery}, on Braid's event thread.
    */
   public Registration listen(DownloadListener listener, Duration progressEvery) {
-    return queue.listen(null, listener, progressEvery);
+    return parts.queue.listen(null, listener, progressEvery);
   }
 
   /**
@@ -466,7 +318,7 @@ public final class Braid implements AutoCloseable {
    * turned it on; the real port when 0 was asked for.
    */
   public Optional<InetSocketAddress> metricsAddress() {
-    return metricsEndpoint == null ? Optional.empty() : Optional.of(metricsEndpoint.address());
+    return parts.metricsEndpoint == null ? Optional.empty() : Optional.of(parts.metricsEndpoint.address());
   }
 
   /**
@@ -475,7 +327,7 @@ public final class Braid implements AutoCloseable {
    * @throws StateStoreException when the state database cannot be read
    */
   public Map<String, String> settings() {
-    return StateCalls.read(store::settings);
+    return StateCalls.read(parts.store::settings);
   }
 
   /**
@@ -484,7 +336,7 @@ public final class Braid implements AutoCloseable {
    * @throws StateStoreException when the state database cannot be written (held by another process past the busy timeout)
    */
   public void saveSetting(String key, String value) {
-    StateCalls.run(() -> store.saveSetting(key, value));
+    StateCalls.run(() -> parts.store.saveSetting(key, value));
   }
 
   /**
@@ -495,35 +347,6 @@ public final class Braid implements AutoCloseable {
    */
   @Override
   public void close() {
-    queue.close();
-    drivers.shutdown();
-    try {
-      drivers.awaitTermination(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    queue.stop();
-    if (hooks != null) {
-      // after the queue's last events, which may have queued hooks
-      hooks.close();
-    }
-    workers.shutdown();
-    if (metricsEndpoint != null) {
-      metricsEndpoint.close();
-    }
-    http.close();
-    if (ownsStore) {
-      store.close();
-    }
-  }
-
-  private static ThreadFactory named(String prefix) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
-      // a forgotten Braid must not keep the JVM alive; close() is what ends downloads cleanly
-      t.setDaemon(true);
-      return t;
-    };
+    parts.close();
   }
 }
