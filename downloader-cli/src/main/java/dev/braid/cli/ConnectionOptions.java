@@ -12,6 +12,7 @@ import static dev.braid.cli.CommandModel.strings;
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
@@ -119,7 +120,7 @@ final class ConnectionOptions {
   }
 
   /** An explicit {@code --user-agent} as the request's own header too, so that it wins over a rule's for that origin. */
-  void userAgentTo(DownloadRequest.Builder request) {
+  void userAgentTo(DownloadRequestBuilder request) {
     String ua = userAgent.getValue();
     if (ua != null) {
       request.header("User-Agent", ua);
@@ -160,7 +161,7 @@ final class ConnectionOptions {
   }
 
   /** Headers and credentials of a request (each request's own origin gets them); {@link #validate()} first. */
-  void applyTo(DownloadRequest.Builder request) {
+  void applyTo(DownloadRequestBuilder request) {
     for (String h : strings(headers)) {
       int colon = h.indexOf(':');
       request.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());

@@ -5,6 +5,7 @@ import dev.braid.core.BraidBuilder;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.DownloadResult;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestCertificate;
@@ -94,7 +95,7 @@ final class DemoCommand implements Callable<Integer> {
 
   private static DownloadResult fetch(Braid braid, String url, Path file, int connections, String expected, PrintStream out)
       throws DownloadException, IOException {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).file(file);
+    DownloadRequestBuilder b = DownloadRequest.builder(url).file(file);
     if (connections > 0) {
       b.connections(connections);
     }

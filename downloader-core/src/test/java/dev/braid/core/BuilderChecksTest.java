@@ -23,7 +23,7 @@ class BuilderChecksTest {
     refused(type, name, () -> setter.accept(Braid.builder()));
   }
 
-  private static void request(Class<? extends RuntimeException> type, String name, Consumer<DownloadRequest.Builder> setter) {
+  private static void request(Class<? extends RuntimeException> type, String name, Consumer<DownloadRequestBuilder> setter) {
     refused(type, name, () -> setter.accept(DownloadRequest.builder("http://127.0.0.1/f")));
   }
 

@@ -7,6 +7,7 @@ import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
@@ -138,7 +139,7 @@ final class BraidQueue implements AppQueue {
       }
       for (AddRequest.Entry e : request.entries()) {
         try {
-          DownloadRequest.Builder b = DownloadRequest.builder(e.url())
+          DownloadRequestBuilder b = DownloadRequest.builder(e.url())
               .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
           // the host's rules beat the window's defaults
           rules.get().forUrl(e.url()).applyTo(b);
@@ -171,7 +172,7 @@ final class BraidQueue implements AppQueue {
       Metalink m = source.parsed() != null ? source.parsed() : braid.fetchMetalink(DownloadRequest.builder(source.url()).build());
       List<DownloadRequest> requests = new java.util.ArrayList<>();
       for (Metalink.File f : m.files()) {
-        DownloadRequest.Builder b = f.request(folder, Metalink.Order.DOCUMENT)
+        DownloadRequestBuilder b = f.request(folder, Metalink.Order.DOCUMENT)
             .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
         // the main URL's host rules, as for a URL added by hand
         rules.get().forUrl(b.build().uri().toString()).applyTo(b);

@@ -83,7 +83,7 @@ public final class HostRule {
     return Optional.ofNullable(proxy);
   }
 
-  /** Headers sent to the download URL's origin only (as {@link DownloadRequest.Builder#header}). */
+  /** Headers sent to the download URL's origin only (as {@link dev.braid.core.DownloadRequestBuilder#header}). */
   public Map<String, String> headers() {
     return headers;
   }
