@@ -13,10 +13,10 @@ import java.util.Objects;
 
 /**
  * Builds a {@link DownloadRequest}; made by {@link DownloadRequest#builder(String)}, as in
- * {@code DownloadRequest.builder(url).directory(dir).connections(8).build()}. Each setter checks its argument at once (an
- * {@link IllegalArgumentException} or {@link NullPointerException} naming the parameter);
- * {@link #build()} checks the URLs and header values, which come from users, with an
- * {@link InvalidRequestException}.
+ * {@code DownloadRequest.builder(url).directory(dir).connections(8).build()}. Each setter checks
+ * its argument at once (an {@link IllegalArgumentException} or {@link NullPointerException} naming
+ * the parameter); {@link #build()} checks the URLs and header values, which come from users, with
+ * an {@link InvalidRequestException}.
  */
 public final class DownloadRequestBuilder {
   // package-private: DownloadRequest copies the settings, and keeps a copy of the builder for toBuilder()
