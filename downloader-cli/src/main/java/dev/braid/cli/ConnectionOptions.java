@@ -10,7 +10,9 @@ import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.InvalidRequestException;
 import java.io.PrintStream;
@@ -118,7 +120,7 @@ final class ConnectionOptions {
   }
 
   /** An explicit {@code --user-agent} as the request's own header too, so that it wins over a rule's for that origin. */
-  void userAgentTo(DownloadRequest.Builder request) {
+  void userAgentTo(DownloadRequestBuilder request) {
     String ua = userAgent.getValue();
     if (ua != null) {
       request.header("User-Agent", ua);
@@ -159,7 +161,7 @@ final class ConnectionOptions {
   }
 
   /** Headers and credentials of a request (each request's own origin gets them); {@link #validate()} first. */
-  void applyTo(DownloadRequest.Builder request) {
+  void applyTo(DownloadRequestBuilder request) {
     for (String h : strings(headers)) {
       int colon = h.indexOf(':');
       request.header(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
@@ -176,7 +178,7 @@ final class ConnectionOptions {
   }
 
   /** Timeouts, TLS trust and proxies of the client; warns on {@code err} when verification is off. */
-  void applyTo(Braid.Builder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
+  void applyTo(BraidBuilder braid, Map<String, String> environment, PrintStream err) throws InvalidRequestException {
     set(tlsTimeout, () -> braid.tlsHandshakeTimeout(seconds(tlsTimeout)));
     set(firstByteTimeout, () -> braid.firstByteTimeout(seconds(firstByteTimeout)));
     if (deadline.getValue() != null) {

@@ -7,6 +7,7 @@ import static dev.braid.cli.CommandModel.repeatable;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Category;
@@ -127,7 +128,7 @@ final class DaemonCommand implements Callable<Integer> {
     Rules rules = rulesFile.load();
     settings.rules(rules);
     warnOutsideFolders(rules, folder, err);
-    Braid.Builder builder = engine.builder().downloadDirectory(folder).runQueue(true)
+    BraidBuilder builder = engine.builder().downloadDirectory(folder).runQueue(true)
         .maxActiveDownloads(jobs.<Integer>getValue());
     net.applyTo(builder, System.getenv(), err);
     hooks.applyTo(builder, f -> err.println("braid: " + f));

@@ -1,9 +1,11 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.DownloadResult;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestCertificate;
@@ -86,14 +88,14 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private static Braid.Builder builder(Path work, TestCertificate certificate) {
-    Braid.Builder b = Braid.builder().stateDatabase(work.resolve("state.db"));
+  private static BraidBuilder builder(Path work, TestCertificate certificate) {
+    BraidBuilder b = Braid.builder().stateDatabase(work.resolve("state.db"));
     return certificate == null ? b : b.caCertificates(certificate.pemFile());
   }
 
   private static DownloadResult fetch(Braid braid, String url, Path file, int connections, String expected, PrintStream out)
       throws DownloadException, IOException {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).file(file);
+    DownloadRequestBuilder b = DownloadRequest.builder(url).file(file);
     if (connections > 0) {
       b.connections(connections);
     }

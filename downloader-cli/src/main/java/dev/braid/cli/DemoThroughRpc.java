@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
@@ -35,7 +36,7 @@ final class DemoThroughRpc {
    *
    * @param caCert the certificate an https {@code url}'s server presents (get's --ca-cert), or null
    */
-  static int fetch(Braid.Builder engine, String url, Path caCert, Path work, String expected, PrintStream out)
+  static int fetch(BraidBuilder engine, String url, Path caCert, Path work, String expected, PrintStream out)
       throws DownloadException, IOException, InterruptedException {
     Path folder = Files.createDirectories(work.resolve("rpc"));
     out.println("  as braid get does without a daemon:");
@@ -62,7 +63,7 @@ final class DemoThroughRpc {
     }
   }
 
-  private static int fetch(Braid.Builder engine, Path db, String secret, String url, Path folder, String expected,
+  private static int fetch(BraidBuilder engine, Path db, String secret, String url, Path folder, String expected,
       PrintStream out) throws DownloadException, IOException, InterruptedException {
     try (Braid braid = engine.build();
         RpcServer server = RpcServer.start(braid, RpcSettings.builder(folder, secret).port(0)

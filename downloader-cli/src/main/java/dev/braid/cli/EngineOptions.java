@@ -8,6 +8,7 @@ import static dev.braid.cli.CommandModel.secondsText;
 import static dev.braid.cli.CommandModel.set;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.ByteSize;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
@@ -84,8 +85,8 @@ final class EngineOptions {
   }
 
   /** The builder these options describe. */
-  Braid.Builder builder() throws InvalidRequestException {
-    Braid.Builder b = Braid.builder().allowHttpsToHttpRedirects(isSet(allowDowngrade));
+  BraidBuilder builder() throws InvalidRequestException {
+    BraidBuilder b = Braid.builder().allowHttpsToHttpRedirects(isSet(allowDowngrade));
     set(connectTimeout, () -> b.connectTimeout(seconds(connectTimeout)));
     set(readTimeout, () -> b.readTimeout(seconds(readTimeout)));
     set(retries, () -> b.maxRetries(retries.<Integer>getValue()));

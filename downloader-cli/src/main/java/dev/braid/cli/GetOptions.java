@@ -11,6 +11,7 @@ import static dev.braid.cli.CommandModel.strings;
 import dev.braid.core.Braid;
 import dev.braid.core.ByteSize;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.HostSettings;
 import java.nio.file.Path;
@@ -113,7 +114,7 @@ final class GetOptions {
   }
 
   /** Gives {@code b} the per-download options given here, over what {@code host}'s rules set. */
-  void applyTo(DownloadRequest.Builder b, HostSettings host) throws InvalidRequestException {
+  void applyTo(DownloadRequestBuilder b, HostSettings host) throws InvalidRequestException {
     if (CommandModel.given(maxConnections) || host.maxConnections().isEmpty()) {
       set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
     }

@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.HostSettings;
 import dev.braid.core.rules.Rules;
@@ -49,7 +50,7 @@ final class GetRequests {
         out.addAll(metalinks.add(url, options.dir()));
         continue;
       }
-      DownloadRequest.Builder b = defaults(url).file(options.file()).mirrors(options.mirrors());
+      DownloadRequestBuilder b = defaults(url).file(options.file()).mirrors(options.mirrors());
       if (options.checksum() != null) {
         b.checksum(Checksum.parse(options.checksum()));
       }
@@ -71,9 +72,9 @@ final class GetRequests {
   }
 
   /** A request for {@code url}: the rules for its host first, then the options given here, which win. */
-  private DownloadRequest.Builder defaults(String url) throws InvalidRequestException {
+  private DownloadRequestBuilder defaults(String url) throws InvalidRequestException {
     Path folder = options.dir() != null ? options.dir() : rules.categoryFor(url).map(c -> c.folder()).orElse(null);
-    DownloadRequest.Builder b = DownloadRequest.builder(url).directory(folder).overwrite(options.overwrite())
+    DownloadRequestBuilder b = DownloadRequest.builder(url).directory(folder).overwrite(options.overwrite())
         .restartIfChanged(!options.noRestart());
     HostSettings host = rules.forUrl(url);
     host.applyTo(b);

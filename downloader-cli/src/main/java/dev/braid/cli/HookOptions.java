@@ -8,6 +8,7 @@ import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadHook;
 import dev.braid.core.HookFailure;
 import dev.braid.core.InvalidRequestException;
@@ -48,7 +49,7 @@ final class HookOptions {
   }
 
   /** Gives the hooks to {@code b}; their failures go to {@code failures}. */
-  void applyTo(Braid.Builder b, Consumer<HookFailure> failures) throws InvalidRequestException {
+  void applyTo(BraidBuilder b, Consumer<HookFailure> failures) throws InvalidRequestException {
     set(timeout, () -> b.hookTimeout(seconds(timeout)));
     String complete = onComplete.getValue();
     if (complete != null) {

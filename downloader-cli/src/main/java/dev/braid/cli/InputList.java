@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.ByteSize;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -179,17 +180,17 @@ final class InputList {
 
   /** Makes the builder of one URL with the command line's settings. */
   interface Defaults {
-    DownloadRequest.Builder forUrl(String url) throws InvalidRequestException;
+    DownloadRequestBuilder forUrl(String url) throws InvalidRequestException;
   }
 
   private static final class Item {
     final Path file;
     final int line;
-    final DownloadRequest.Builder builder;
+    final DownloadRequestBuilder builder;
     Path dir;
     String out;
 
-    Item(Path file, int line, Path folder, DownloadRequest.Builder builder) {
+    Item(Path file, int line, Path folder, DownloadRequestBuilder builder) {
       this.file = file;
       this.line = line;
       this.dir = folder;

@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
@@ -33,7 +34,7 @@ final class LocalGet {
       // TLS is set up while the store and the client start, not after the first connect
       Braid.warmUpTls();
     }
-    Braid.Builder builder = engine.builder().maxActiveDownloads(options.jobsAtOnce());
+    BraidBuilder builder = engine.builder().maxActiveDownloads(options.jobsAtOnce());
     net.applyTo(builder, System.getenv(), err);
     JsonEvents events = options.json() ? new JsonEvents(System.out) : null;
     options.hooks().applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));

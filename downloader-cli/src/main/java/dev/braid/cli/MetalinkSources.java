@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
 import java.io.IOException;
@@ -80,10 +81,10 @@ final class MetalinkSources {
     Metalink.Order order = options.order();
     List<BatchRun.Item> out = new ArrayList<>();
     for (Metalink.File f : options.selected(m)) {
-      DownloadRequest.Builder own = f.request(base, order);
+      DownloadRequestBuilder own = f.request(base, order);
       DownloadRequest shaped = own.build();
       // the command line's settings, then the Metalink's own: its URLs, target, hashes and size
-      DownloadRequest.Builder b = defaults.forUrl(shaped.uri().toString()).directory(null)
+      DownloadRequestBuilder b = defaults.forUrl(shaped.uri().toString()).directory(null)
           .file(shaped.file().orElseThrow())
           .mirrors(shaped.mirrors().stream().map(Object::toString).toList())
           .expectedLength(shaped.expectedLength())

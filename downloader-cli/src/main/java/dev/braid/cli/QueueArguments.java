@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.Download;
 import dev.braid.core.InvalidRequestException;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ final class QueueArguments {
   }
 
   /** Points {@code b} at the location {@code --state-db} names, if it names one. */
-  static void applyStateDb(OptionSpec stateDb, Braid.Builder b) throws InvalidRequestException {
+  static void applyStateDb(OptionSpec stateDb, BraidBuilder b) throws InvalidRequestException {
     String v = stateDb.getValue();
     if (v == null) {
       return;

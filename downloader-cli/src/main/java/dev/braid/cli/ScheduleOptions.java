@@ -5,7 +5,7 @@ import static dev.braid.cli.CommandModel.repeatable;
 import static dev.braid.cli.CommandModel.set;
 import static dev.braid.cli.CommandModel.strings;
 
-import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
@@ -33,7 +33,7 @@ final class ScheduleOptions {
   }
 
   /** Gives the schedule to {@code b}; what the command line leaves out comes from the state database. */
-  void applyTo(Braid.Builder b) throws InvalidRequestException {
+  void applyTo(BraidBuilder b) throws InvalidRequestException {
     b.storedSchedule(true);
     List<String> given = strings(windows);
     if (!given.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.core.StateStoreException;
 import dev.braid.rpc.StateAnchor;
@@ -28,7 +29,7 @@ abstract class StoreCommand implements Callable<Integer> {
     if (daemon.isPresent()) {
       return remote(daemon.get());
     }
-    Braid.Builder b = Braid.builder();
+    BraidBuilder b = Braid.builder();
     try {
       QueueArguments.applyStateDb(stateDb, b);
     } catch (DownloadException e) {

@@ -195,7 +195,7 @@ public final class Download {
   }
 
   /**
-   * Gives a download that is not running a proxy of its own (see {@link DownloadRequest.Builder#proxy}:
+   * Gives a download that is not running a proxy of its own (see {@link DownloadRequestBuilder#proxy}:
    * a URL, {@link DownloadRequest#DIRECT}, or null for the engine's); its next run uses it.
    *
    * @throws IllegalArgumentException for a URL that names no usable proxy

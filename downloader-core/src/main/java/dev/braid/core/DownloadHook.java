@@ -8,10 +8,10 @@ import java.util.function.Function;
 
 /**
  * Something to do when a download ends: run a command, POST to a URL, or any code. Given to
- * {@link Braid.Builder#onDownloadComplete} and {@link Braid.Builder#onDownloadError}, it runs on
+ * {@link BraidBuilder#onDownloadComplete} and {@link BraidBuilder#onDownloadError}, it runs on
  * Braid's hook threads, never on the engine's: a slow hook delays no download. It is interrupted at
- * its time bound ({@link Braid.Builder#hookTimeout}) and must then return; whatever it throws is
- * reported to {@link Braid.Builder#hookFailures} and changes nothing about the download.
+ * its time bound ({@link BraidBuilder#hookTimeout}) and must then return; whatever it throws is
+ * reported to {@link BraidBuilder#hookFailures} and changes nothing about the download.
  */
 @FunctionalInterface
 public interface DownloadHook {

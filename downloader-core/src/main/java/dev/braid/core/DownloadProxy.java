@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A download's own proxy ({@link DownloadRequest.Builder#proxy}) as the queue stores it: under
+ * A download's own proxy ({@link DownloadRequestBuilder#proxy}) as the queue stores it: under
  * {@value #OPTION} in the entry's options, without the credentials its URL may hold, which stay in
  * this process's memory only ({@link RequestSecrets}), as a request's headers do.
  */

@@ -5,7 +5,7 @@ import java.net.UnknownHostException;
 
 /**
  * Turns a host name into addresses. Braid caches the answers (see
- * {@link Braid.Builder#dnsCacheTtl}), so an implementation is asked once per host per TTL however
+ * {@link BraidBuilder#dnsCacheTtl}), so an implementation is asked once per host per TTL however
  * many connections and downloads use the host. The default asks the JVM ({@link InetAddress#getAllByName}).
  */
 @FunctionalInterface

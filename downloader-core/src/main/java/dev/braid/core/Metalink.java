@@ -17,8 +17,8 @@ import java.util.Optional;
  * A Metalink 4 document (RFC 5854): the files it describes, each with its URLs, size, whole-file
  * hashes and piece hashes. {@link File#request} turns a file into a {@link DownloadRequest} whose
  * first URL is the most preferred and whose others are its mirrors, so connections spread over
- * them; its hashes are checked as the download goes ({@link DownloadRequest.Builder#pieceHashes})
- * and before the final rename ({@link DownloadRequest.Builder#checksum}).
+ * them; its hashes are checked as the download goes ({@link DownloadRequestBuilder#pieceHashes})
+ * and before the final rename ({@link DownloadRequestBuilder#checksum}).
  *
  * <pre>{@code
  * Metalink m = Metalink.read(Path.of("ubuntu.meta4"));
@@ -215,7 +215,7 @@ public final class Metalink {
      *
      * @throws MetalinkException when the file has no http or https URL
      */
-    public DownloadRequest.Builder request(Path folder, Order order) throws MetalinkException {
+    public DownloadRequestBuilder request(Path folder, Order order) throws MetalinkException {
       List<Url> sorted = order.sort(urls);
       if (sorted.isEmpty()) {
         throw new MetalinkException("the Metalink's file " + name + " has no http or https URL"
@@ -226,7 +226,7 @@ public final class Metalink {
       if (!target.startsWith(base) || target.equals(base)) {
         throw new MetalinkException("the Metalink's file name " + name + " leaves the folder " + base);
       }
-      DownloadRequest.Builder b = DownloadRequest.builder(sorted.get(0).url()).file(target)
+      DownloadRequestBuilder b = DownloadRequest.builder(sorted.get(0).url()).file(target)
           .mirrors(sorted.subList(1, sorted.size()).stream().map(Url::url).toList());
       checksum().ifPresent(b::checksum);
       b.pieceHashes(pieces);

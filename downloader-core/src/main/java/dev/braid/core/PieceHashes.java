@@ -9,7 +9,7 @@ import java.util.Objects;
  * Expected digests of a file's consecutive pieces (a Metalink's {@code <pieces>}): piece {@code k}
  * covers {@code [k * length, (k + 1) * length)}, the last one shorter. Braid hashes each piece as
  * soon as its bytes are on disk; a piece that does not match is fetched again, from another
- * mirror when there is one (see {@link DownloadRequest.Builder#pieceHashes}).
+ * mirror when there is one (see {@link DownloadRequestBuilder#pieceHashes}).
  *
  * @param algorithm one of {@link #ALGORITHMS}, lower case
  * @param length bytes per piece, at least 1

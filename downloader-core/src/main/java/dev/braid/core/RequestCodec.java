@@ -41,7 +41,7 @@ final class RequestCodec {
 
   static DownloadRequest decode(QueueEntry e) throws InvalidRequestException {
     Map<String, String> o = e.options();
-    DownloadRequest.Builder b = DownloadRequest.builder(e.url())
+    DownloadRequestBuilder b = DownloadRequest.builder(e.url())
         .mirrors(e.urls().subList(1, e.urls().size()))
         .directory(e.directory())
         .priority(e.priority());

@@ -49,7 +49,7 @@ final class RequestSecrets {
     if (h == null && refreshing == null && !sameProxy) {
       return decoded;
     }
-    DownloadRequest.Builder b = decoded.toBuilder();
+    DownloadRequestBuilder b = decoded.toBuilder();
     if (sameProxy) {
       b.proxy(proxy);
     }

@@ -17,7 +17,7 @@ import java.util.Set;
  * ({@code Mon} ... {@code Sun}) or a range ({@code Mon-Fri}, {@code Fri-Mon}), several joined by
  * {@code +}; a window past midnight belongs to the day it starts on. The start is in the window,
  * the end is not; equal times mean the whole day. Times are the clock's local time
- * ({@link Braid.Builder#clock}).
+ * ({@link BraidBuilder#clock}).
  *
  * @param days the days it starts on (never empty)
  * @param start when it opens

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
  * {@code 09:00-18:00=2M,18:00-09:00=0}. A WINDOW is a {@link RunWindow} (days optional); a RATE is
  * bytes per second as {@link ByteSize} reads it, 0 for no limit. The first window
  * that holds the time gives the limit; where none does, the limit set with
- * {@link Braid.Builder#rateLimit} or {@link Braid#rateLimit(long)} applies.
+ * {@link BraidBuilder#rateLimit} or {@link Braid#rateLimit(long)} applies.
  *
  * @param entries the windows with their limits, in order
  */

@@ -14,9 +14,9 @@ import java.util.Optional;
  */
 @FunctionalInterface
 public interface UrlRefresher {
-  /** How many times one download asks, unless {@link DownloadRequest.Builder#maxUrlRefreshes} says otherwise. */
+  /** How many times one download asks, unless {@link DownloadRequestBuilder#maxUrlRefreshes} says otherwise. */
   int DEFAULT_MAX_REFRESHES = 3;
-  /** How long one answer may take, unless {@link DownloadRequest.Builder#urlRefreshTimeout} says otherwise. */
+  /** How long one answer may take, unless {@link DownloadRequestBuilder#urlRefreshTimeout} says otherwise. */
   Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
   /**

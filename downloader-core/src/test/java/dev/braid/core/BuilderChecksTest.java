@@ -19,11 +19,11 @@ class BuilderChecksTest {
     assertTrue(e.getMessage() != null && e.getMessage().contains(name), "message should name " + name + ": " + e.getMessage());
   }
 
-  private static void braid(Class<? extends RuntimeException> type, String name, Consumer<Braid.Builder> setter) {
+  private static void braid(Class<? extends RuntimeException> type, String name, Consumer<BraidBuilder> setter) {
     refused(type, name, () -> setter.accept(Braid.builder()));
   }
 
-  private static void request(Class<? extends RuntimeException> type, String name, Consumer<DownloadRequest.Builder> setter) {
+  private static void request(Class<? extends RuntimeException> type, String name, Consumer<DownloadRequestBuilder> setter) {
     refused(type, name, () -> setter.accept(DownloadRequest.builder("http://127.0.0.1/f")));
   }
 

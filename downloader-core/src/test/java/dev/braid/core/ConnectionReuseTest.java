@@ -106,7 +106,7 @@ class ConnectionReuseTest extends TlsHarness {
   }
 
   private DownloadResult get(Braid braid, String url, String name, int connections) throws Exception {
-    DownloadRequest.Builder b = DownloadRequest.builder(url).file(dir.resolve(name));
+    DownloadRequestBuilder b = DownloadRequest.builder(url).file(dir.resolve(name));
     if (connections > 0) {
       b.connections(connections);
     }

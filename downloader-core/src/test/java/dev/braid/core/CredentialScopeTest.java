@@ -120,7 +120,7 @@ class CredentialScopeTest {
     }
   }
 
-  private DownloadResult get(DownloadRequest.Builder b) throws Exception {
+  private DownloadResult get(DownloadRequestBuilder b) throws Exception {
     return DownloadHarness.await(braid.submit(b.file(dir.resolve("f.bin")).overwrite(true).build()));
   }
 

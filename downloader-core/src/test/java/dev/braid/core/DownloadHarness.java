@@ -34,11 +34,11 @@ abstract class DownloadHarness {
         .firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200)).build();
   }
 
-  DownloadRequest.Builder request(String path, Path file) {
+  DownloadRequestBuilder request(String path, Path file) {
     return DownloadRequest.builder(server.url(path)).file(file);
   }
 
-  DownloadResult get(DownloadRequest.Builder request) throws Exception {
+  DownloadResult get(DownloadRequestBuilder request) throws Exception {
     return await(braid.submit(request.build()));
   }
 

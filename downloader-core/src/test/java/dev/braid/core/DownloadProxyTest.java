@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A download's own proxy ({@link DownloadRequest.Builder#proxy}) through real proxies on loopback:
+ * A download's own proxy ({@link DownloadRequestBuilder#proxy}) through real proxies on loopback:
  * it is that download's only, beats the engine's and a host rule's, keeps its connections apart in
  * the shared pool, and its credentials out of the state database.
  */
@@ -135,7 +135,7 @@ class DownloadProxyTest {
 
   @Test
   void aBadProxyIsRefusedByTheBuilderWithoutRepeatingItsPassword() {
-    DownloadRequest.Builder b = DownloadRequest.builder("http://127.0.0.1/f");
+    DownloadRequestBuilder b = DownloadRequest.builder("http://127.0.0.1/f");
     IllegalArgumentException scheme = assertThrows(IllegalArgumentException.class, () -> b.proxy("ftp://127.0.0.1:21"));
     assertTrue(scheme.getMessage().contains("unsupported proxy scheme ftp"), scheme.getMessage());
     IllegalArgumentException host = assertThrows(IllegalArgumentException.class, () -> b.proxy("http://bob:hunter2@"));

@@ -28,7 +28,7 @@ class HookTest extends DownloadHarness {
 
   private Braid withHooks(Duration timeout, List<DownloadHook> complete, List<DownloadHook> error) throws LocalFileException {
     braid.close();
-    Braid.Builder b = Braid.builder().stateDatabase(dir.resolve("state.db")).readTimeout(Duration.ofSeconds(2))
+    BraidBuilder b = Braid.builder().stateDatabase(dir.resolve("state.db")).readTimeout(Duration.ofSeconds(2))
         .firstBackoff(Duration.ofMillis(20)).maxRetries(0).hookTimeout(timeout).hookFailures(failures::add);
     complete.forEach(b::onDownloadComplete);
     error.forEach(b::onDownloadError);

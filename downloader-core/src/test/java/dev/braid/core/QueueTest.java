@@ -37,7 +37,7 @@ class QueueTest extends DownloadHarness {
       } else {
         server.serve("/f" + i, c);
       }
-      DownloadRequest.Builder b = DownloadRequest.builder(server.url("/f" + i)).directory(dir);
+      DownloadRequestBuilder b = DownloadRequest.builder(server.url("/f" + i)).directory(dir);
       if (i == corrupt) {
         b.checksum(Checksum.parse("sha-256=" + Content.random(10, 99).sha256Hex()));
       } else if (i % 10 == 0) {

@@ -145,7 +145,7 @@ class SoakTest {
     try (Braid braid = newBraid(dir.resolve(name + ".db"))) {
       List<Download> downloads = new ArrayList<>();
       for (Planned p : plan) {
-        DownloadRequest.Builder b = DownloadRequest.builder(server.url(path(name, p.index)))
+        DownloadRequestBuilder b = DownloadRequest.builder(server.url(path(name, p.index)))
             .file(folder.resolve("f" + p.index)).minSplitSize(64 * 1024);
         downloads.add(braid.submit(b.build()));
       }

@@ -1,6 +1,6 @@
 package dev.braid.gui;
 
-import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.LocalFileException;
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
@@ -41,7 +41,7 @@ final class AppEngine implements AutoCloseable {
    * @param tune adjusts the in-process engine's builder (tests shorten timeouts)
    * @param shutdownAsked runs when an RPC client calls {@code aria2.shutdown}
    */
-  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked)
+  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune, Runnable shutdownAsked)
       throws LocalFileException, IOException {
     return open(stateDatabase, out, tune, shutdownAsked, AppRules.none());
   }
@@ -52,9 +52,9 @@ final class AppEngine implements AutoCloseable {
    * download its host's settings, and the app's RPC its rules and categories. An attached window
    * leaves the rules to the daemon, which reads its own.
    */
-  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune, Runnable shutdownAsked,
+  static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune, Runnable shutdownAsked,
       AppRules rules) throws LocalFileException, IOException {
-    UnaryOperator<Braid.Builder> ruled = b -> tune.apply(b).hostRules(rules.rules());
+    UnaryOperator<BraidBuilder> ruled = b -> tune.apply(b).hostRules(rules.rules());
     Path anchor = StateAnchor.of(stateDatabase);
     Path secretFile = SecretFile.fileOf(anchor);
     EngineLock lock;

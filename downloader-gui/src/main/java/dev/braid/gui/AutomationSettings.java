@@ -1,6 +1,6 @@
 package dev.braid.gui;
 
-import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadHook;
 import dev.braid.core.HookFailure;
 import dev.braid.core.RunWindow;
@@ -78,7 +78,7 @@ record AutomationSettings(String runWindows, String speedSchedule, String onComp
   }
 
   /** The hooks on {@code b} (the schedule the Braid reads from the store); failures go to {@code failures}. */
-  void hooksOn(Braid.Builder b, Consumer<HookFailure> failures) {
+  void hooksOn(BraidBuilder b, Consumer<HookFailure> failures) {
     if (!onComplete.isEmpty()) {
       b.onDownloadComplete(DownloadHook.command(onComplete));
     }

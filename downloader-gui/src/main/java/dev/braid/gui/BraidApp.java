@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.rules.RulesFile;
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;
@@ -44,7 +45,7 @@ public final class BraidApp extends Application {
   }
 
   /** The Prometheus endpoint on loopback at {@code port}, or none when the parameter is absent. */
-  static UnaryOperator<Braid.Builder> metrics(String port) {
+  static UnaryOperator<BraidBuilder> metrics(String port) {
     if (port == null) {
       return b -> b;
     }

@@ -1,11 +1,13 @@
 package dev.braid.gui;
 
 import dev.braid.core.Braid;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
 import dev.braid.core.LocalFileException;
@@ -63,14 +65,14 @@ final class BraidQueue implements AppQueue {
    *
    * @param tune adjusts the builder after the settings are applied (tests shorten timeouts)
    */
-  static BraidQueue open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<Braid.Builder> tune) throws LocalFileException {
+  static BraidQueue open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune) throws LocalFileException {
     // the settings live in the store, yet some of them (active downloads, connection budget) are
     // fixed when a Braid is built: read them with a Braid that runs nothing, then build the real one
     GuiSettings settings = readSettings(stateDatabase);
     // the hooks report to the window once it exists; a failure before that (none can come sooner
     // than a download's end) would go nowhere
     java.util.concurrent.atomic.AtomicReference<BraidQueue> window = new java.util.concurrent.atomic.AtomicReference<>();
-    Braid.Builder builder = Braid.builder();
+    BraidBuilder builder = Braid.builder();
     settings.automation().hooksOn(builder, f -> {
       BraidQueue q = window.get();
       if (q != null) {
@@ -137,7 +139,7 @@ final class BraidQueue implements AppQueue {
       }
       for (AddRequest.Entry e : request.entries()) {
         try {
-          DownloadRequest.Builder b = DownloadRequest.builder(e.url())
+          DownloadRequestBuilder b = DownloadRequest.builder(e.url())
               .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
           // the host's rules beat the window's defaults
           rules.get().forUrl(e.url()).applyTo(b);
@@ -170,7 +172,7 @@ final class BraidQueue implements AppQueue {
       Metalink m = source.parsed() != null ? source.parsed() : braid.fetchMetalink(DownloadRequest.builder(source.url()).build());
       List<DownloadRequest> requests = new java.util.ArrayList<>();
       for (Metalink.File f : m.files()) {
-        DownloadRequest.Builder b = f.request(folder, Metalink.Order.DOCUMENT)
+        DownloadRequestBuilder b = f.request(folder, Metalink.Order.DOCUMENT)
             .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
         // the main URL's host rules, as for a URL added by hand
         rules.get().forUrl(b.build().uri().toString()).applyTo(b);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.Rules;
@@ -45,7 +46,7 @@ final class AddOptions {
     if (uris.isEmpty()) {
       throw RpcException.failed("No URI to download.");
     }
-    DownloadRequest.Builder b = DownloadRequest.builder(uris.get(0)).mirrors(uris.subList(1, uris.size()));
+    DownloadRequestBuilder b = DownloadRequest.builder(uris.get(0)).mirrors(uris.subList(1, uris.size()));
     // the host's rules first: the call's own options below replace them
     rules.forUrl(uris.get(0)).applyTo(b);
     Path dir = options.has("dir") ? folders.dir(text(options, "dir")) : categoryFolder(uris.get(0));
@@ -99,7 +100,7 @@ final class AddOptions {
   }
 
   /** Braid's own options for a Metalink's file: its piece hashes ({@link PieceHashes#text()}) and size. */
-  private static void pieces(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+  private static void pieces(DownloadRequestBuilder b, ObjectNode options) throws RpcException {
     try {
       if (options.has("braid-pieces")) {
         b.pieceHashes(PieceHashes.parse(text(options, "braid-pieces")));
@@ -121,14 +122,14 @@ final class AddOptions {
     }
   }
 
-  private static void header(DownloadRequest.Builder b, String name, String value) {
+  private static void header(DownloadRequestBuilder b, String name, String value) {
     if (!ENGINE_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
       b.header(name, value);
     }
   }
 
   /** aria2's split and max-connection-per-server: the lower of the two given pins the connection count. */
-  private static void connections(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+  private static void connections(DownloadRequestBuilder b, ObjectNode options) throws RpcException {
     int n = Integer.MAX_VALUE;
     for (String key : new String[] {"split", "max-connection-per-server"}) {
       if (options.has(key)) {

@@ -3,12 +3,13 @@ package dev.braid.rpc;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * aria2's {@code all-proxy} of one download, with {@code all-proxy-user} and
- * {@code all-proxy-passwd}: the download's own proxy ({@link DownloadRequest.Builder#proxy}), which
+ * {@code all-proxy-passwd}: the download's own proxy ({@link DownloadRequestBuilder#proxy}), which
  * wins over the daemon's {@code --proxy} and the host rules for it alone; {@code direct} (the
  * word of the host rules) connects it directly. An empty value means the daemon's proxy, as a
  * download without the option has it: clients that send their whole option set send it empty,
@@ -63,7 +64,7 @@ final class ProxyOption {
   }
 
   /** Applies the options' proxy, if they set one, to a request being added. */
-  static void applyTo(DownloadRequest.Builder b, ObjectNode options) throws RpcException {
+  static void applyTo(DownloadRequestBuilder b, ObjectNode options) throws RpcException {
     if (given(options)) {
       b.proxy(setting(options));
     }

@@ -78,12 +78,12 @@ public final class HostRule {
     return Optional.ofNullable(userAgent);
   }
 
-  /** A proxy URL as {@code Braid.Builder.proxy} takes it, or {@link #DIRECT}. */
+  /** A proxy URL as {@code BraidBuilder.proxy} takes it, or {@link #DIRECT}. */
   public Optional<String> proxy() {
     return Optional.ofNullable(proxy);
   }
 
-  /** Headers sent to the download URL's origin only (as {@link DownloadRequest.Builder#header}). */
+  /** Headers sent to the download URL's origin only (as {@link dev.braid.core.DownloadRequestBuilder#header}). */
   public Map<String, String> headers() {
     return headers;
   }

@@ -1,6 +1,6 @@
 package dev.braid.core.rules;
 
-import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -104,7 +104,7 @@ public final class HostSettings {
    * rate limit, headers and user agent (as a header bound to the URL's origin, like every header).
    * Call it before applying a user's explicit options, so that those replace these.
    */
-  public void applyTo(DownloadRequest.Builder request) {
+  public void applyTo(DownloadRequestBuilder request) {
     connections.ifPresent(request::connections);
     maxConnections.ifPresent(request::maxConnections);
     rateLimit.ifPresent(request::rateLimit);

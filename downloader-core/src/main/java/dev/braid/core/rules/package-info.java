@@ -7,7 +7,7 @@
  * matches) and {@link dev.braid.core.rules.Category}s (the folder for a file type or a host).
  * {@link dev.braid.core.rules.Rules#forUrl} merges the rules that match a URL into
  * {@link dev.braid.core.rules.HostSettings}, which a front end applies to a request before its own
- * explicit options (so those win); {@code Braid.Builder.hostRules} hands the engine the parts that
+ * explicit options (so those win); {@code BraidBuilder.hostRules} hands the engine the parts that
  * are not per request: proxies and per-host connection caps. Reading a file is the front ends'
  * job: the core has no parser (and no Jackson) to load at start-up.
  */

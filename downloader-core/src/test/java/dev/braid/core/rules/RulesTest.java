@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ class RulesTest {
   void settingsGoOnARequestWhereExplicitOptionsCanReplaceThem() throws Exception {
     Rules rules = Rules.of(List.of(HostRule.builder("example.com").connections(3).userAgent("UA/1")
         .header("Referer", "https://example.com/").build()), List.of());
-    DownloadRequest.Builder b = DownloadRequest.builder("https://example.com/f.iso");
+    DownloadRequestBuilder b = DownloadRequest.builder("https://example.com/f.iso");
     rules.forUrl("https://example.com/f.iso").applyTo(b);
     b.connections(7);
     DownloadRequest r = b.build();

@@ -1,0 +1,459 @@
+package dev.braid.core;
+
+import dev.braid.core.http.ProxyPlan;
+import dev.braid.core.metrics.PrometheusClient;
+import dev.braid.core.rules.Rules;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreLocation;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Configures a {@link Braid}; made by {@link Braid#builder()}, as in
+ * {@code Braid.builder().downloadDirectory(dir).maxActiveDownloads(8).build()}. Every setting has a
+ * default suited to an interactive download.
+ * Each setter checks its argument at once: an {@link IllegalArgumentException} or a
+ * {@link NullPointerException} naming the parameter, never a failure later in {@link #build()}
+ * or a download that cannot move.
+ */
+public final class BraidBuilder {
+  // package-private: EngineParts reads the settings when build() makes the Braid
+  String stateLocation = Braid.defaultStateDatabase().toString();
+  StateStore store;
+  Duration connectTimeout = Braid.DEFAULT_CONNECT_TIMEOUT;
+  Duration readTimeout = Braid.DEFAULT_READ_TIMEOUT;
+  int maxRetries = Braid.DEFAULT_MAX_RETRIES;
+  int maxRedirects = 10;
+  int bufferSize = 128 * 1024;
+  Duration checkpointInterval = Duration.ofMillis(500);
+  Duration firstBackoff = Duration.ofMillis(250);
+  String userAgent = "Braid/" + Version.get();
+  int maxConnectionsTotal = 64;
+  boolean allowDowngrade;
+  long lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
+  Path caCertificates;
+  Path downloadDirectory;
+  int maxActiveDownloads = Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS;
+  int maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
+  long rateLimit;
+  boolean runQueue;
+  Duration tlsHandshakeTimeout = Braid.DEFAULT_TLS_HANDSHAKE_TIMEOUT;
+  Duration firstByteTimeout = Braid.DEFAULT_FIRST_BYTE_TIMEOUT;
+  Duration deadline;
+  boolean insecure;
+  HostResolver hostResolver = HostResolver.SYSTEM;
+  Duration dnsCacheTtl = Duration.ofSeconds(60);
+  Duration idleConnectionTimeout = Duration.ofSeconds(30);
+  ProxyPlan proxies = ProxyPlan.DIRECT;
+  Rules hostRules = Rules.NONE;
+  InetSocketAddress metricsAddress;
+  HttpVersion httpVersion = HttpVersion.HTTP_1_1;
+  final List<DownloadHook> onComplete = new java.util.ArrayList<>();
+  final List<DownloadHook> onError = new java.util.ArrayList<>();
+  Duration hookTimeout = Braid.DEFAULT_HOOK_TIMEOUT;
+  Clock clock;
+  /** Null until set: then {@link #storedSchedule} may fill it. */
+  List<RunWindow> runWindows;
+  /** Null until set, as the windows. */
+  SpeedSchedule speedSchedule;
+  boolean storedSchedule;
+  Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
+
+  BraidBuilder() {}
+
+  /**
+   * The clock the schedules read (default: the system's, in the default time zone); a test gives
+   * one it moves.
+   */
+  public BraidBuilder clock(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    return this;
+  }
+
+  /**
+   * The windows in which the queue starts and runs downloads (default: none, always); see
+   * {@link Braid#runWindows(List)}. A front end that runs one download in the foreground at a
+   * user's request ({@code braid get}) leaves them unset.
+   */
+  public BraidBuilder runWindows(List<RunWindow> windows) {
+    Objects.requireNonNull(windows, "windows");
+    windows.forEach(w -> Objects.requireNonNull(w, "windows holds a null"));
+    this.runWindows = List.copyOf(windows);
+    return this;
+  }
+
+  /**
+   * Where {@link #runWindows} or {@link #speedSchedule} is not set, use the one stored in the
+   * state database under {@link RunWindow#SETTING} or {@link SpeedSchedule#SETTING} (the queue's
+   * own schedule, shared by the daemon and the desktop app); off by default. A stored value that
+   * does not parse counts as none.
+   */
+  public BraidBuilder storedSchedule(boolean use) {
+    this.storedSchedule = use;
+    return this;
+  }
+
+  /** Limits by time of day on all downloads together (default {@link SpeedSchedule#NONE}); see {@link SpeedSchedule}. */
+  public BraidBuilder speedSchedule(SpeedSchedule speeds) {
+    this.speedSchedule = Objects.requireNonNull(speeds, "speeds");
+    return this;
+  }
+
+  /**
+   * Also run {@code hook} when a download this instance runs completes (the file is whole,
+   * verified and renamed). Hooks run on threads of their own, at most {@link #hookTimeout} each;
+   * one that fails is reported to {@link #hookFailures} and changes nothing about the download.
+   */
+  public BraidBuilder onDownloadComplete(DownloadHook hook) {
+    onComplete.add(Objects.requireNonNull(hook, "hook"));
+    return this;
+  }
+
+  /** Also run {@code hook} when a download this instance runs fails (not when it is paused or removed); as {@link #onDownloadComplete}. */
+  public BraidBuilder onDownloadError(DownloadHook hook) {
+    onError.add(Objects.requireNonNull(hook, "hook"));
+    return this;
+  }
+
+  /** How long one hook may run (default {@link Braid#DEFAULT_HOOK_TIMEOUT}); then it is stopped (a command killed with every process it started). */
+  public BraidBuilder hookTimeout(Duration timeout) {
+    this.hookTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /**
+   * Where hooks that fail, time out or cannot run are reported, on a hook thread (default: a line
+   * on standard error).
+   */
+  public BraidBuilder hookFailures(Consumer<HookFailure> listener) {
+    this.hookFailures = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  /**
+   * The HTTP version for https servers (default {@link HttpVersion#HTTP_1_1}, several
+   * connections per download); {@link HttpVersion#HTTP_2} sends the ranges as streams of one
+   * connection and fails where the server does not offer HTTP/2; {@link HttpVersion#AUTO}
+   * chooses per host by measured throughput.
+   */
+  public BraidBuilder httpVersion(HttpVersion version) {
+    this.httpVersion = Objects.requireNonNull(version, "version");
+    return this;
+  }
+
+  /**
+   * Serve Prometheus metrics on {@code 127.0.0.1:port} (0: any free port, see
+   * {@link Braid#metricsAddress()}): bytes, downloads by state, open connections, requests,
+   * retries, connection reuse, TLS resumption, and DNS, connect, TLS and first-byte times as
+   * histograms. Off by default.
+   */
+  public BraidBuilder metricsEndpoint(int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0-65535, not " + port);
+    }
+    return metricsEndpoint(new InetSocketAddress(Braid.DEFAULT_METRICS_HOST, port));
+  }
+
+  /**
+   * Serve Prometheus metrics on exactly this address; another than loopback exposes them to the
+   * network (they name no URL or credential, but show what this machine downloads and how fast).
+   * Null turns the endpoint off. Needs the Prometheus client on the class path
+   * ({@code io.prometheus:prometheus-metrics-exporter-httpserver}, an optional dependency of
+   * braid-core), else throws {@link IllegalStateException}.
+   */
+  public BraidBuilder metricsEndpoint(InetSocketAddress address) {
+    if (address != null && (address.isUnresolved() || address.getPort() < 0 || address.getPort() > 65535)) {
+      throw new IllegalArgumentException("address must be resolved, with a port 0-65535: " + address);
+    }
+    if (address != null && !PrometheusClient.present()) {
+      throw new IllegalStateException(PrometheusClient.MISSING);
+    }
+    this.metricsAddress = address;
+    return this;
+  }
+
+  /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
+  public BraidBuilder tlsHandshakeTimeout(Duration timeout) {
+    this.tlsHandshakeTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /** Limit on the wait for a response once a request is sent; then the range is retried. */
+  public BraidBuilder firstByteTimeout(Duration timeout) {
+    this.firstByteTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /**
+   * The longest a download may take from start to finish (default: none). Past it the download
+   * stops with a {@link NetworkException}; its bytes are kept and a new start resumes them.
+   * Null for none.
+   */
+  public BraidBuilder deadline(Duration deadline) {
+    this.deadline = deadline == null ? null : positive(deadline, "deadline");
+    return this;
+  }
+
+  /**
+   * Accept any server certificate for any host name. Off by default; only for a server whose
+   * certificate cannot be trusted any other way ({@link #caCertificates} is the safe choice).
+   */
+  public BraidBuilder insecure(boolean insecure) {
+    this.insecure = insecure;
+    return this;
+  }
+
+  /** Where host names are resolved (default: the JVM); answers are cached for {@link #dnsCacheTtl}. */
+  public BraidBuilder hostResolver(HostResolver resolver) {
+    this.hostResolver = Objects.requireNonNull(resolver, "resolver");
+    return this;
+  }
+
+  /** How long a DNS answer is reused by every connection and download of this instance (default 60 s). */
+  public BraidBuilder dnsCacheTtl(Duration ttl) {
+    this.dnsCacheTtl = positive(ttl, "ttl");
+    return this;
+  }
+
+  /**
+   * Connect through this proxy ({@code http://host:port}: CONNECT tunnels for https, or
+   * {@code socks5://host:port}), except to the hosts of {@code noProxy} (comma-separated
+   * names or domain suffixes, {@code *} for all; null for none). Credentials go before the host,
+   * percent-encoded ({@code http://user:pa%40ss@host:port}): Basic to an HTTP proxy, RFC 1929 to a
+   * SOCKS5 proxy, never to a server. A proxy that refuses them fails the download with a
+   * {@link ProxyAuthenticationException}. A null {@code url} connects directly (the default).
+   *
+   * @throws IllegalArgumentException for a URL that names no usable proxy
+   */
+  public BraidBuilder proxy(String url, String noProxy) {
+    this.proxies = url == null ? ProxyPlan.DIRECT : ProxyPlan.of(url, noProxy);
+    return this;
+  }
+
+  /**
+   * The engine's part of a user's per-host rules: each rule's proxy (before {@link #proxy} and the
+   * environment's, for its hosts) and {@code max-connections-per-host} (instead of
+   * {@link #maxConnectionsPerHost}, for its hosts). The per-download settings of the rules are the
+   * request's ({@link dev.braid.core.rules.HostSettings#applyTo}). Default: {@link Rules#NONE}.
+   */
+  public BraidBuilder hostRules(Rules rules) {
+    this.hostRules = Objects.requireNonNull(rules, "rules");
+    return this;
+  }
+
+  /**
+   * Take the proxy from {@code http_proxy}, {@code https_proxy} and {@code no_proxy} (lower or
+   * upper case), {@code all_proxy} for a scheme without its own, in {@code environment}, e.g.
+   * {@code System.getenv()}. Their URLs may hold credentials, as in {@link #proxy}.
+   *
+   * @throws IllegalArgumentException for a variable that names no usable proxy
+   */
+  public BraidBuilder proxyFromEnvironment(java.util.Map<String, String> environment) {
+    Objects.requireNonNull(environment, "environment");
+    this.proxies = ProxyPlan.fromEnvironment(environment);
+    return this;
+  }
+
+  private static Duration positive(Duration d, String name) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive, not " + d);
+    }
+    return d;
+  }
+
+  /** The folder for downloads whose request names neither a file nor a folder; null for the working directory (the default). */
+  public BraidBuilder downloadDirectory(Path folder) {
+    this.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
+    return this;
+  }
+
+  /** How many downloads run at once (default 4); the others wait in the queue. */
+  public BraidBuilder maxActiveDownloads(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("n must be at least 1 (one download must be able to run), not " + n);
+    }
+    this.maxActiveDownloads = n;
+    return this;
+  }
+
+  /** The most connections open to one host ({@code host:port}) across all downloads (default 64). */
+  public BraidBuilder maxConnectionsPerHost(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("n must be positive, not " + n);
+    }
+    this.maxConnectionsPerHost = n;
+    return this;
+  }
+
+  /** A limit on all downloads together, in bytes per second (default 0: none); changeable later. */
+  public BraidBuilder rateLimit(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
+    }
+    this.rateLimit = bytesPerSecond;
+    return this;
+  }
+
+  /**
+   * Whether this instance also runs what the database already holds queued, including downloads
+   * a crashed process left behind (default false: it runs only what is submitted to it). A
+   * desktop app or a batch job that must carry on after a crash turns this on.
+   */
+  public BraidBuilder runQueue(boolean run) {
+    this.runQueue = run;
+    return this;
+  }
+
+  /** Where downloads and their progress are recorded (created if absent): a SQLite database file. */
+  public BraidBuilder stateDatabase(Path file) {
+    this.stateLocation = Objects.requireNonNull(file, "file").toString();
+    this.store = null;
+    return this;
+  }
+
+  /**
+   * Where downloads and their progress are recorded: a file path (SQLite, as
+   * {@link #stateDatabase}), or a URL that a store module on the class path opens (such as
+   * {@code postgresql://host:port/db?user=...}). Its password is never shown in a message.
+   *
+   * @throws IllegalArgumentException for an empty location, or one no store on the class path opens
+   */
+  public BraidBuilder stateLocation(String location) {
+    StoreLocation.check(Objects.requireNonNull(location, "location"));
+    this.stateLocation = location;
+    this.store = null;
+    return this;
+  }
+
+  /**
+   * Records downloads in this store, already open (a library's own, or one shared by several
+   * instances), instead of opening one. {@link Braid#close()} leaves it open: whoever opened
+   * it closes it, after every {@code Braid} using it.
+   */
+  public BraidBuilder store(StateStore store) {
+    this.store = Objects.requireNonNull(store, "store");
+    return this;
+  }
+
+  /** Limit on establishing a TCP connection (default {@link Braid#DEFAULT_CONNECT_TIMEOUT}). */
+  public BraidBuilder connectTimeout(Duration timeout) {
+    this.connectTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /** A connection silent for this long is dropped and its range retried elsewhere (default {@link Braid#DEFAULT_READ_TIMEOUT}). */
+  public BraidBuilder readTimeout(Duration timeout) {
+    this.readTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /**
+   * A kept-alive connection unused for this long is closed (default 30 s), so a long-lived
+   * instance holds no sockets the servers have long given up on.
+   */
+  public BraidBuilder idleConnectionTimeout(Duration timeout) {
+    this.idleConnectionTimeout = positive(timeout, "timeout");
+    return this;
+  }
+
+  /**
+   * Failed tries in a row, without progress, before a range (and then the download) gives up
+   * (default {@value Braid#DEFAULT_MAX_RETRIES}; 0: no retry).
+   */
+  public BraidBuilder maxRetries(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("n cannot be negative, not " + n);
+    }
+    this.maxRetries = n;
+    return this;
+  }
+
+  /** The wait after the first failure (default 250 ms); it doubles with each further one, with jitter. */
+  public BraidBuilder firstBackoff(Duration wait) {
+    this.firstBackoff = positive(wait, "wait");
+    return this;
+  }
+
+  /**
+   * How often progress is forced to disk and recorded (default 0.5 s): a crash loses at most
+   * this much of the download's throughput. Forcing more often costs little: every byte is
+   * flushed once whatever the interval.
+   */
+  public BraidBuilder checkpointInterval(Duration interval) {
+    this.checkpointInterval = positive(interval, "interval");
+    return this;
+  }
+
+  /**
+   * Bytes of the one buffer each connection reads into (default 128 KiB), from
+   * {@value Braid#MIN_BUFFER_SIZE} to {@value Braid#MAX_BUFFER_SIZE}.
+   */
+  public BraidBuilder bufferSize(int bytes) {
+    if (bytes < Braid.MIN_BUFFER_SIZE || bytes > Braid.MAX_BUFFER_SIZE) {
+      throw new IllegalArgumentException("bytes must be between " + Braid.MIN_BUFFER_SIZE + " and " + Braid.MAX_BUFFER_SIZE + ", not " + bytes);
+    }
+    this.bufferSize = bytes;
+    return this;
+  }
+
+  /** The most connections open at once across all downloads of this instance (default 64). */
+  public BraidBuilder maxConnectionsTotal(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("n must be positive, not " + n);
+    }
+    this.maxConnectionsTotal = n;
+    return this;
+  }
+
+  /**
+   * A connection slower than this (bytes per second) for 3 seconds is replaced by a fresh one that
+   * continues from the same byte (default 1 KiB/s; 0 leaves only stalls and the comparison with
+   * the download's other connections).
+   */
+  public BraidBuilder lowestSpeed(long bytesPerSecond) {
+    if (bytesPerSecond < 0) {
+      throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
+    }
+    this.lowestSpeed = bytesPerSecond;
+    return this;
+  }
+
+  /** Trust the CA certificates in this PEM file too (a private CA), besides the JDK's; null for none (the default). */
+  public BraidBuilder caCertificates(Path pem) {
+    this.caCertificates = pem;
+    return this;
+  }
+
+  /** Follow redirects from https to plain http (refused by default: they expose the download to the network path). */
+  public BraidBuilder allowHttpsToHttpRedirects(boolean allow) {
+    this.allowDowngrade = allow;
+    return this;
+  }
+
+  /** The User-Agent header of every request (default {@code Braid/VERSION}). */
+  public BraidBuilder userAgent(String userAgent) {
+    Objects.requireNonNull(userAgent, "userAgent");
+    if (userAgent.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+      // a line break would let the value smuggle in further headers
+      throw new IllegalArgumentException("userAgent cannot contain a line break");
+    }
+    this.userAgent = userAgent;
+    return this;
+  }
+
+  /**
+   * Opens the store and the client.
+   *
+   * @throws LocalFileException when the state database cannot be opened, or the metrics
+   *     endpoint's address cannot be bound (a port in use)
+   */
+  public Braid build() throws LocalFileException {
+    return new Braid(this);
+  }
+}

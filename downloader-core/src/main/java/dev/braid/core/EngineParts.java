@@ -1,0 +1,201 @@
+package dev.braid.core;
+
+import dev.braid.core.http.HttpSettings;
+import dev.braid.core.http.HttpTransport;
+import dev.braid.core.http.LazyTlsStrategy;
+import dev.braid.core.http.PhaseListener;
+import dev.braid.core.http.Uninterruptibly;
+import dev.braid.core.hook.HookRunner;
+import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.metrics.BytesTotal;
+import dev.braid.core.metrics.MetricsEndpoint;
+import dev.braid.core.metrics.PrometheusMetrics;
+import dev.braid.core.schedule.ConnectionBudget;
+import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.schedule.EngineSettings;
+import dev.braid.store.ProcessOwner;
+import dev.braid.store.StateStore;
+import dev.braid.store.StoreException;
+import dev.braid.store.StoreLocation;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.cert.Certificate;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import javax.net.ssl.SSLContext;
+
+/**
+ * What a {@link Braid} is made of and runs: the HTTP client, the store, the thread pools, the
+ * connection budget, the queue, the hooks and the metrics endpoint, built from a
+ * {@link BraidBuilder}'s settings in the order they depend on one another, and closed in the order
+ * that lets each record what it must. Braid is the public face over it; this is the wiring.
+ */
+final class EngineParts {
+  /** The longest wait between two tries (a server's Retry-After may ask for more). */
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
+
+  final HttpTransport http;
+  final StateStore store;
+  /** Whether this instance opened {@link #store} (and so closes it), rather than being given it. */
+  private final boolean ownsStore;
+  private final EngineSettings engine;
+  private final ExecutorService drivers;
+  private final ExecutorService workers;
+  private final ConnectionBudget connectionBudget;
+  final TokenBucket rateLimit;
+  final DownloadQueue queue;
+  final Path downloadDirectory;
+  final MetricsEndpoint metricsEndpoint;
+  /** Null without hooks: no hook threads then. */
+  private final HookRunner hooks;
+  final QueueSchedule schedule;
+
+  EngineParts(BraidBuilder b) throws LocalFileException {
+    FutureTask<SSLContext> tls = null;
+    if (b.caCertificates != null) {
+      List<Certificate> cas;
+      try {
+        cas = LazyTlsStrategy.readCertificates(b.caCertificates);
+      } catch (IOException e) {
+        throw new LocalFileException(e.getMessage(), e);
+      }
+      // the context also loads the JDK's own CAs (~0.1 s), and the host name check a public
+      // suffix list: made beside the store and the client, and the first https connection waits
+      // for it if it is not ready
+      tls = new FutureTask<>(() -> LazyTlsStrategy.prepare(cas));
+      Thread builder = new Thread(tls, "braid-tls-context");
+      builder.setDaemon(true);
+      builder.start();
+    }
+    // the store (native library, schema) and the HTTP client (hundreds of classes) take a few
+    // hundred milliseconds each to start: on two cores they start side by side
+    this.ownsStore = b.store == null;
+    FutureTask<StateStore> opening = new FutureTask<>(() -> ownsStore ? StoreLocation.open(b.stateLocation) : b.store);
+    if (ownsStore) {
+      Thread opener = new Thread(opening, "braid-store-open");
+      opener.setDaemon(true);
+      opener.start();
+    } else {
+      opening.run();
+    }
+    this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
+        b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
+        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
+    try {
+      this.store = awaitStore(opening);
+    } catch (LocalFileException | RuntimeException e) {
+      http.close();
+      throw e;
+    }
+    this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, MAX_BACKOFF,
+        b.lowestSpeed, b.deadline, b.httpVersion);
+    this.drivers = Executors.newCachedThreadPool(named("braid-download"));
+    this.workers = Executors.newCachedThreadPool(named("braid-worker"));
+    // the per-host cap is asked of the store's grants too: a server database's hold across a fleet
+    this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules, store.grants(),
+        ProcessOwner.self());
+    this.rateLimit = new TokenBucket(b.rateLimit);
+    this.downloadDirectory = b.downloadDirectory;
+    // before the queue: its loop may start stored downloads at once, and must see the windows first
+    this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
+        : new QueueSchedule(b.clock, rateLimit, b.runWindows != null ? b.runWindows : List.of(),
+            b.speedSchedule != null ? b.speedSchedule : SpeedSchedule.NONE);
+    // without an endpoint nothing is measured beyond each download's own TransferMetrics
+    BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
+    PrometheusMetrics prometheus = bytes == null ? null
+        : new PrometheusMetrics(bytes, this::downloadsByState, connectionBudget::inUse);
+    PhaseListener phases = prometheus == null ? PhaseListener.NONE : prometheus;
+    this.queue = new DownloadQueue(store, request -> {
+      DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit, phases);
+      if (bytes != null) {
+        LongSupplier fetched = () -> job.metrics().bytes();
+        bytes.started(fetched);
+        // the result completes after the last worker returned: the count is final
+        job.result().whenComplete((r, e) -> bytes.finished(fetched));
+      }
+      return job;
+    }, drivers, b.maxActiveDownloads, b.runQueue, schedule);
+    this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
+    if (hooks != null) {
+      queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
+    }
+    this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
+  }
+
+  private MetricsEndpoint startEndpoint(InetSocketAddress address, PrometheusMetrics prometheus) throws LocalFileException {
+    try {
+      return MetricsEndpoint.start(address, prometheus);
+    } catch (IOException e) {
+      close();
+      throw new LocalFileException("cannot serve metrics on " + address.getAddress().getHostAddress() + ":"
+          + address.getPort() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Every state with its count of downloads in the state database (zeros included, so a series never vanishes). */
+  private Map<String, Long> downloadsByState() {
+    Map<String, Long> counts = new TreeMap<>();
+    for (DownloadState s : DownloadState.values()) {
+      counts.put(s.name().toLowerCase(java.util.Locale.ROOT), 0L);
+    }
+    StateCalls.read(queue::countByState).forEach((s, n) -> counts.put(s.name().toLowerCase(java.util.Locale.ROOT), n));
+    return counts;
+  }
+
+  private static StateStore awaitStore(FutureTask<StateStore> opening) throws LocalFileException {
+    try {
+      // the store opens in a moment either way; abandoning it would leak its connection
+      return Uninterruptibly.get(opening);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof StoreException se) {
+        throw new LocalFileException(se.getMessage(), se);
+      }
+      throw new IllegalStateException("cannot open the state database", e.getCause());
+    }
+  }
+
+  /** Stops and releases everything, in the order {@link Braid#close()} describes. */
+  void close() {
+    queue.close();
+    drivers.shutdown();
+    try {
+      drivers.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    queue.stop();
+    if (hooks != null) {
+      // after the queue's last events, which may have queued hooks
+      hooks.close();
+    }
+    workers.shutdown();
+    if (metricsEndpoint != null) {
+      metricsEndpoint.close();
+    }
+    http.close();
+    if (ownsStore) {
+      store.close();
+    }
+  }
+
+  private static ThreadFactory named(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      // a forgotten Braid must not keep the JVM alive; close() is what ends downloads cleanly
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}
