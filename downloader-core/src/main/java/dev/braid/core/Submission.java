@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -64,18 +63,23 @@ final class Submission {
   }
 
   Download submit(DownloadRequest request, boolean paused) {
-    String url = request.uri().toString();
+    return submit(request, newest(request), paused);
+  }
+
+  /**
+   * The entry a request continues, if any: the newest for the same URL and target, else (another
+   * URL for a file being downloaded: a refreshed link, which the pass proves the same file) the
+   * unfinished one writing its file.
+   */
+  private Optional<QueueEntry> newest(DownloadRequest request) {
     Path file = request.file().orElse(null);
-    List<String> urls = RequestCodec.urls(request);
-    Map<String, String> options = RequestCodec.options(request);
-    // the newest entry for the same URL and target is the one a repeated request continues
-    Optional<QueueEntry> newest = table.matching(url, file, request.directory()).stream().findFirst();
-    if (newest.isEmpty() && file != null) {
-      // another URL for a file being downloaded: a refreshed link continues that entry (the pass proves the file the same)
-      newest = table.unfinishedWithFile(file);
-    }
+    Optional<QueueEntry> newest = table.matching(request.uri().toString(), file, request.directory()).stream().findFirst();
+    return newest.isEmpty() && file != null ? table.unfinishedWithFile(file) : newest;
+  }
+
+  private Download submit(DownloadRequest request, Optional<QueueEntry> newest, boolean paused) {
     if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      return continueEntry(newest.get(), request, urls, options, paused);
+      return continueEntry(newest.get(), request, paused);
     }
     if (newest.isPresent() && !request.overwrite()) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
@@ -108,13 +112,14 @@ final class Submission {
     for (DownloadRequest r : requests) {
       Path file = r.file().orElse(null);
       List<Object> target = Arrays.asList(r.uri().toString(), file, r.directory());
-      if (pendingTargets.contains(target) || (file != null && pendingFiles.contains(file))
-          || !table.matching(r.uri().toString(), file, r.directory()).isEmpty()
-          || (file != null && table.unfinishedWithFile(file).isPresent())) {
+      boolean repeats = pendingTargets.contains(target) || (file != null && pendingFiles.contains(file));
+      // a repeat is looked up once those before it are added: it continues one of them
+      Optional<QueueEntry> held = repeats ? Optional.empty() : newest(r);
+      if (repeats || held.isPresent()) {
         out.addAll(addTogether(pending, paused));
         pendingTargets.clear();
         pendingFiles.clear();
-        out.add(submit(r, paused));
+        out.add(repeats ? submit(r, paused) : submit(r, held, paused));
         continue;
       }
       pending.add(r);
@@ -166,8 +171,7 @@ final class Submission {
     return h;
   }
 
-  private Download continueEntry(QueueEntry e, DownloadRequest request, List<String> urls, Map<String, String> options,
-      boolean paused) {
+  private Download continueEntry(QueueEntry e, DownloadRequest request, boolean paused) {
     Download h = handles.handle(e);
     if (handles.isRunning(e.id())) {
       return paused ? pause(h) : h;
@@ -180,7 +184,8 @@ final class Submission {
       return paused ? pause(refused) : refused;
     }
     // written paused, not queued and then paused: a queue runner could start it in between
-    table.requeue(e.id(), urls, options, request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED);
+    table.requeue(e.id(), RequestCodec.urls(request), RequestCodec.options(request), request.priority(), owner,
+        paused ? EntryState.PAUSED : EntryState.QUEUED);
     secrets.keep(e.id(), request);
     table.get(h.id()).ifPresent(h::entry);
     return paused ? addedPaused(h) : queue.queueHere(h);
