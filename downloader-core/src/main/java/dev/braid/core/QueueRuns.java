@@ -176,7 +176,8 @@ final class QueueRuns {
     loop.changed();
   }
 
-  private static String kind(Throwable t) {
+  /** The failure's kind as the store keeps it beside its message. */
+  static String kind(Throwable t) {
     return t.getClass().getSimpleName();
   }
 
