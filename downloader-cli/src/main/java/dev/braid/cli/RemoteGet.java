@@ -109,6 +109,13 @@ final class RemoteGet {
     Thread hook = onExit(rpc);
     try {
       return new RemoteFollow(rpc, heard, open, urls, err, quiet, json, progressInterval).follow(gids, single);
+    } catch (IOException lost) {
+      // a daemon that stops records its downloads' progress: they are not lost, and the user must hear so
+      int n = open.size();
+      throw new IOException("lost the braid daemon before " + (n == 1 ? "this get's download" : n + " of this get's downloads")
+          + " ended (" + lost.getMessage() + "); " + (n == 1 ? "it stays in its queue, its progress recorded, and continues"
+          : "they stay in its queue, their progress recorded, and continue") + " when a daemon runs again or this get runs again",
+          lost);
     } finally {
       removeHook(hook);
     }

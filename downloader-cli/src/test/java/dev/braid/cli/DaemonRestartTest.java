@@ -49,4 +49,32 @@ class DaemonRestartTest {
     }
     assertEquals(content.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("big.bin")), "byte-identical after the restart");
   }
+
+  @Test
+  void aGetWhoseDaemonStopsSaysItsDownloadStaysAndRunningItAgainFinishesIt() throws Exception {
+    Content content = Content.random(8L << 20, 78);
+    Path downloads = Files.createDirectories(work.resolve("downloads"));
+    Path db = work.resolve("state.db");
+    Path file = downloads.resolve("held.bin");
+    try (TestServer server = TestServer.start()) {
+      server.serve("/held.bin", content).etag("\"held\"").rateLimitPerConnection(64 << 10);
+      // where a daemon that made its secret keeps it: the get reads it there, and hands its download to the daemon
+      Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "s3cret\n");
+      try (RpcDaemon daemon = RpcDaemon.start(work, db, downloads, "s3cret");
+          CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-o", file.toString(),
+              server.url("/held.bin"))) {
+        CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), 1, 20_000, get);
+        daemon.process.terminate().assertExit(ExitCode.OK);
+        CliProcess.Result r = get.await(Duration.ofSeconds(30)).assertExit(ExitCode.LOCAL_IO).assertNoStackTrace();
+        assertTrue(r.stderr().contains("lost the braid daemon before this get's download ended"), r::describe);
+        assertTrue(r.stderr().contains("it stays in its queue, its progress recorded"), r::describe);
+      }
+      server.serve("/held.bin", content).etag("\"held\"");
+      // no daemon now: the same get continues the entry in process
+      CliProcess.Result again = CliProcess.run(work, "get", "--state-db", db.toString(), "-o", file.toString(),
+          server.url("/held.bin")).assertExit(ExitCode.OK);
+      assertTrue(again.stderr().contains("resumed with"), again::describe);
+    }
+    assertEquals(content.sha256Hex(), CliTestSupport.sha256Hex(file));
+  }
 }
