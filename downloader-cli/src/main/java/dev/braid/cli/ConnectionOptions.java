@@ -43,7 +43,7 @@ final class ConnectionOptions {
       "--first-byte-timeout").defaultValue(secondsText(Braid.DEFAULT_FIRST_BYTE_TIMEOUT)).build();
 
   private final OptionSpec deadline = option(Double.class, "SECONDS",
-      "stop (exit 3, progress kept) if the download is not done after this long (default: none)", "--deadline").build();
+      "give up on a download not done after this long, its progress kept (get exits 3) (default: none)", "--deadline").build();
 
   private final OptionSpec insecure = flag("accept any TLS certificate (DANGEROUS: prefer --ca-cert)", "-k", "--insecure")
       .build();
