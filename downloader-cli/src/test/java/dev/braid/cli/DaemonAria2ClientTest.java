@@ -100,6 +100,10 @@ class DaemonAria2ClientTest {
     assertEquals("complete", s.get("status").asText(), s::toString);
     assertEquals(Long.toString(FAST), s.get("totalLength").asText());
     assertEquals(Long.toString(FAST), s.get("completedLength").asText());
+    // the piece map front ends draw (aria2's 1 MiB pieces): both of the 2 MiB file's, complete
+    assertEquals("c0", s.path("bitfield").asText(), s::toString);
+    assertEquals("2", s.path("numPieces").asText(), s::toString);
+    assertEquals("1048576", s.path("pieceLength").asText(), s::toString);
     assertEquals(Set.of("gid", "status", "completedLength"), keys(r.get("fastFiltered")));
     JsonNode file = r.get("fastFiles").get(0);
     assertEquals("1", file.get("index").asText());

@@ -48,6 +48,7 @@ final class StatusView {
     o.put("connections", Integer.toString(d.state() == DownloadState.ACTIVE ? p.connections() : 0));
     o.put("dir", d.directory().toString());
     o.set("files", files(d, length, done));
+    PieceMap.addTo(o, d.state(), p, length);
     // aria2 reports an outcome once a download stopped: 0 and no message when it completed
     if (d.state() == DownloadState.COMPLETED) {
       o.put("errorCode", "0");
