@@ -89,6 +89,10 @@ class DaemonAria2ClientTest {
       assertSameShape(key, aria.get(key), braid.get(key));
     }
     assertEquals(names(aria.get("events"), aria), names(braid.get("events"), braid), "the same notifications, in order");
+    // features by aria2's names, only those Braid serves (Metalink: aria2.addMetalink)
+    List<String> features = strings(braid.get("version").get("enabledFeatures"));
+    assertEquals(List.of("HTTPS", "Message Digest", "Metalink"), features);
+    assertTrue(strings(aria.get("version").get("enabledFeatures")).containsAll(features), () -> "aria2c names: " + aria.get("version"));
   }
 
   /** What both servers must have answered. */

@@ -25,7 +25,8 @@ final class SessionMethods {
 
   void addTo(Dispatcher d) {
     d.add("aria2.getVersion", p -> {
-      var features = NODES.arrayNode().add("HTTPS").add("Message Digest");
+      // aria2's names for what this server does: aria2.addMetalink is served
+      var features = NODES.arrayNode().add("HTTPS").add("Message Digest").add("Metalink");
       var v = NODES.objectNode().put("version", Version.get());
       v.set("enabledFeatures", features);
       return v;
