@@ -18,11 +18,20 @@ final class RequestChecks {
     if (given == null || given.isBlank()) {
       throw new InvalidRequestException("no URL given");
     }
+    if (!given.contains("://")) {
+      // "example.org/f.iso" would parse with "example.org" as its scheme; say what is missing instead
+      throw new InvalidRequestException("malformed URL " + masked(given) + ": it needs http:// or https://");
+    }
     URI uri;
     try {
       uri = new URI(given.trim());
     } catch (URISyntaxException e) {
-      throw new InvalidRequestException("malformed URL " + masked(given) + ": " + e.getReason(), e);
+      try {
+        // only a URL the strict parse refused: one it took is stored and matched as it was given
+        uri = new URI(escapeAfterAuthority(given.trim()));
+      } catch (URISyntaxException still) {
+        throw new InvalidRequestException("malformed URL " + masked(given) + ": " + e.getReason(), e);
+      }
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -34,6 +43,37 @@ final class RequestChecks {
       throw new InvalidRequestException("malformed URL " + masked(given) + ": no host");
     }
     return uri;
+  }
+
+  /**
+   * {@code url} with what a browser, wget or aria2 percent-encodes in a pasted link encoded after
+   * its authority: a space, {@code " < > [ ] \ ^ ` { | }}, and a {@code %} that starts no escape
+   * ({@code file name.iso} and {@code 100%.zip} are links people copy from pages). Control
+   * characters stay, and are refused as malformed.
+   */
+  private static String escapeAfterAuthority(String url) {
+    int authority = url.indexOf("://") + 3;
+    int end = authority;
+    while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
+      end++;
+    }
+    StringBuilder b = new StringBuilder(url.length() + 16).append(url, 0, end);
+    for (int i = end; i < url.length(); i++) {
+      char c = url.charAt(i);
+      if (c == '%' && !(i + 2 < url.length() && isHex(url.charAt(i + 1)) && isHex(url.charAt(i + 2)))) {
+        b.append("%25");
+      } else if (c == ' ' || "\"<>[]\\^`{|}".indexOf(c) >= 0) {
+        b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+            .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean isHex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
   }
 
   /** The URL as error messages show it: a password it may carry is masked. */
