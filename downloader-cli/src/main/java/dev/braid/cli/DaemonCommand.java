@@ -162,7 +162,7 @@ final class DaemonCommand implements Callable<Integer> {
               + " commands use the port");
         }
         // before the line that says it serves: a client started on that line finds the port
-        DaemonLink.announce(db, server.port());
+        DaemonLink.announce(db, server.port(), roots(folder));
         err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
             + (secret.getValue() == null ? " (secret in " + secretFile + ")" : ""));
         try {
@@ -180,13 +180,19 @@ final class DaemonCommand implements Callable<Integer> {
 
   /** A category whose folder this daemon may not write to: its addUri calls without dir will fail, and the user should know now. */
   private void warnOutsideFolders(Rules rules, Path folder, PrintStream err) {
-    List<Path> roots = new java.util.ArrayList<>(List.of(folder));
-    strings(allowDirs).forEach(d -> roots.add(Path.of(d).toAbsolutePath().normalize()));
+    List<Path> roots = roots(folder);
     for (Category c : rules.categories()) {
       if (roots.stream().noneMatch(c.folder()::startsWith)) {
         err.println("braid: WARNING: the folder of category " + c.name() + " (" + c.folder() + ") is outside -d and"
             + " --allow-dir: calls it applies to fail unless they name a dir");
       }
     }
+  }
+
+  /** The folders this daemon's RPC may write to: {@code folder} (its -d) and every --allow-dir. */
+  private List<Path> roots(Path folder) {
+    List<Path> roots = new java.util.ArrayList<>(List.of(folder));
+    strings(allowDirs).forEach(d -> roots.add(Path.of(d).toAbsolutePath().normalize()));
+    return roots;
   }
 }

@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.SecretFile;
 import dev.braid.rpc.StateAnchor;
+import dev.braid.rpc.WritableFolders;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,10 +23,15 @@ import java.util.Optional;
  */
 final class DaemonLink {
   /**
-   * A daemon to hand the work to: its port, its secret, and its local socket ({@code socket},
-   * null when it serves none), which clients use first.
+   * A daemon to hand the work to: its port, its secret, its local socket ({@code socket}, null
+   * when it serves none), which clients use first, and the folders its RPC may write to ({@link
+   * WritableFolders}; empty when it did not say).
    */
-  record Endpoint(int port, String secret, Path socket) {}
+  record Endpoint(int port, String secret, Path socket, List<Path> folders) {
+    Endpoint {
+      folders = List.copyOf(folders);
+    }
+  }
 
   private DaemonLink() {}
 
@@ -54,11 +61,13 @@ final class DaemonLink {
     return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-socket");
   }
 
-  /** Written by the daemon once it listens; deleted when it stops. */
-  static void announce(Path stateDatabase, int port) throws IOException {
+  /** Written by the daemon once it listens: its port, then one folder its RPC may write to per line; deleted when it stops. */
+  static void announce(Path stateDatabase, int port, List<Path> folders) throws IOException {
     Path file = portFileOf(stateDatabase);
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, port + "\n", StandardCharsets.US_ASCII);
+    StringBuilder text = new StringBuilder().append(port).append('\n');
+    folders.forEach(f -> text.append(f).append('\n'));
+    Files.writeString(tmp, text, StandardCharsets.UTF_8);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 
@@ -89,12 +98,14 @@ final class DaemonLink {
         probe.release();
         return Optional.empty();
       }
-      int p = Integer.parseInt(Files.readString(port, StandardCharsets.US_ASCII).strip());
+      List<String> lines = Files.readAllLines(port, StandardCharsets.UTF_8);
+      int p = Integer.parseInt(lines.get(0).strip());
+      List<Path> folders = lines.subList(1, lines.size()).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
       Path socket = socketFileOf(stateDatabase);
       return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip(),
-          Files.exists(socket) ? socket : null));
-    } catch (IOException | NumberFormatException e) {
+          Files.exists(socket) ? socket : null, folders));
+    } catch (IOException | RuntimeException e) {
       // unreadable (or no secret file): no daemon this command can talk to, so it runs in-process
       return Optional.empty();
     }

@@ -69,8 +69,10 @@ final class DemoThroughRpc {
         RpcServer server = RpcServer.start(braid, RpcSettings.builder(folder, secret).port(0)
             .localSocket(DaemonLink.socketFileOf(db)).build(), () -> { })) {
       out.println("  through the RPC on port " + server.port() + ":");
-      // named outright: this JVM holds the engine's lock, and a client finds only another process's
-      DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null));
+      // named outright: this JVM holds the engine's lock, and a client finds only another process's;
+      // with the folder the server may write to, as a daemon announces it, so the client checks it
+      DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null),
+          List.of(folder));
       // the command line a user types, parsed by get's own model, after the warm-up Main starts for
       // a daemon's client: their classes go into the archive too
       RpcClient.warmUp();

@@ -1,8 +1,11 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Rules;
+import dev.braid.rpc.WritableFolders;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -60,14 +64,14 @@ final class GetCommand implements Callable<Integer> {
         throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
             + " state database: give the daemon a local .meta4 file instead");
       }
-      if (daemon.isPresent()) {
+      List<DownloadRequest> handed = daemon.isPresent() ? GetRequests.of(items) : List.of();
+      if (daemon.isPresent() && (options.detach() || daemonMayWrite(daemon.get(), handed, err))) {
         if (options.hooks().any()) {
           err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
               + " the hooks given here do not run");
         }
         return new RemoteGet(daemon.get(), err, options.quiet(), options.json(), options.progressInterval())
-            .run(options.net().forDaemon(GetRequests.of(items)), items.size() == 1 && options.inputList() == null,
-                options.detach());
+            .run(options.net().forDaemon(handed), items.size() == 1 && options.inputList() == null, options.detach());
       }
       return new LocalGet(options, err).run(items, requests, rules);
     } catch (DownloadException e) {
@@ -80,6 +84,33 @@ final class GetCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       return internal(err, e);
     }
+  }
+
+  /**
+   * Whether the daemon's RPC may write every request's folder: a get run in a folder the daemon
+   * may not write to downloads in this process, as it would with no daemon, rather than fail (a
+   * detached get is handed over regardless: this process does not run it).
+   */
+  private static boolean daemonMayWrite(DaemonLink.Endpoint daemon, List<DownloadRequest> requests, PrintStream err) {
+    if (daemon.folders().isEmpty()) {
+      return true;
+    }
+    for (DownloadRequest r : requests) {
+      Path folder = r.file().map(Path::getParent).orElse(r.directory());
+      boolean inside;
+      try {
+        inside = WritableFolders.contain(daemon.folders(), folder);
+      } catch (IOException e) {
+        inside = false;
+      }
+      if (!inside) {
+        err.println("braid: the daemon of this state database may not write to " + folder + " (it writes under "
+            + daemon.folders().stream().map(Path::toString).collect(Collectors.joining(", "))
+            + "): downloading in this process");
+        return false;
+      }
+    }
+    return true;
   }
 
   private int fail(PrintStream err, DownloadException e) {

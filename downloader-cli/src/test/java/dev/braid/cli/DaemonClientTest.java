@@ -174,6 +174,22 @@ class DaemonClientTest {
   }
 
   @Test
+  void aGetIntoAFolderTheDaemonMayNotWriteRunsInThisProcessAsWithoutADaemon() throws Exception {
+    Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
+    Path classes = work.resolve("classes-elsewhere.log");
+    CliProcess.Result r = braid(List.of("-Xlog:class+load=info:file=" + classes), "get", "-d", elsewhere.toString(),
+        server.url("/two.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
+    assertTrue(r.stderr().contains("the daemon of this state database may not write to " + elsewhere
+        + " (it writes under " + downloads + "): downloading in this process"), r::describe);
+    assertEquals(200_000, Files.size(elsewhere.resolve("two.bin")));
+    assertTrue(Files.readString(classes).contains("org.apache.hc"), "it ran the engine in this process");
+    // detached, it is the daemon's to run: refused as the daemon refuses a folder outside its own
+    CliProcess.Result detached = braid("get", "--detach", "-d", elsewhere.toString(), server.url("/one.bin"))
+        .assertExit(ExitCode.USAGE);
+    assertTrue(detached.stderr().contains("outside the folders this daemon may write to"), detached::describe);
+  }
+
+  @Test
   void listAndStatusShowTheDaemonsQueue() throws Exception {
     String gid = daemon.call("aria2.addUri", List.of(server.url("/slow.bin")), Map.of("out", "listed.bin", "pause", "true"))
         .asText();

@@ -1,7 +1,6 @@
 package dev.braid.rpc;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,11 +33,14 @@ final class FolderPolicy {
     } catch (InvalidPathException e) {
       throw RpcException.failed("dir '" + given + "' is not a valid path");
     }
-    Path real = real(p);
-    for (Path root : allowed) {
-      if (real.startsWith(real(root))) {
-        return p;
-      }
+    boolean inside;
+    try {
+      inside = WritableFolders.contain(allowed, p);
+    } catch (IOException e) {
+      throw RpcException.failed("cannot read folder " + p + ": " + e.getMessage());
+    }
+    if (inside) {
+      return p;
     }
     throw RpcException.failed("dir " + p + " is outside the folders this daemon may write to (its -d folder and --allow-dir)");
   }
@@ -66,21 +68,11 @@ final class FolderPolicy {
     return file;
   }
 
-  /** The real path of the longest part of {@code p} that exists, with the rest appended. */
   private static Path real(Path p) throws RpcException {
-    Path existing = p;
-    Path rest = p.getFileSystem().getPath("");
-    while (existing != null && !Files.exists(existing)) {
-      rest = existing.getFileName().resolve(rest);
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return p;
-    }
     try {
-      return existing.toRealPath().resolve(rest).normalize();
+      return WritableFolders.real(p);
     } catch (IOException e) {
-      throw RpcException.failed("cannot read folder " + existing + ": " + e.getMessage());
+      throw RpcException.failed("cannot read folder " + p + ": " + e.getMessage());
     }
   }
 }
