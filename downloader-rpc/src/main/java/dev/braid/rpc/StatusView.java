@@ -53,9 +53,9 @@ final class StatusView {
       o.put("errorCode", "0");
       o.put("errorMessage", "");
     }
-    d.error().ifPresent(e -> {
-      o.put("errorCode", "1");
-      o.put("errorMessage", e);
+    d.failure().ifPresent(f -> {
+      o.put("errorCode", Aria2ErrorCode.of(f));
+      o.put("errorMessage", d.error().orElse(""));
     });
     return o;
   }
