@@ -2,6 +2,7 @@ package dev.braid.rpc;
 
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.FailureDetail;
+import dev.braid.core.FailureKind;
 
 /**
  * A failure as the code of aria2's EXIT STATUS table, the {@code errorCode} aria2 answers in
@@ -37,6 +38,11 @@ final class Aria2ErrorCode {
       case REMOVED -> 31;
       case INTERNAL -> 1;
     });
+  }
+
+  /** aria2's code for a download removed from the queue, which aria2 also answers for one removed without failing. */
+  static String removed() {
+    return of(new DownloadFailure(FailureKind.REMOVED, FailureDetail.NONE, 0));
   }
 
   /** As aria2 reads a final status: 401 authorization, 404 not found, 502-504 unavailable, any other a bad response. */

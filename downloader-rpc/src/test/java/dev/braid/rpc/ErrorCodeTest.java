@@ -67,6 +67,8 @@ class ErrorCodeTest extends RpcHarness {
     assumeTrue(onPath("aria2c"), "aria2c is not installed");
     server.respond("/gone", 404);
     server.serve("/file", Content.random(200_000, 6));
+    // still running when removed, on any number of connections
+    server.serve("/slow", Content.random(64L << 20, 7)).rateLimitPerConnection(64 << 10);
     Map<String, String> braidCodes = codes(calls);
     int port = closedPort();
     Path dir = Files.createDirectories(work.resolve("aria2c"));
@@ -81,36 +83,46 @@ class ErrorCodeTest extends RpcHarness {
       aria2c.destroy();
       aria2c.waitFor(10, TimeUnit.SECONDS);
     }
-    assertEquals(Map.of("notFound", "3", "checksum", "32", "refused", "6"), braidCodes);
+    assertEquals(Map.of("notFound", "3", "checksum", "32", "refused", "6", "removed", "31"), braidCodes);
     assertEquals(ariaCodes.get("notFound"), braidCodes.get("notFound"), "a 404: " + ariaCodes);
     assertEquals(ariaCodes.get("checksum"), braidCodes.get("checksum"), "a checksum mismatch: " + ariaCodes);
+    assertEquals(ariaCodes.get("removed"), braidCodes.get("removed"), "a removed download: " + ariaCodes);
     // aria2c 1.36 gives a refused connection its unknown error (1): it never attaches its table's 6
     // (network problem) to an exception; Braid answers the table's code (docs/architecture.md)
     System.out.println("[errorCode vs aria2c] braid " + braidCodes + ", aria2c " + ariaCodes);
   }
 
-  /** The codes a server answers for three failures: a 404, a checksum mismatch, a refused connection. */
+  /** The codes a server answers for three failures (a 404, a checksum mismatch, a refused connection) and a removal. */
   private Map<String, String> codes(RpcCalls rpc) throws Exception {
     String gone = rpc.call("aria2.addUri", List.of(server.url("/gone")), Map.of("out", "gone.bin")).asText();
     String bad = rpc.call("aria2.addUri", List.of(server.url("/file")), Map.of("checksum", WRONG_SHA256, "out", "file.bin"))
         .asText();
     String refused = rpc.call("aria2.addUri", List.of("http://127.0.0.1:" + closedPort() + "/x"), Map.of("out", "x.bin"))
         .asText();
+    String removed = rpc.call("aria2.addUri", List.of(server.url("/slow")), Map.of("out", "slow.bin")).asText();
+    awaitStatus(rpc, removed, "active");
+    rpc.call("aria2.forceRemove", removed);
     return Map.of("notFound", awaitError(rpc, gone).get("errorCode").asText(),
         "checksum", awaitError(rpc, bad).get("errorCode").asText(),
-        "refused", awaitError(rpc, refused).get("errorCode").asText());
+        "refused", awaitError(rpc, refused).get("errorCode").asText(),
+        "removed", awaitStatus(rpc, removed, "removed").get("errorCode").asText());
   }
 
   /** The status of {@code gid} once it failed (bounded wait). */
   private static JsonNode awaitError(RpcCalls rpc, String gid) throws Exception {
+    return awaitStatus(rpc, gid, "error");
+  }
+
+  /** The status of {@code gid} once it is {@code wanted} (bounded wait; aria2c forgets a gid for a moment while it removes it). */
+  private static JsonNode awaitStatus(RpcCalls rpc, String gid, String wanted) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    JsonNode s = rpc.call("aria2.tellStatus", gid);
-    while (!s.get("status").asText().equals("error") && System.nanoTime() < deadline) {
+    JsonNode s = rpc.answer("aria2.tellStatus", gid);
+    while (!s.path("result").path("status").asText().equals(wanted) && System.nanoTime() < deadline) {
       Thread.sleep(20);
-      s = rpc.call("aria2.tellStatus", gid);
+      s = rpc.answer("aria2.tellStatus", gid);
     }
-    assertEquals("error", s.get("status").asText(), s::toString);
-    return s;
+    assertEquals(wanted, s.path("result").path("status").asText(), s::toString);
+    return s.get("result");
   }
 
   /** A loopback port nothing listens on: one the system just gave and that was closed again. */
