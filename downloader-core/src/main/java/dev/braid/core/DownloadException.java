@@ -21,6 +21,7 @@ public abstract class DownloadException extends Exception {
     this.detail = detail;
   }
 
+  /** The detail the thrower gave, {@link FailureDetail#NONE} when it gave none. */
   FailureDetail givenDetail() {
     return detail;
   }
