@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,19 @@ class DownloadFailureTest extends DownloadHarness {
     assertThrows(NetworkException.class, () -> await(d));
     DownloadFailure seen = new DownloadFailure(FailureKind.NETWORK, FailureDetail.NONE, 0);
     assertEquals(seen, d.failure().orElseThrow());
+    assertEquals(seen, reopened(d.id()).failure().orElseThrow());
+  }
+
+  @Test
+  void aServerThatStopsSendingIsANetworkTimeoutAcrossARestart() throws Exception {
+    braid.close();
+    braid = Braid.builder().stateDatabase(dir.resolve("state.db")).readTimeout(Duration.ofMillis(300))
+        .firstByteTimeout(Duration.ofMillis(300)).maxRetries(1).firstBackoff(Duration.ofMillis(20)).build();
+    server.serve("/stall", Content.random(100_000, 5)).stallAfter(0, Duration.ofSeconds(5), 100);
+    Download d = braid.submit(request("/stall", dir.resolve("stall.bin")).maxConnections(1).build());
+    assertThrows(NetworkException.class, () -> await(d));
+    DownloadFailure seen = new DownloadFailure(FailureKind.NETWORK, FailureDetail.TIMEOUT, 0);
+    assertEquals(seen, d.failure().orElseThrow(), () -> d.error().orElse(""));
     assertEquals(seen, reopened(d.id()).failure().orElseThrow());
   }
 
