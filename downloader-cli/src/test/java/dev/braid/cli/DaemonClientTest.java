@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -172,6 +173,22 @@ class DaemonClientTest {
       assertEquals(files, small.requests().size(), "one request per file");
       assertTrue(small.connectionsAccepted() <= 5, "connections: " + small.connectionsAccepted());
     }
+  }
+
+  @Test
+  void aCompletedFileAskedForWithAChecksumItLacksExitsAsAMismatchAndIsKept() throws Exception {
+    Path file = downloads.resolve("checked.bin");
+    braid("get", "-o", file.toString(), server.url("/two.bin")).assertExit(ExitCode.OK);
+    byte[] before = Files.readAllBytes(file);
+    String wrong = "sha-256=" + "0".repeat(64);
+    CliProcess.Result r = braid("get", "--checksum", wrong, "-o", file.toString(), server.url("/two.bin"))
+        .assertExit(ExitCode.INTEGRITY).assertNoStackTrace();
+    assertTrue(r.stderr().contains("does not have the sha-256 checksum asked for"), r::describe);
+    assertArrayEquals(before, Files.readAllBytes(file), "the completed file was not kept as it was");
+    String right = "sha-256=" + CliTestSupport.sha256Hex(file);
+    CliProcess.Result again = braid("get", "--checksum", right, "-o", file.toString(), server.url("/two.bin"))
+        .assertExit(ExitCode.OK);
+    assertTrue(again.stderr().contains("already complete: " + file), again::describe);
   }
 
   @Test

@@ -108,7 +108,7 @@ final class DownloadQueue implements AutoCloseable {
     this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, access, bus);
     this.feed = new ChangeFeed(table, handles, access, bus);
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop);
-    this.submission = new Submission(table, owner, handles, feed, secrets, this);
+    this.submission = new Submission(table, owner, handles, feed, secrets, this, new KeptFileAnswer(table, this, drivers));
     this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
     loop.start();
   }

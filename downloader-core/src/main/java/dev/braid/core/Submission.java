@@ -20,9 +20,9 @@ import java.util.Set;
 
 /**
  * A request submitted to the queue: added as a new entry, or continuing the unfinished entry of
- * the same download (the same URL and target, or another URL for the same file), or answered at
- * once by a complete file still on disk. On the caller's thread; what it records, each store
- * call makes atomic. The {@link DownloadQueue} it belongs to queues and pauses what it hands over.
+ * the same download (the same URL and target, or another URL for the same file), or answered by
+ * a complete file still on disk ({@link KeptFileAnswer}). On the caller's thread; what it records,
+ * each store call makes atomic. The {@link DownloadQueue} it belongs to queues and pauses what it hands over.
  */
 final class Submission {
   private final QueueStore table;
@@ -31,14 +31,17 @@ final class Submission {
   private final ChangeFeed feed;
   private final RequestSecrets secrets;
   private final DownloadQueue queue;
+  private final KeptFileAnswer keptFiles;
 
-  Submission(QueueStore table, String owner, HandleMap handles, ChangeFeed feed, RequestSecrets secrets, DownloadQueue queue) {
+  Submission(QueueStore table, String owner, HandleMap handles, ChangeFeed feed, RequestSecrets secrets, DownloadQueue queue,
+      KeptFileAnswer keptFiles) {
     this.table = table;
     this.owner = owner;
     this.handles = handles;
     this.feed = feed;
     this.secrets = secrets;
     this.queue = queue;
+    this.keptFiles = keptFiles;
   }
 
   /**
@@ -78,20 +81,16 @@ final class Submission {
   }
 
   private Download submit(DownloadRequest request, Optional<QueueEntry> newest, boolean paused) {
-    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
-      return continueEntry(newest.get(), request, paused);
-    }
-    if (newest.isPresent() && !request.overwrite()) {
+    if (newest.isPresent() && !request.overwrite() && KeptFileAnswer.answersFor(newest.get())) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
       if (kept.isPresent()) {
         Download h = handles.handle(newest.get());
-        h.submitted();
-        h.queued();
-        h.result().complete(kept.get());
-        // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
-        queue.transition(h, DownloadState.COMPLETED);
+        keptFiles.answer(h, kept.get(), request.checksum());
         return h;
       }
+    }
+    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
+      return continueEntry(newest.get(), request, paused);
     }
     return added(request, table.addAll(List.of(newEntry(request, paused))).get(0), paused);
   }
@@ -196,7 +195,7 @@ final class Submission {
     return h;
   }
 
-  /** A completed entry whose file is still there, whole: submitting it again fetches nothing. */
+  /** The file of an entry {@link KeptFileAnswer} answers for, if still there and whole by its length: submitting it again fetches nothing. */
   private static Optional<DownloadResult> alreadyComplete(QueueEntry e) {
     try {
       if (e.target() != null && e.length() >= 0 && Files.size(e.target()) == e.length()) {

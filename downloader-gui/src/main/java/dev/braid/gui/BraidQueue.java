@@ -10,6 +10,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.DownloadState;
+import dev.braid.core.InvalidRequestException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
 import dev.braid.core.Registration;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -137,30 +139,50 @@ final class BraidQueue implements AppQueue {
       if (request.metalink() != null) {
         addMetalink(request.metalink(), request.folder());
       }
+      // each URL's problem is its own; the valid ones are added together, in one store transaction
+      List<DownloadRequest> valid = new ArrayList<>();
       for (AddRequest.Entry e : request.entries()) {
         try {
-          DownloadRequestBuilder b = DownloadRequest.builder(e.url())
-              .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
-          // the host's rules beat the window's defaults
-          rules.get().forUrl(e.url()).applyTo(b);
-          if (e.fileName() != null && !e.fileName().isBlank()) {
-            // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
-            b.file(request.folder().resolve(safeName(e.fileName())));
-          } else {
-            b.directory(request.folder());
-          }
-          if (!e.mirrors().isEmpty()) {
-            b.mirrors(e.mirrors());
-          }
-          if (e.checksum() != null) {
-            b.checksum(Checksum.parse(e.checksum()));
-          }
-          shown.added(braid.submit(b.build()));
+          valid.add(requestFor(e, request.folder()));
         } catch (Exception ex) {
           problems.accept("Cannot add " + e.url(), message(ex));
         }
       }
+      submitAll(valid);
     });
+  }
+
+  private DownloadRequest requestFor(AddRequest.Entry e, Path folder) throws InvalidRequestException {
+    DownloadRequestBuilder b = DownloadRequest.builder(e.url())
+        .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
+    // the host's rules beat the window's defaults
+    rules.get().forUrl(e.url()).applyTo(b);
+    if (e.fileName() != null && !e.fileName().isBlank()) {
+      // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
+      b.file(folder.resolve(safeName(e.fileName())));
+    } else {
+      b.directory(folder);
+    }
+    if (!e.mirrors().isEmpty()) {
+      b.mirrors(e.mirrors());
+    }
+    if (e.checksum() != null) {
+      b.checksum(Checksum.parse(e.checksum()));
+    }
+    return b.build();
+  }
+
+  /** io thread: one problem for the lot when the store cannot record them (those recorded before it stay). */
+  private void submitAll(List<DownloadRequest> requests) {
+    if (requests.isEmpty()) {
+      return;
+    }
+    try {
+      braid.submitAll(requests, false).forEach(shown::added);
+    } catch (Exception ex) {
+      problems.accept(requests.size() == 1 ? "Cannot add " + requests.get(0).uri() : "Cannot add " + requests.size() + " downloads",
+          message(ex));
+    }
   }
 
   /**
@@ -168,9 +190,9 @@ final class BraidQueue implements AppQueue {
    * mirrors, size, checksum and piece hashes; every file is checked before the first is added.
    */
   private void addMetalink(MetalinkSource source, Path folder) {
+    List<DownloadRequest> requests = new ArrayList<>();
     try {
       Metalink m = source.parsed() != null ? source.parsed() : braid.fetchMetalink(DownloadRequest.builder(source.url()).build());
-      List<DownloadRequest> requests = new java.util.ArrayList<>();
       for (Metalink.File f : m.files()) {
         DownloadRequestBuilder b = f.request(folder, Metalink.Order.DOCUMENT)
             .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
@@ -180,11 +202,12 @@ final class BraidQueue implements AppQueue {
       }
       for (DownloadRequest r : requests) {
         Files.createDirectories(r.file().orElseThrow().getParent());
-        shown.added(braid.submit(r));
       }
     } catch (Exception ex) {
       problems.accept("Cannot add the Metalink " + source.name(), message(ex));
+      return;
     }
+    submitAll(requests);
   }
 
   @Override

@@ -1,0 +1,89 @@
+package dev.braid.core;
+
+import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.verify.FileDigest;
+import dev.braid.store.EntryState;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * Answers a request that a completed download's file, still whole on disk, already satisfies:
+ * at once, or, when the request names a checksum, once the file is shown to have it. A file that
+ * does not (changed since, or never what the checksum describes) is kept as it is and its entry
+ * fails with an {@link IntegrityException}, so every view of the queue tells the same; asked for
+ * again, with the checksum it has (a mistyped one corrected) or none, it completes once more.
+ *
+ * <p>Threads: the digest reads the whole file, so it runs on a driver thread (a daemon's RPC
+ * thread submits, and must not wait on a disk); Braid's close waits for the drivers, so a check
+ * in flight ends before the queue stops.
+ */
+final class KeptFileAnswer {
+  private final QueueStore table;
+  private final DownloadQueue queue;
+  private final Executor drivers;
+
+  KeptFileAnswer(QueueStore table, DownloadQueue queue, Executor drivers) {
+    this.table = table;
+    this.queue = queue;
+    this.drivers = drivers;
+  }
+
+  /**
+   * Whether {@code e}'s file on disk, when whole, answers a request again: it completed, or failed
+   * only its check here (an integrity failure: a download that fails its checksum keeps its bytes
+   * in its part file, so a file at the target of such an entry is one written before).
+   */
+  static boolean answersFor(QueueEntry e) {
+    return e.state() == EntryState.COMPLETED
+        || (e.state() == EntryState.FAILED && e.target() != null
+            && StoredFailure.decode(e.errorKind()).kind() == FailureKind.INTEGRITY);
+  }
+
+  /** Ends {@code h}, whose entry completed with {@code kept} as its file, as {@code expected} allows. */
+  void answer(Download h, DownloadResult kept, Optional<Checksum> expected) {
+    h.submitted();
+    h.queued();
+    if (expected.isEmpty()) {
+      complete(h, kept);
+    } else {
+      drivers.execute(() -> check(h, kept, expected.get()));
+    }
+  }
+
+  private void check(Download h, DownloadResult kept, Checksum expected) {
+    String actual;
+    try {
+      actual = FileDigest.hex(kept.file(), expected.algorithm());
+    } catch (IOException e) {
+      fail(h, new LocalFileException("cannot read " + kept.file() + " to verify it: " + RangeRequest.describe(e), e));
+      return;
+    }
+    if (actual.equals(expected.hex())) {
+      complete(h, kept);
+    } else {
+      fail(h, new IntegrityException(kept.file() + ", completed as download #" + h.id() + ", does not have the "
+          + expected.algorithm() + " checksum asked for: expected " + expected.hex() + ", got " + actual
+          + "; the file is kept as it is (--overwrite downloads it again)", null, FailureDetail.CHECKSUM));
+    }
+  }
+
+  private void complete(Download h, DownloadResult kept) {
+    if (h.entry().state() == EntryState.FAILED) {
+      table.setState(h.id(), EntryState.COMPLETED, null, null);
+      table.get(h.id()).ifPresent(h::entry);
+    }
+    // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
+    queue.transition(h, DownloadState.COMPLETED);
+    h.result().complete(kept);
+  }
+
+  private void fail(Download h, DownloadException e) {
+    table.setState(h.id(), EntryState.FAILED, e.getMessage(), StoredFailure.encode(e));
+    table.get(h.id()).ifPresent(h::entry);
+    queue.transition(h, DownloadState.FAILED);
+    h.result().completeExceptionally(e);
+  }
+}
