@@ -1,17 +1,9 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadPausedException;
-import dev.braid.core.DownloadRemovedException;
-import dev.braid.core.HttpStatusException;
-import dev.braid.core.IntegrityException;
-import dev.braid.core.InvalidRequestException;
-import dev.braid.core.LinkRefusedException;
-import dev.braid.core.LocalFileException;
-import dev.braid.core.MetalinkException;
-import dev.braid.core.NetworkException;
-import dev.braid.core.RedirectRefusedException;
-import dev.braid.core.RemoteChangedException;
+import dev.braid.core.FailureKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.UsageMessageSpec;
@@ -66,27 +58,22 @@ final class ExitCode {
   }
 
   static int of(DownloadException e) {
-    if (e instanceof InvalidRequestException) {
-      return USAGE;
-    } else if (e instanceof NetworkException) {
-      return NETWORK;
-    } else if (e instanceof HttpStatusException || e instanceof RedirectRefusedException) {
-      return HTTP_STATUS;
-    } else if (e instanceof RemoteChangedException) {
-      return REMOTE_CHANGED;
-    } else if (e instanceof LocalFileException) {
-      return LOCAL_IO;
-    } else if (e instanceof MetalinkException) {
-      return METALINK;
-    } else if (e instanceof LinkRefusedException) {
-      return LINK_REFUSED;
-    } else if (e instanceof IntegrityException) {
-      return INTEGRITY;
-    } else if (e instanceof DownloadRemovedException) {
-      return REMOVED;
-    } else if (e instanceof DownloadPausedException) {
-      return INTERRUPTED;
-    }
-    return INTERNAL;
+    return e instanceof DownloadPausedException ? INTERRUPTED : of(DownloadFailure.of(e).kind());
+  }
+
+  /** The code of a failure's kind: the same for a download failed here and one a daemon reports. */
+  static int of(FailureKind kind) {
+    return switch (kind) {
+      case USAGE -> USAGE;
+      case NETWORK -> NETWORK;
+      case HTTP_STATUS -> HTTP_STATUS;
+      case REMOTE_CHANGED -> REMOTE_CHANGED;
+      case LOCAL_IO -> LOCAL_IO;
+      case INTEGRITY -> INTEGRITY;
+      case LINK_REFUSED -> LINK_REFUSED;
+      case METALINK -> METALINK;
+      case REMOVED -> REMOVED;
+      case INTERNAL -> INTERNAL;
+    };
   }
 }

@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureKind;
 import dev.braid.core.Progress;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -191,17 +192,7 @@ final class RemoteFollow {
     return switch (e.path("state").asText()) {
       case "completed" -> ExitCode.OK;
       case "paused" -> ExitCode.INTERRUPTED;
-      default -> switch (e.path("errorKind").asText()) {
-        case "usage" -> ExitCode.USAGE;
-        case "network" -> ExitCode.NETWORK;
-        case "http-status" -> ExitCode.HTTP_STATUS;
-        case "remote-changed" -> ExitCode.REMOTE_CHANGED;
-        case "local-io" -> ExitCode.LOCAL_IO;
-        case "integrity" -> ExitCode.INTEGRITY;
-        case "removed" -> ExitCode.REMOVED;
-        case "paused" -> ExitCode.INTERRUPTED;
-        default -> ExitCode.INTERNAL;
-      };
+      default -> ExitCode.of(FailureKind.ofId(e.path("errorKind").asText()));
     };
   }
 

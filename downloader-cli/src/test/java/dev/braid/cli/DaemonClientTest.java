@@ -132,6 +132,24 @@ class DaemonClientTest {
   }
 
   @Test
+  void aChecksumMismatchInTheDaemonExitsAsInProcess() throws Exception {
+    // its own URL: a later get of the same URL would continue this failed entry
+    server.serve("/sum.bin", Content.random(100_000, 9));
+    Path file = downloads.resolve("sum.bin");
+    String wrong = "sha-256=" + "0".repeat(64);
+    CliProcess.Result r = braid("get", "--checksum", wrong, "-o", file.toString(), server.url("/sum.bin"))
+        .assertExit(ExitCode.INTEGRITY);
+    assertTrue(r.stderr().contains("checksum mismatch"), r::describe);
+    String code = null;
+    for (JsonNode s : daemon.call("aria2.tellStopped", 0, 1000)) {
+      if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+        code = s.get("errorCode").asText();
+      }
+    }
+    assertEquals("32", code, "aria2's checksum code in the daemon's tellStopped");
+  }
+
+  @Test
   void aListOfSmallFilesTakesOneRequestEachOnConnectionsTheDaemonKeeps() throws Exception {
     int files = 40;
     try (TestServer small = TestServer.start()) {

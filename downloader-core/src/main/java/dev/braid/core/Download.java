@@ -104,6 +104,16 @@ public final class Download {
   }
 
   /**
+   * Why it failed, while {@link #state()} is {@link DownloadState#FAILED}: the kind and detail the
+   * state database keeps, so the same whether this engine saw the failure or read it from the
+   * database (after a restart, or another process's run). {@link FailureKind#INTERNAL} for a
+   * failure recorded without a kind.
+   */
+  public Optional<DownloadFailure> failure() {
+    return state == DownloadState.FAILED ? Optional.of(StoredFailure.decode(entry.errorKind())) : Optional.empty();
+  }
+
+  /**
    * Whether it was asked of this Braid ({@link Braid#submit}), rather than found in the state
    * database: another process's, or an earlier run's that nobody asked for again. A listener
    * that reports one job's downloads (a command line's {@code --json}) keeps to these.

@@ -6,7 +6,23 @@ package dev.braid.core;
  * kept and recorded whatever the cause, so the same request can resume.
  */
 public abstract class DownloadException extends Exception {
+  /** What the failure was more precisely, where the thrower knew it; read by {@link StoredFailure}. */
+  private final FailureDetail detail;
+
   protected DownloadException(String message, Throwable cause) {
+    this(message, cause, FailureDetail.NONE);
+  }
+
+  DownloadException(String message, Throwable cause, FailureDetail detail) {
     super(message, cause);
+    if (detail == null) {
+      throw new IllegalArgumentException("a failure's detail is required (FailureDetail.NONE for none)");
+    }
+    this.detail = detail;
+  }
+
+  /** The detail the thrower gave, {@link FailureDetail#NONE} when it gave none. */
+  FailureDetail givenDetail() {
+    return detail;
   }
 }

@@ -45,7 +45,7 @@ public record HookEvent(Kind kind, long id, String url, Path file, long length, 
     return failure == null ? "" : String.valueOf(failure.getMessage());
   }
 
-  /** The failure's kind (its exception's simple name, as the queue records it), empty when it completed. */
+  /** The failure's kind (its exception's simple name, as the queue records it before any detail), empty when it completed. */
   public String errorKind() {
     return failure == null ? "" : failure.getClass().getSimpleName();
   }

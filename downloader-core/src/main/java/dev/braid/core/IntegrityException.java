@@ -9,4 +9,15 @@ public final class IntegrityException extends DownloadException {
   public IntegrityException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /**
+   * A failure whose detail the thrower knows, kept with its kind in the state database
+   * ({@link Download#failure()}).
+   *
+   * @param cause the underlying error, or null
+   * @param detail the check that failed, e.g. {@link FailureDetail#CHECKSUM}
+   */
+  public IntegrityException(String message, Throwable cause, FailureDetail detail) {
+    super(message, cause, detail);
+  }
 }

@@ -21,12 +21,6 @@ import java.util.concurrent.Executor;
  * in flight ends before the queue stops.
  */
 final class KeptFileAnswer {
-  /**
-   * The kind a failed check records. A download that fails its checksum keeps its bytes in its
-   * part file, so a file at the target of such an entry is one written before: the one to check.
-   */
-  private static final String KEPT_FILE_FAILURE = QueueRuns.kind(new IntegrityException(""));
-
   private final QueueStore table;
   private final DownloadQueue queue;
   private final Executor drivers;
@@ -37,10 +31,15 @@ final class KeptFileAnswer {
     this.drivers = drivers;
   }
 
-  /** Whether {@code e}'s file on disk, when whole, answers a request again: it completed, or failed only its check here. */
+  /**
+   * Whether {@code e}'s file on disk, when whole, answers a request again: it completed, or failed
+   * only its check here (an integrity failure: a download that fails its checksum keeps its bytes
+   * in its part file, so a file at the target of such an entry is one written before).
+   */
   static boolean answersFor(QueueEntry e) {
     return e.state() == EntryState.COMPLETED
-        || (e.state() == EntryState.FAILED && KEPT_FILE_FAILURE.equals(e.errorKind()) && e.target() != null);
+        || (e.state() == EntryState.FAILED && e.target() != null
+            && StoredFailure.decode(e.errorKind()).kind() == FailureKind.INTEGRITY);
   }
 
   /** Ends {@code h}, whose entry completed with {@code kept} as its file, as {@code expected} allows. */
@@ -67,7 +66,7 @@ final class KeptFileAnswer {
     } else {
       fail(h, new IntegrityException(kept.file() + ", completed as download #" + h.id() + ", does not have the "
           + expected.algorithm() + " checksum asked for: expected " + expected.hex() + ", got " + actual
-          + "; the file is kept as it is (--overwrite downloads it again)"));
+          + "; the file is kept as it is (--overwrite downloads it again)", null, FailureDetail.CHECKSUM));
     }
   }
 
@@ -82,7 +81,7 @@ final class KeptFileAnswer {
   }
 
   private void fail(Download h, DownloadException e) {
-    table.setState(h.id(), EntryState.FAILED, e.getMessage(), QueueRuns.kind(e));
+    table.setState(h.id(), EntryState.FAILED, e.getMessage(), StoredFailure.encode(e));
     table.get(h.id()).ifPresent(h::entry);
     queue.transition(h, DownloadState.FAILED);
     h.result().completeExceptionally(e);

@@ -9,4 +9,15 @@ public final class LocalFileException extends DownloadException {
   public LocalFileException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /**
+   * A failure whose detail the thrower knows, kept with its kind in the state database
+   * ({@link Download#failure()}).
+   *
+   * @param cause the underlying error, or null
+   * @param detail what failed, e.g. {@link FailureDetail#DISK_FULL}
+   */
+  public LocalFileException(String message, Throwable cause, FailureDetail detail) {
+    super(message, cause, detail);
+  }
 }

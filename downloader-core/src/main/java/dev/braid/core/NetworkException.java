@@ -13,4 +13,15 @@ public sealed class NetworkException extends DownloadException permits ProxyAuth
   public NetworkException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /**
+   * A failure whose detail the thrower knows, kept with its kind in the state database
+   * ({@link Download#failure()}).
+   *
+   * @param cause the underlying error, or null
+   * @param detail what failed, e.g. {@link FailureDetail#TIMEOUT}
+   */
+  public NetworkException(String message, Throwable cause, FailureDetail detail) {
+    super(message, cause, detail);
+  }
 }

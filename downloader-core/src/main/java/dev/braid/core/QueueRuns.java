@@ -102,8 +102,10 @@ final class QueueRuns {
       try {
         request = secrets.restore(e.id(), RequestCodec.decode(e));
       } catch (InvalidRequestException ex) {
-        table.setState(e.id(), EntryState.FAILED, ex.getMessage(), kind(ex));
+        table.setState(e.id(), EntryState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
         table.release(e.id(), owner);
+        // the handle shows the error and its kind from the entry, as for a failure read back later
+        table.get(e.id()).ifPresent(h::entry);
         handles.unwant(e.id());
         access.transition(h, DownloadState.FAILED);
         h.result().completeExceptionally(ex);
@@ -150,7 +152,7 @@ final class QueueRuns {
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
-          end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? kind(cause) : null)
+          end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? StoredFailure.encode(cause) : null)
           .ifPresent(h::entry);
     } catch (RuntimeException e) {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
@@ -174,11 +176,6 @@ final class QueueRuns {
       h.result().completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
     }
     loop.changed();
-  }
-
-  /** The failure's kind as the store keeps it beside its message. */
-  static String kind(Throwable t) {
-    return t.getClass().getSimpleName();
   }
 
   /** What the store is told of a running download's progress. */

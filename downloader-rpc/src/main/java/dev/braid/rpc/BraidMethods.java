@@ -7,21 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadPausedException;
-import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
-import dev.braid.core.HttpStatusException;
-import dev.braid.core.IntegrityException;
-import dev.braid.core.InvalidRequestException;
-import dev.braid.core.LocalFileException;
-import dev.braid.core.NetworkException;
+import dev.braid.core.FailureKind;
 import dev.braid.core.Progress;
-import dev.braid.core.RedirectRefusedException;
-import dev.braid.core.RemoteChangedException;
 import java.util.Locale;
-import java.util.concurrent.CompletionException;
 
 /**
  * What aria2 has no method for, under {@code braid.*}, for Braid's own clients (the command line):
@@ -33,9 +23,9 @@ import java.util.concurrent.CompletionException;
  *       page of the store; without arguments, all of them): downloads as Braid's queue
  *       has them: {@code id, gid, state} (queued, active, paused, completed, failed), {@code url,
  *       name, file, done, length, bytesPerSecond, connections, priority, etag, lastModified}, and once failed
- *       {@code error} and {@code errorKind}: usage, network, http-status, remote-changed,
- *       local-io, integrity, removed, paused or internal (the kind of failure; {@code braid}'s exit
- *       codes follow it); once completed by this engine, the run's {@code fetched, reused,
+ *       {@code error} and {@code errorKind}: a {@link FailureKind#id()} (usage, network, http-status,
+ *       remote-changed, local-io, integrity, link-refused, metalink, removed or internal: the kind
+ *       the state database keeps, also after a restart; {@code braid}'s exit codes follow it); once completed by this engine, the run's {@code fetched, reused,
  *       elapsedMillis, restarts, restartReason}. Numbers are JSON numbers, absent values null.
  *   <li>{@code braid.resume(gid)}: continues a paused or failed download; {@code
  *       braid.remove(gid, deleteFile)}: out of the queue, with its file when deleteFile is "true".
@@ -109,44 +99,8 @@ final class BraidMethods {
     }
     if (d.state() == DownloadState.FAILED) {
       o.put("error", d.error().orElse(null));
-      o.put("errorKind", kind(d));
+      o.put("errorKind", d.failure().map(f -> f.kind().id()).orElse(FailureKind.INTERNAL.id()));
     }
     return o;
-  }
-
-  /** The kind of the last run's failure; "internal" when this engine did not see it (restored failed). */
-  private static String kind(Download d) {
-    if (!d.result().isCompletedExceptionally()) {
-      return "internal";
-    }
-    try {
-      d.result().join();
-      return "internal";
-    } catch (CompletionException e) {
-      return e.getCause() instanceof DownloadException de ? kind(de) : "internal";
-    } catch (java.util.concurrent.CancellationException e) {
-      return "internal";
-    }
-  }
-
-  static String kind(DownloadException e) {
-    if (e instanceof InvalidRequestException) {
-      return "usage";
-    } else if (e instanceof NetworkException) {
-      return "network";
-    } else if (e instanceof HttpStatusException || e instanceof RedirectRefusedException) {
-      return "http-status";
-    } else if (e instanceof RemoteChangedException) {
-      return "remote-changed";
-    } else if (e instanceof LocalFileException) {
-      return "local-io";
-    } else if (e instanceof IntegrityException) {
-      return "integrity";
-    } else if (e instanceof DownloadRemovedException) {
-      return "removed";
-    } else if (e instanceof DownloadPausedException) {
-      return "paused";
-    }
-    return "internal";
   }
 }

@@ -81,7 +81,7 @@ final class ControlMethods {
     if (d.state() == DownloadState.COMPLETED || d.state() == DownloadState.FAILED) {
       throw RpcException.failed("GID#" + Gid.of(d.id()) + " cannot be removed now");
     }
-    removed.add(d.id(), StatusView.of(d, "removed"));
+    removed.add(d.id(), StatusView.of(d, StatusView.REMOVED));
     d.remove(false);
     return TextNode.valueOf(Gid.of(d.id()));
   }

@@ -15,6 +15,9 @@ import java.util.Set;
  * URIs. The status names are aria2's: waiting (queued), active, paused, complete, error, removed.
  */
 final class StatusView {
+  /** aria2's status of a download removed from the queue. */
+  static final String REMOVED = "removed";
+
   private StatusView() {}
 
   static String status(DownloadState s) {
@@ -49,15 +52,20 @@ final class StatusView {
     o.put("dir", d.directory().toString());
     o.set("files", files(d, length, done));
     PieceMap.addTo(o, d.state(), p, length);
-    // aria2 reports an outcome once a download stopped: 0 and no message when it completed
-    if (d.state() == DownloadState.COMPLETED) {
+    // aria2 reports an outcome once a download stopped: 0 and no message when it completed, its
+    // removed code when removed, else the failure's code
+    if (status.equals(REMOVED)) {
+      o.put("errorCode", Aria2ErrorCode.removed());
+      o.put("errorMessage", "");
+    } else if (d.state() == DownloadState.COMPLETED) {
       o.put("errorCode", "0");
       o.put("errorMessage", "");
+    } else {
+      d.failure().ifPresent(f -> {
+        o.put("errorCode", Aria2ErrorCode.of(f));
+        o.put("errorMessage", d.error().orElse(""));
+      });
     }
-    d.error().ifPresent(e -> {
-      o.put("errorCode", "1");
-      o.put("errorMessage", e);
-    });
     return o;
   }
 

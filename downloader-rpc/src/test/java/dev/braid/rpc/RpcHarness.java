@@ -22,6 +22,17 @@ abstract class RpcHarness {
   @BeforeEach
   void start() throws Exception {
     server = TestServer.start();
+    open();
+  }
+
+  /** Closes the RPC server and the engine, and opens both again on the same state database (the test server stays). */
+  void restart() throws Exception {
+    rpc.close();
+    braid.close();
+    open();
+  }
+
+  private void open() throws Exception {
     braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).runQueue(true)
         .maxActiveDownloads(1).build();
     rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ofMillis(300)).build(),

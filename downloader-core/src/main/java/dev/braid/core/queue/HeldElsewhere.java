@@ -1,5 +1,6 @@
 package dev.braid.core.queue;
 
+import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
@@ -16,7 +17,7 @@ public final class HeldElsewhere {
   /** The error for {@code e}, held by its owner. */
   public static LocalFileException of(QueueEntry e) {
     return new LocalFileException(describe(e) + " is being downloaded by another braid process (pid "
-        + ProcessOwner.pidOf(e.owner()) + ")");
+        + ProcessOwner.pidOf(e.owner()) + ")", null, FailureDetail.IN_USE);
   }
 
   /** The part file of {@code e}, or the entry itself before its file is known. */

@@ -4,6 +4,7 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
@@ -107,7 +108,8 @@ final class Attempt {
         if (renamed.isPresent()) {
           return renamed.get();
         }
-        throw new LocalFileException(target + " already exists (use --overwrite to replace it)");
+        throw new LocalFileException(target + " already exists (use --overwrite to replace it)", null,
+            FailureDetail.FILE_EXISTS);
       }
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {

@@ -5,6 +5,7 @@ import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
@@ -189,7 +190,7 @@ public final class DownloadJob implements Runnable {
   /** The error a download past its deadline ends with; its bytes stay on disk for a resume. */
   NetworkException deadlineError() {
     return new NetworkException("the download did not finish within its deadline of " + settings.deadline().toMillis() / 1000.0
-        + " s; run again to resume");
+        + " s; run again to resume", null, FailureDetail.TIMEOUT);
   }
 
   /** Fails when the deadline has passed. */

@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.Checksum;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.fetch.RangeRequest;
@@ -111,7 +112,7 @@ final class PartCommit {
       store.repair(plan.recordId(), SegmentTable.fresh(identity.length(), identity.ranges(), minSplitSize).snapshot(),
           Map.of());
       throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
-          + actual + "; the bytes are kept in " + part.path());
+          + actual + "; the bytes are kept in " + part.path(), null, FailureDetail.CHECKSUM);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.PieceHashes;
 import dev.braid.core.io.PartFile;
@@ -112,7 +113,8 @@ final class PieceGuard {
           + failures[k] + " of " + DownloadRequest.PIECE_ATTEMPTS + "); fetching it again");
       if (failures[k] >= DownloadRequest.PIECE_ATTEMPTS) {
         control.halt(new IntegrityException("piece " + k + " (bytes " + from + "-" + (to - 1) + ") failed its "
-            + pieces.algorithm() + " hash " + failures[k] + " times; the pieces that passed are kept for a resume"));
+            + pieces.algorithm() + " hash " + failures[k] + " times; the pieces that passed are kept for a resume", null,
+            FailureDetail.CHECKSUM));
       }
     }
     return reopened;

@@ -3,6 +3,7 @@ package dev.braid.core.schedule;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.RemoteChangedException;
@@ -258,7 +259,7 @@ final class ResumePlanner {
     long usable = part.path().toFile().getUsableSpace();
     if (usable < missing) {
       throw new LocalFileException("not enough space for " + target + ": " + missing + " more bytes are needed, "
-          + usable + " are free");
+          + usable + " are free", null, FailureDetail.DISK_FULL);
     }
   }
 }

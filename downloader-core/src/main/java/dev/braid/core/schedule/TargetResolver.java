@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.io.FileNames;
 import dev.braid.core.probe.ProbeResult;
@@ -43,7 +44,7 @@ final class TargetResolver {
     } catch (FileAlreadyExistsException e) {
       // a file stands where the folder should be: checkFolder says so
     } catch (IOException e) {
-      throw new LocalFileException("cannot create the folder " + dir + ": " + e.getMessage(), e);
+      throw new LocalFileException("cannot create the folder " + dir + ": " + e.getMessage(), e, FailureDetail.FOLDER);
     }
   }
 
