@@ -1,7 +1,6 @@
 package dev.braid.core;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -32,7 +31,7 @@ public record HookEvent(Kind kind, long id, String url, Path file, long length, 
 
   /** The id as aria2's JSON-RPC (and {@code braid get --detach}) shows it: 16 lower-case hex digits. */
   public String gid() {
-    return String.format(Locale.ROOT, "%016x", id);
+    return Gid.of(id);
   }
 
   /** The file as a hook's argument: its path, or the empty string when none was known (as aria2 passes it). */

@@ -12,6 +12,7 @@ import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
