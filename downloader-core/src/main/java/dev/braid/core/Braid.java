@@ -52,10 +52,22 @@ public final class Braid implements AutoCloseable {
   public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
   /** {@link BraidBuilder#bufferSize}'s bounds: below a few KiB a read per small piece costs more than it moves. */
   public static final int MIN_BUFFER_SIZE = 4 * 1024;
-  /** The largest {@link BraidBuilder#bufferSize}: each connection holds one, 64 connections by default. */
+  /** The largest {@link BraidBuilder#bufferSize}: each connection holds one, {@value #DEFAULT_MAX_CONNECTIONS_TOTAL} connections by default. */
   public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
   /** {@link BraidBuilder#hookTimeout}'s default: how long one hook may run before it is stopped. */
   public static final Duration DEFAULT_HOOK_TIMEOUT = Duration.ofSeconds(30);
+  /** {@link BraidBuilder#bufferSize}'s default, bytes. */
+  public static final int DEFAULT_BUFFER_SIZE = 128 * 1024;
+  /** {@link BraidBuilder#maxConnectionsTotal}'s default. */
+  public static final int DEFAULT_MAX_CONNECTIONS_TOTAL = 64;
+  /** {@link BraidBuilder#checkpointInterval}'s default. */
+  public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofMillis(500);
+  /** {@link BraidBuilder#firstBackoff}'s default. */
+  public static final Duration DEFAULT_FIRST_BACKOFF = Duration.ofMillis(250);
+  /** {@link BraidBuilder#dnsCacheTtl}'s default. */
+  public static final Duration DEFAULT_DNS_CACHE_TTL = Duration.ofSeconds(60);
+  /** {@link BraidBuilder#idleConnectionTimeout}'s default. */
+  public static final Duration DEFAULT_IDLE_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
 
   /** Everything the instance runs and owns; Braid itself is the public face over it. */
   private final EngineParts parts;

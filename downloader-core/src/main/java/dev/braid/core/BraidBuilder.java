@@ -29,11 +29,11 @@ public final class BraidBuilder {
   Duration readTimeout = Braid.DEFAULT_READ_TIMEOUT;
   int maxRetries = Braid.DEFAULT_MAX_RETRIES;
   int maxRedirects = 10;
-  int bufferSize = 128 * 1024;
-  Duration checkpointInterval = Duration.ofMillis(500);
-  Duration firstBackoff = Duration.ofMillis(250);
+  int bufferSize = Braid.DEFAULT_BUFFER_SIZE;
+  Duration checkpointInterval = Braid.DEFAULT_CHECKPOINT_INTERVAL;
+  Duration firstBackoff = Braid.DEFAULT_FIRST_BACKOFF;
   String userAgent = "Braid/" + Version.get();
-  int maxConnectionsTotal = 64;
+  int maxConnectionsTotal = Braid.DEFAULT_MAX_CONNECTIONS_TOTAL;
   boolean allowDowngrade;
   long lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
   Path caCertificates;
@@ -47,8 +47,8 @@ public final class BraidBuilder {
   Duration deadline;
   boolean insecure;
   HostResolver hostResolver = HostResolver.SYSTEM;
-  Duration dnsCacheTtl = Duration.ofSeconds(60);
-  Duration idleConnectionTimeout = Duration.ofSeconds(30);
+  Duration dnsCacheTtl = Braid.DEFAULT_DNS_CACHE_TTL;
+  Duration idleConnectionTimeout = Braid.DEFAULT_IDLE_CONNECTION_TIMEOUT;
   ProxyPlan proxies = ProxyPlan.DIRECT;
   Rules hostRules = Rules.NONE;
   InetSocketAddress metricsAddress;
@@ -177,13 +177,16 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
+  /**
+   * Limit on the TLS handshake of a new https connection (each handshake message must arrive
+   * within it; default {@link Braid#DEFAULT_TLS_HANDSHAKE_TIMEOUT}).
+   */
   public BraidBuilder tlsHandshakeTimeout(Duration timeout) {
     this.tlsHandshakeTimeout = positive(timeout, "timeout");
     return this;
   }
 
-  /** Limit on the wait for a response once a request is sent; then the range is retried. */
+  /** Limit on the wait for a response once a request is sent (default {@link Braid#DEFAULT_FIRST_BYTE_TIMEOUT}); then the range is retried. */
   public BraidBuilder firstByteTimeout(Duration timeout) {
     this.firstByteTimeout = positive(timeout, "timeout");
     return this;
@@ -214,7 +217,7 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** How long a DNS answer is reused by every connection and download of this instance (default 60 s). */
+  /** How long a DNS answer is reused by every connection and download of this instance (default {@link Braid#DEFAULT_DNS_CACHE_TTL}). */
   public BraidBuilder dnsCacheTtl(Duration ttl) {
     this.dnsCacheTtl = positive(ttl, "ttl");
     return this;
@@ -273,7 +276,7 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** How many downloads run at once (default 4); the others wait in the queue. */
+  /** How many downloads run at once (default {@value Braid#DEFAULT_MAX_ACTIVE_DOWNLOADS}); the others wait in the queue. */
   public BraidBuilder maxActiveDownloads(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be at least 1 (one download must be able to run), not " + n);
@@ -282,7 +285,7 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The most connections open to one host ({@code host:port}) across all downloads (default 64). */
+  /** The most connections open to one host ({@code host:port}) across all downloads (default {@value DownloadRequest#MAX_CONNECTIONS}). */
   public BraidBuilder maxConnectionsPerHost(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
@@ -354,7 +357,8 @@ public final class BraidBuilder {
   }
 
   /**
-   * A kept-alive connection unused for this long is closed (default 30 s), so a long-lived
+   * A kept-alive connection unused for this long is closed (default
+   * {@link Braid#DEFAULT_IDLE_CONNECTION_TIMEOUT}), so a long-lived
    * instance holds no sockets the servers have long given up on.
    */
   public BraidBuilder idleConnectionTimeout(Duration timeout) {
@@ -374,14 +378,15 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The wait after the first failure (default 250 ms); it doubles with each further one, with jitter. */
+  /** The wait after the first failure (default {@link Braid#DEFAULT_FIRST_BACKOFF}); it doubles with each further one, with jitter. */
   public BraidBuilder firstBackoff(Duration wait) {
     this.firstBackoff = positive(wait, "wait");
     return this;
   }
 
   /**
-   * How often progress is forced to disk and recorded (default 0.5 s): a crash loses at most
+   * How often progress is forced to disk and recorded (default
+   * {@link Braid#DEFAULT_CHECKPOINT_INTERVAL}): a crash loses at most
    * this much of the download's throughput. Forcing more often costs little: every byte is
    * flushed once whatever the interval.
    */
@@ -391,7 +396,7 @@ public final class BraidBuilder {
   }
 
   /**
-   * Bytes of the one buffer each connection reads into (default 128 KiB), from
+   * Bytes of the one buffer each connection reads into (default {@value Braid#DEFAULT_BUFFER_SIZE}), from
    * {@value Braid#MIN_BUFFER_SIZE} to {@value Braid#MAX_BUFFER_SIZE}.
    */
   public BraidBuilder bufferSize(int bytes) {
@@ -402,7 +407,7 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The most connections open at once across all downloads of this instance (default 64). */
+  /** The most connections open at once across all downloads of this instance (default {@value Braid#DEFAULT_MAX_CONNECTIONS_TOTAL}). */
   public BraidBuilder maxConnectionsTotal(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
@@ -413,7 +418,7 @@ public final class BraidBuilder {
 
   /**
    * A connection slower than this (bytes per second) for 3 seconds is replaced by a fresh one that
-   * continues from the same byte (default 1 KiB/s; 0 leaves only stalls and the comparison with
+   * continues from the same byte (default {@value Braid#DEFAULT_LOWEST_SPEED}; 0 leaves only stalls and the comparison with
    * the download's other connections).
    */
   public BraidBuilder lowestSpeed(long bytesPerSecond) {

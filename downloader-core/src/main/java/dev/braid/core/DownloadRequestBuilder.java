@@ -115,7 +115,7 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** How many times one download asks its {@link #urlRefresher}; 0 never asks. */
+  /** How many times one download asks its {@link #urlRefresher} (default {@value UrlRefresher#DEFAULT_MAX_REFRESHES}); 0 never asks. */
   public DownloadRequestBuilder maxUrlRefreshes(int times) {
     if (times < 0) {
       throw new IllegalArgumentException("the number of URL refreshes cannot be negative: " + times);
@@ -124,7 +124,7 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** How long one answer of the {@link #urlRefresher} may take before it counts as none. */
+  /** How long one answer of the {@link #urlRefresher} may take before it counts as none (default {@link UrlRefresher#DEFAULT_TIMEOUT}). */
   public DownloadRequestBuilder urlRefreshTimeout(Duration timeout) {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("the URL refresh timeout must be positive: " + timeout);
@@ -239,7 +239,8 @@ public final class DownloadRequestBuilder {
   }
 
   /**
-   * The least an idle connection splits off another's remainder (default 1 MiB); in the tail,
+   * The least an idle connection splits off another's remainder (default
+   * {@value DownloadRequest#DEFAULT_MIN_SPLIT} bytes); in the tail,
    * half of a remainder its owner needs a second or more for, down to 64 KiB, is taken anyway.
    */
   public DownloadRequestBuilder minSplitSize(long bytes) {
