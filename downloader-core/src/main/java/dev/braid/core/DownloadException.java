@@ -6,6 +6,12 @@ package dev.braid.core;
  * kept and recorded whatever the cause, so the same request can resume.
  */
 public abstract class DownloadException extends Exception {
+  /**
+   * A failure described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   protected DownloadException(String message, Throwable cause) {
     super(message, cause);
   }

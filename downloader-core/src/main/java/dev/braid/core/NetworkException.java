@@ -6,10 +6,21 @@ package dev.braid.core;
  * ({@link ProxyAuthenticationException}).
  */
 public sealed class NetworkException extends DownloadException permits ProxyAuthenticationException {
+  /**
+   * A network failure described by {@code message}.
+   *
+   * @param message what happened, in one line a user can act on
+   */
   public NetworkException(String message) {
     super(message, null);
   }
 
+  /**
+   * A network failure described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   public NetworkException(String message, Throwable cause) {
     super(message, cause);
   }
