@@ -6,6 +6,7 @@ import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.Gid;
 import dev.braid.core.rules.Rules;
 import java.io.PrintStream;
 import java.util.List;
@@ -77,7 +78,7 @@ final class LocalGet {
     // get's --proxy goes along as each download's own, as it does to a running daemon
     for (DownloadRequest r : options.net().forQueue(GetRequests.of(items))) {
       Download d = braid.enqueue(r);
-      System.out.println(d.id() + " " + String.format(java.util.Locale.ROOT, "%016x", d.id()) + " " + d.url());
+      System.out.println(d.id() + " " + Gid.of(d.id()) + " " + d.url());
     }
     return ExitCode.OK;
   }

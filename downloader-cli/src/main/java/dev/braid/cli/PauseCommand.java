@@ -4,6 +4,7 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
@@ -42,7 +43,7 @@ final class PauseCommand extends StoreCommand {
       return ExitCode.OK;
     }
     if (state.equals("active") || state.equals("queued")) {
-      rpc.call("aria2.forcePause", gid(id));
+      rpc.call("aria2.forcePause", Gid.of(id));
     }
     System.err.println("braid: paused #" + id + " " + e.get().path("name").asText() + " (braid resume " + id + " continues it)");
     return ExitCode.OK;

@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Gid;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ final class RemoteGet {
 
   /** {@code braid resume ID}: continues download {@code id} in the daemon and follows it there. */
   int resume(long id) throws InterruptedException {
-    String gid = StoreCommand.gid(id);
+    String gid = Gid.of(id);
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
       Optional<RpcValue> e = StoreCommand.entry(rpc, id);
       if (e.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
+import dev.braid.core.Gid;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -38,10 +39,10 @@ final class RemoveCommand extends StoreCommand {
       return ExitCode.USAGE;
     }
     if (deleteFile) {
-      rpc.call("braid.remove", gid(id), "true");
+      rpc.call("braid.remove", Gid.of(id), "true");
     } else {
       // aria2's own remove: its clients then see the download in tellStopped as removed
-      rpc.call("aria2.remove", gid(id));
+      rpc.call("aria2.remove", Gid.of(id));
     }
     System.err.println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;

@@ -3,6 +3,7 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
+import dev.braid.core.Gid;
 import dev.braid.core.StateStoreException;
 import dev.braid.rpc.StateAnchor;
 import java.util.concurrent.Callable;
@@ -75,7 +76,7 @@ abstract class StoreCommand implements Callable<Integer> {
   static java.util.Optional<RpcValue> entry(RpcClient rpc, long id)
       throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     try {
-      return java.util.Optional.of(rpc.call("braid.tellEntry", gid(id)));
+      return java.util.Optional.of(rpc.call("braid.tellEntry", Gid.of(id)));
     } catch (RpcClient.RpcError e) {
       if (e.getMessage().contains("is not found")) {
         System.err.println("braid: no download #" + id + " in the queue (see braid list)");
@@ -83,9 +84,5 @@ abstract class StoreCommand implements Callable<Integer> {
       }
       throw e;
     }
-  }
-
-  static String gid(long id) {
-    return String.format(java.util.Locale.ROOT, "%016x", id);
   }
 }

@@ -52,10 +52,22 @@ public final class Braid implements AutoCloseable {
   public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
   /** {@link BraidBuilder#bufferSize}'s bounds: below a few KiB a read per small piece costs more than it moves. */
   public static final int MIN_BUFFER_SIZE = 4 * 1024;
-  /** The largest {@link BraidBuilder#bufferSize}: each connection holds one, 64 connections by default. */
+  /** The largest {@link BraidBuilder#bufferSize}: each connection holds one, {@value #DEFAULT_MAX_CONNECTIONS_TOTAL} connections by default. */
   public static final int MAX_BUFFER_SIZE = 16 * 1024 * 1024;
   /** {@link BraidBuilder#hookTimeout}'s default: how long one hook may run before it is stopped. */
   public static final Duration DEFAULT_HOOK_TIMEOUT = Duration.ofSeconds(30);
+  /** {@link BraidBuilder#bufferSize}'s default, bytes. */
+  public static final int DEFAULT_BUFFER_SIZE = 128 * 1024;
+  /** {@link BraidBuilder#maxConnectionsTotal}'s default. */
+  public static final int DEFAULT_MAX_CONNECTIONS_TOTAL = 64;
+  /** {@link BraidBuilder#checkpointInterval}'s default. */
+  public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofMillis(500);
+  /** {@link BraidBuilder#firstBackoff}'s default. */
+  public static final Duration DEFAULT_FIRST_BACKOFF = Duration.ofMillis(250);
+  /** {@link BraidBuilder#dnsCacheTtl}'s default. */
+  public static final Duration DEFAULT_DNS_CACHE_TTL = Duration.ofSeconds(60);
+  /** {@link BraidBuilder#idleConnectionTimeout}'s default. */
+  public static final Duration DEFAULT_IDLE_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
 
   /** Everything the instance runs and owns; Braid itself is the public face over it. */
   private final EngineParts parts;
@@ -89,7 +101,7 @@ public final class Braid implements AutoCloseable {
     DefaultTls.prepare();
   }
 
-  /** A builder with every setting at its default; {@link BraidBuilder#build()} makes the {@code Braid}. */
+  /** {@return a builder with every setting at its default; {@link BraidBuilder#build()} makes the {@code Braid}} */
   public static BraidBuilder builder() {
     return new BraidBuilder();
   }
@@ -98,17 +110,28 @@ public final class Braid implements AutoCloseable {
    * Whether {@code location} names a server database (a URL such as {@code postgresql://...})
    * rather than a file: a server database's engine files (a daemon's lock, port, secret) belong
    * to each machine, not beside it.
+   *
+   * @param location a state location: a file path or a store URL
+   * @return true for a URL, false for a file path
    */
   public static boolean isServerLocation(String location) {
     return StoreLocation.isUrl(location);
   }
 
-  /** {@code location} fit to show (a server URL without its password; a file path as it is). */
+  /**
+   * {@return {@code location} fit to show (a server URL without its password; a file path as it
+   * is)}
+   *
+   * @param location a state location, or null
+   */
   public static String describeStateLocation(String location) {
     return StoreLocation.redact(location);
   }
 
-  /** The default state database: {@code $XDG_DATA_HOME/braid/state.db}, else {@code ~/.local/share/braid/state.db}. */
+  /**
+   * {@return the default state database: {@code $XDG_DATA_HOME/braid/state.db}, else
+   * {@code ~/.local/share/braid/state.db}}
+   */
   public static Path defaultStateDatabase() {
     String xdg = System.getenv("XDG_DATA_HOME");
     Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
@@ -122,6 +145,8 @@ public final class Braid implements AutoCloseable {
    * target) continues that one. When another process drives it, the handle's result fails at
    * once with a {@link LocalFileException}.
    *
+   * @param request what to download
+   * @return the download's handle, new or the one it continues
    * @throws LocalFileException when the state database cannot record it (locked by another
    *     process for longer than its busy timeout, full disk)
    */
@@ -134,6 +159,8 @@ public final class Braid implements AutoCloseable {
    * nothing, until {@link Download#resume()}; its result fails with a {@link DownloadPausedException}.
    * An unfinished download the queue holds for the same URL and target is paused instead.
    *
+   * @param request what to download
+   * @return the download's handle, new or the one it continues
    * @throws LocalFileException when the state database cannot record it
    */
   public Download submitPaused(DownloadRequest request) throws LocalFileException {
@@ -148,6 +175,8 @@ public final class Braid implements AutoCloseable {
    * was paused or failed, and returned.
    * Headers and a URL refresher of {@code request}, kept in memory only, do not travel with it.
    *
+   * @param request what to download
+   * @return the download's handle, new or the one it continues
    * @throws LocalFileException when the state database cannot record it
    */
   public Download enqueue(DownloadRequest request) throws LocalFileException {
@@ -164,6 +193,9 @@ public final class Braid implements AutoCloseable {
    * recorded together, in one transaction of the state database (an aria2 client's multicall of
    * adds; a list of URLs).
    *
+   * @param requests what to download, in order
+   * @param paused whether they are added paused
+   * @return a handle per request, in the same order
    * @throws LocalFileException when the state database cannot record them; those recorded before
    *     the failure stay
    */
@@ -196,6 +228,8 @@ public final class Braid implements AutoCloseable {
    * credentials go to the URL's origin only, as for a download) and parses it; nothing is written
    * to disk. Blocks the calling thread for one request.
    *
+   * @param request the document's URL, with its headers and credentials
+   * @return the parsed document
    * @throws MetalinkException when the answer is no Metalink, too large or malformed
    * @throws HttpStatusException when the server answers other than 200
    * @throws NetworkException when the server cannot be reached
@@ -205,9 +239,9 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
-   * Every download in the state database, oldest first, including those other processes drive.
-   * While anyone holds a download's handle, every call returns that same object; Braid itself
-   * keeps only the handles of downloads it still has to run.
+   * {@return every download in the state database, oldest first, including those other processes
+   * drive} While anyone holds a download's handle, every call returns that same object; Braid
+   * itself keeps only the handles of downloads it still has to run.
    *
    * @throws StateStoreException when the state database cannot be read
    */
@@ -223,6 +257,11 @@ public final class Braid implements AutoCloseable {
    * fast as a short one. An entry whose process ended without recording it is listed as active
    * here until an engine takes it over; its handle shows it as queued.
    *
+   * @param states the recorded states to list
+   * @param order the page's order
+   * @param offset downloads to skip, or a negative position counted from the end
+   * @param limit the most downloads of the page
+   * @return the page's downloads
    * @throws IllegalArgumentException when {@code limit} is negative
    * @throws StateStoreException when the state database cannot be read
    */
@@ -236,8 +275,8 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
-   * How many downloads are in each state as {@link Download#state()} shows it (states without
-   * any are absent), counted from the state index without a handle per entry.
+   * {@return how many downloads are in each state as {@link Download#state()} shows it (states
+   * without any are absent), counted from the state index without a handle per entry}
    *
    * @throws StateStoreException when the state database cannot be read
    */
@@ -246,15 +285,16 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
-   * The download with this queue id, if the state database holds it.
+   * {@return the download with this queue id, if the state database holds it}
    *
+   * @param id the download's queue id ({@link Download#id()})
    * @throws StateStoreException when the state database cannot be read
    */
   public Optional<Download> download(long id) {
     return StateCalls.read(() -> parts.queue.find(id));
   }
 
-  /** The downloads this instance is fetching right now. */
+  /** {@return the downloads this instance is fetching right now} */
   public List<Download> running() {
     return parts.queue.running();
   }
@@ -262,6 +302,8 @@ public final class Braid implements AutoCloseable {
   /**
    * Changes the limit on all downloads together, in bytes per second (0 for none), at once; with a
    * {@link #speedSchedule(SpeedSchedule)}, until the time reaches its next entry, and wherever it has none.
+   *
+   * @param bytesPerSecond the new limit; 0 for none
    */
   public void rateLimit(long bytesPerSecond) {
     if (bytesPerSecond < 0) {
@@ -270,7 +312,10 @@ public final class Braid implements AutoCloseable {
     parts.schedule.rateLimit(bytesPerSecond);
   }
 
-  /** The current limit on all downloads together (0: none), the speed schedule's where one of its entries applies. */
+  /**
+   * {@return the current limit on all downloads together (0: none), the speed schedule's where one
+   * of its entries applies}
+   */
   public long rateLimit() {
     return parts.rateLimit.rate();
   }
@@ -281,27 +326,33 @@ public final class Braid implements AutoCloseable {
    * (the stopped run's {@link Download#result()} fails with a {@link DownloadPausedException}, the
    * next run has a new one); none starts. Empty (the default): always. Every download of this instance's queue is governed,
    * also one submitted here; see {@link BraidBuilder#runWindows}.
+   *
+   * @param windows the new windows; empty for always
    */
   public void runWindows(List<RunWindow> windows) {
     parts.schedule.windows(Objects.requireNonNull(windows, "windows"));
   }
 
-  /** The windows in which the queue runs (empty: always). */
+  /** {@return the windows in which the queue runs (empty: always)} */
   public List<RunWindow> runWindows() {
     return parts.schedule.windows();
   }
 
-  /** Whether the queue may start downloads now (in a run window, or there are none). */
+  /** {@return whether the queue may start downloads now (in a run window, or there are none)} */
   public boolean inRunWindow() {
     return parts.schedule.allowsStarts();
   }
 
-  /** Limits by time of day on all downloads together, at once ({@link SpeedSchedule#NONE} for none). */
+  /**
+   * Limits by time of day on all downloads together, at once ({@link SpeedSchedule#NONE} for none).
+   *
+   * @param speeds the new schedule
+   */
   public void speedSchedule(SpeedSchedule speeds) {
     parts.schedule.speeds(speeds);
   }
 
-  /** The limits by time of day. */
+  /** {@return the limits by time of day} */
   public SpeedSchedule speedSchedule() {
     return parts.schedule.speeds();
   }
@@ -309,6 +360,8 @@ public final class Braid implements AutoCloseable {
   /**
    * Changes how many downloads run at once, at once: a higher limit starts waiting ones now; a
    * lower one starts no more until the running ones are below it (none is stopped for it).
+   *
+   * @param n the new limit, at least 1
    */
   public void maxActiveDownloads(int n) {
     if (n < 1) {
@@ -317,7 +370,7 @@ public final class Braid implements AutoCloseable {
     parts.queue.maxActive(n);
   }
 
-  /** How many downloads run at once at most. */
+  /** {@return how many downloads run at once at most} */
   public int maxActiveDownloads() {
     return parts.queue.maxActive();
   }
@@ -325,21 +378,26 @@ public final class Braid implements AutoCloseable {
   /**
    * Calls {@code listener} about every download: each state change, and progress of running ones
    * every {@code progressEvery}, on Braid's event thread.
+   *
+   * @param listener what to call
+   * @param progressEvery how often it hears a running download's progress
+   * @return the registration, to {@linkplain Registration#close() close} when it should hear no
+   *     more
    */
   public Registration listen(DownloadListener listener, Duration progressEvery) {
     return parts.queue.listen(null, listener, progressEvery);
   }
 
   /**
-   * Where the Prometheus endpoint listens ({@code GET /metrics}), if {@link BraidBuilder#metricsEndpoint}
-   * turned it on; the real port when 0 was asked for.
+   * {@return where the Prometheus endpoint listens ({@code GET /metrics}), if
+   * {@link BraidBuilder#metricsEndpoint} turned it on; the real port when 0 was asked for}
    */
   public Optional<InetSocketAddress> metricsAddress() {
     return parts.metricsEndpoint == null ? Optional.empty() : Optional.of(parts.metricsEndpoint.address());
   }
 
   /**
-   * Settings stored in the state database (an application's preferences), by key.
+   * {@return settings stored in the state database (an application's preferences), by key}
    *
    * @throws StateStoreException when the state database cannot be read
    */
@@ -350,6 +408,8 @@ public final class Braid implements AutoCloseable {
   /**
    * Stores a setting in the state database; null removes it.
    *
+   * @param key the setting's name
+   * @param value its new value, or null to remove it
    * @throws StateStoreException when the state database cannot be written (held by another process past the busy timeout)
    */
   public void saveSetting(String key, String value) {

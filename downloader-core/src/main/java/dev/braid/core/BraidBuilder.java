@@ -29,11 +29,11 @@ public final class BraidBuilder {
   Duration readTimeout = Braid.DEFAULT_READ_TIMEOUT;
   int maxRetries = Braid.DEFAULT_MAX_RETRIES;
   int maxRedirects = 10;
-  int bufferSize = 128 * 1024;
-  Duration checkpointInterval = Duration.ofMillis(500);
-  Duration firstBackoff = Duration.ofMillis(250);
+  int bufferSize = Braid.DEFAULT_BUFFER_SIZE;
+  Duration checkpointInterval = Braid.DEFAULT_CHECKPOINT_INTERVAL;
+  Duration firstBackoff = Braid.DEFAULT_FIRST_BACKOFF;
   String userAgent = "Braid/" + Version.get();
-  int maxConnectionsTotal = 64;
+  int maxConnectionsTotal = Braid.DEFAULT_MAX_CONNECTIONS_TOTAL;
   boolean allowDowngrade;
   long lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
   Path caCertificates;
@@ -47,8 +47,8 @@ public final class BraidBuilder {
   Duration deadline;
   boolean insecure;
   HostResolver hostResolver = HostResolver.SYSTEM;
-  Duration dnsCacheTtl = Duration.ofSeconds(60);
-  Duration idleConnectionTimeout = Duration.ofSeconds(30);
+  Duration dnsCacheTtl = Braid.DEFAULT_DNS_CACHE_TTL;
+  Duration idleConnectionTimeout = Braid.DEFAULT_IDLE_CONNECTION_TIMEOUT;
   ProxyPlan proxies = ProxyPlan.DIRECT;
   Rules hostRules = Rules.NONE;
   InetSocketAddress metricsAddress;
@@ -69,6 +69,9 @@ public final class BraidBuilder {
   /**
    * The clock the schedules read (default: the system's, in the default time zone); a test gives
    * one it moves.
+   *
+   * @param clock the clock to read
+   * @return this builder
    */
   public BraidBuilder clock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -79,6 +82,9 @@ public final class BraidBuilder {
    * The windows in which the queue starts and runs downloads (default: none, always); see
    * {@link Braid#runWindows(List)}. A front end that runs one download in the foreground at a
    * user's request ({@code braid get}) leaves them unset.
+   *
+   * @param windows the windows; empty for always
+   * @return this builder
    */
   public BraidBuilder runWindows(List<RunWindow> windows) {
     Objects.requireNonNull(windows, "windows");
@@ -92,13 +98,22 @@ public final class BraidBuilder {
    * state database under {@link RunWindow#SETTING} or {@link SpeedSchedule#SETTING} (the queue's
    * own schedule, shared by the daemon and the desktop app); off by default. A stored value that
    * does not parse counts as none.
+   *
+   * @param use whether to read the stored schedule
+   * @return this builder
    */
   public BraidBuilder storedSchedule(boolean use) {
     this.storedSchedule = use;
     return this;
   }
 
-  /** Limits by time of day on all downloads together (default {@link SpeedSchedule#NONE}); see {@link SpeedSchedule}. */
+  /**
+   * Limits by time of day on all downloads together (default {@link SpeedSchedule#NONE}); see
+   * {@link SpeedSchedule}.
+   *
+   * @param speeds the schedule
+   * @return this builder
+   */
   public BraidBuilder speedSchedule(SpeedSchedule speeds) {
     this.speedSchedule = Objects.requireNonNull(speeds, "speeds");
     return this;
@@ -108,19 +123,34 @@ public final class BraidBuilder {
    * Also run {@code hook} when a download this instance runs completes (the file is whole,
    * verified and renamed). Hooks run on threads of their own, at most {@link #hookTimeout} each;
    * one that fails is reported to {@link #hookFailures} and changes nothing about the download.
+   *
+   * @param hook what to run
+   * @return this builder
    */
   public BraidBuilder onDownloadComplete(DownloadHook hook) {
     onComplete.add(Objects.requireNonNull(hook, "hook"));
     return this;
   }
 
-  /** Also run {@code hook} when a download this instance runs fails (not when it is paused or removed); as {@link #onDownloadComplete}. */
+  /**
+   * Also run {@code hook} when a download this instance runs fails (not when it is paused or
+   * removed); as {@link #onDownloadComplete}.
+   *
+   * @param hook what to run
+   * @return this builder
+   */
   public BraidBuilder onDownloadError(DownloadHook hook) {
     onError.add(Objects.requireNonNull(hook, "hook"));
     return this;
   }
 
-  /** How long one hook may run (default {@link Braid#DEFAULT_HOOK_TIMEOUT}); then it is stopped (a command killed with every process it started). */
+  /**
+   * How long one hook may run (default {@link Braid#DEFAULT_HOOK_TIMEOUT}); then it is stopped (a
+   * command killed with every process it started).
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public BraidBuilder hookTimeout(Duration timeout) {
     this.hookTimeout = positive(timeout, "timeout");
     return this;
@@ -129,6 +159,9 @@ public final class BraidBuilder {
   /**
    * Where hooks that fail, time out or cannot run are reported, on a hook thread (default: a line
    * on standard error).
+   *
+   * @param listener what hears of each failed hook
+   * @return this builder
    */
   public BraidBuilder hookFailures(Consumer<HookFailure> listener) {
     this.hookFailures = Objects.requireNonNull(listener, "listener");
@@ -140,6 +173,9 @@ public final class BraidBuilder {
    * connections per download); {@link HttpVersion#HTTP_2} sends the ranges as streams of one
    * connection and fails where the server does not offer HTTP/2; {@link HttpVersion#AUTO}
    * chooses per host by measured throughput.
+   *
+   * @param version the version, or {@link HttpVersion#AUTO}
+   * @return this builder
    */
   public BraidBuilder httpVersion(HttpVersion version) {
     this.httpVersion = Objects.requireNonNull(version, "version");
@@ -151,6 +187,9 @@ public final class BraidBuilder {
    * {@link Braid#metricsAddress()}): bytes, downloads by state, open connections, requests,
    * retries, connection reuse, TLS resumption, and DNS, connect, TLS and first-byte times as
    * histograms. Off by default.
+   *
+   * @param port the loopback port, 0-65535
+   * @return this builder
    */
   public BraidBuilder metricsEndpoint(int port) {
     if (port < 0 || port > 65535) {
@@ -165,6 +204,9 @@ public final class BraidBuilder {
    * Null turns the endpoint off. Needs the Prometheus client on the class path
    * ({@code io.prometheus:prometheus-metrics-exporter-httpserver}, an optional dependency of
    * braid-core), else throws {@link IllegalStateException}.
+   *
+   * @param address a resolved address, or null for none
+   * @return this builder
    */
   public BraidBuilder metricsEndpoint(InetSocketAddress address) {
     if (address != null && (address.isUnresolved() || address.getPort() < 0 || address.getPort() > 65535)) {
@@ -177,13 +219,25 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** Limit on the TLS handshake of a new https connection (each handshake message must arrive within it). */
+  /**
+   * Limit on the TLS handshake of a new https connection (each handshake message must arrive
+   * within it; default {@link Braid#DEFAULT_TLS_HANDSHAKE_TIMEOUT}).
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public BraidBuilder tlsHandshakeTimeout(Duration timeout) {
     this.tlsHandshakeTimeout = positive(timeout, "timeout");
     return this;
   }
 
-  /** Limit on the wait for a response once a request is sent; then the range is retried. */
+  /**
+   * Limit on the wait for a response once a request is sent (default
+   * {@link Braid#DEFAULT_FIRST_BYTE_TIMEOUT}); then the range is retried.
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public BraidBuilder firstByteTimeout(Duration timeout) {
     this.firstByteTimeout = positive(timeout, "timeout");
     return this;
@@ -193,6 +247,9 @@ public final class BraidBuilder {
    * The longest a download may take from start to finish (default: none). Past it the download
    * stops with a {@link NetworkException}; its bytes are kept and a new start resumes them.
    * Null for none.
+   *
+   * @param deadline a positive duration, or null for none
+   * @return this builder
    */
   public BraidBuilder deadline(Duration deadline) {
     this.deadline = deadline == null ? null : positive(deadline, "deadline");
@@ -202,19 +259,33 @@ public final class BraidBuilder {
   /**
    * Accept any server certificate for any host name. Off by default; only for a server whose
    * certificate cannot be trusted any other way ({@link #caCertificates} is the safe choice).
+   *
+   * @param insecure whether to accept any certificate
+   * @return this builder
    */
   public BraidBuilder insecure(boolean insecure) {
     this.insecure = insecure;
     return this;
   }
 
-  /** Where host names are resolved (default: the JVM); answers are cached for {@link #dnsCacheTtl}. */
+  /**
+   * Where host names are resolved (default: the JVM); answers are cached for {@link #dnsCacheTtl}.
+   *
+   * @param resolver what resolves host names
+   * @return this builder
+   */
   public BraidBuilder hostResolver(HostResolver resolver) {
     this.hostResolver = Objects.requireNonNull(resolver, "resolver");
     return this;
   }
 
-  /** How long a DNS answer is reused by every connection and download of this instance (default 60 s). */
+  /**
+   * How long a DNS answer is reused by every connection and download of this instance (default
+   * {@link Braid#DEFAULT_DNS_CACHE_TTL}).
+   *
+   * @param ttl a positive duration
+   * @return this builder
+   */
   public BraidBuilder dnsCacheTtl(Duration ttl) {
     this.dnsCacheTtl = positive(ttl, "ttl");
     return this;
@@ -228,6 +299,9 @@ public final class BraidBuilder {
    * SOCKS5 proxy, never to a server. A proxy that refuses them fails the download with a
    * {@link ProxyAuthenticationException}. A null {@code url} connects directly (the default).
    *
+   * @param url the proxy's URL, or null to connect directly
+   * @param noProxy the hosts reached directly, or null for none
+   * @return this builder
    * @throws IllegalArgumentException for a URL that names no usable proxy
    */
   public BraidBuilder proxy(String url, String noProxy) {
@@ -240,6 +314,9 @@ public final class BraidBuilder {
    * environment's, for its hosts) and {@code max-connections-per-host} (instead of
    * {@link #maxConnectionsPerHost}, for its hosts). The per-download settings of the rules are the
    * request's ({@link dev.braid.core.rules.HostSettings#applyTo}). Default: {@link Rules#NONE}.
+   *
+   * @param rules the rules
+   * @return this builder
    */
   public BraidBuilder hostRules(Rules rules) {
     this.hostRules = Objects.requireNonNull(rules, "rules");
@@ -251,6 +328,8 @@ public final class BraidBuilder {
    * upper case), {@code all_proxy} for a scheme without its own, in {@code environment}, e.g.
    * {@code System.getenv()}. Their URLs may hold credentials, as in {@link #proxy}.
    *
+   * @param environment the variables, by name
+   * @return this builder
    * @throws IllegalArgumentException for a variable that names no usable proxy
    */
   public BraidBuilder proxyFromEnvironment(java.util.Map<String, String> environment) {
@@ -267,13 +346,25 @@ public final class BraidBuilder {
     return d;
   }
 
-  /** The folder for downloads whose request names neither a file nor a folder; null for the working directory (the default). */
+  /**
+   * The folder for downloads whose request names neither a file nor a folder; null for the working
+   * directory (the default).
+   *
+   * @param folder the folder, or null for the working directory
+   * @return this builder
+   */
   public BraidBuilder downloadDirectory(Path folder) {
     this.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
     return this;
   }
 
-  /** How many downloads run at once (default 4); the others wait in the queue. */
+  /**
+   * How many downloads run at once (default {@value Braid#DEFAULT_MAX_ACTIVE_DOWNLOADS}); the
+   * others wait in the queue.
+   *
+   * @param n at least 1
+   * @return this builder
+   */
   public BraidBuilder maxActiveDownloads(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be at least 1 (one download must be able to run), not " + n);
@@ -282,7 +373,13 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The most connections open to one host ({@code host:port}) across all downloads (default 64). */
+  /**
+   * The most connections open to one host ({@code host:port}) across all downloads (default
+   * {@value DownloadRequest#MAX_CONNECTIONS}).
+   *
+   * @param n at least 1
+   * @return this builder
+   */
   public BraidBuilder maxConnectionsPerHost(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
@@ -291,7 +388,12 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** A limit on all downloads together, in bytes per second (default 0: none); changeable later. */
+  /**
+   * A limit on all downloads together, in bytes per second (default 0: none); changeable later.
+   *
+   * @param bytesPerSecond the limit; 0 for none
+   * @return this builder
+   */
   public BraidBuilder rateLimit(long bytesPerSecond) {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
@@ -304,13 +406,21 @@ public final class BraidBuilder {
    * Whether this instance also runs what the database already holds queued, including downloads
    * a crashed process left behind (default false: it runs only what is submitted to it). A
    * desktop app or a batch job that must carry on after a crash turns this on.
+   *
+   * @param run whether to run what the database holds queued
+   * @return this builder
    */
   public BraidBuilder runQueue(boolean run) {
     this.runQueue = run;
     return this;
   }
 
-  /** Where downloads and their progress are recorded (created if absent): a SQLite database file. */
+  /**
+   * Where downloads and their progress are recorded (created if absent): a SQLite database file.
+   *
+   * @param file the SQLite database file
+   * @return this builder
+   */
   public BraidBuilder stateDatabase(Path file) {
     this.stateLocation = Objects.requireNonNull(file, "file").toString();
     this.store = null;
@@ -322,6 +432,8 @@ public final class BraidBuilder {
    * {@link #stateDatabase}), or a URL that a store module on the class path opens (such as
    * {@code postgresql://host:port/db?user=...}). Its password is never shown in a message.
    *
+   * @param location a file path or a store URL
+   * @return this builder
    * @throws IllegalArgumentException for an empty location, or one no store on the class path opens
    */
   public BraidBuilder stateLocation(String location) {
@@ -335,27 +447,45 @@ public final class BraidBuilder {
    * Records downloads in this store, already open (a library's own, or one shared by several
    * instances), instead of opening one. {@link Braid#close()} leaves it open: whoever opened
    * it closes it, after every {@code Braid} using it.
+   *
+   * @param store an open store
+   * @return this builder
    */
   public BraidBuilder store(StateStore store) {
     this.store = Objects.requireNonNull(store, "store");
     return this;
   }
 
-  /** Limit on establishing a TCP connection (default {@link Braid#DEFAULT_CONNECT_TIMEOUT}). */
+  /**
+   * Limit on establishing a TCP connection (default {@link Braid#DEFAULT_CONNECT_TIMEOUT}).
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public BraidBuilder connectTimeout(Duration timeout) {
     this.connectTimeout = positive(timeout, "timeout");
     return this;
   }
 
-  /** A connection silent for this long is dropped and its range retried elsewhere (default {@link Braid#DEFAULT_READ_TIMEOUT}). */
+  /**
+   * A connection silent for this long is dropped and its range retried elsewhere (default
+   * {@link Braid#DEFAULT_READ_TIMEOUT}).
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public BraidBuilder readTimeout(Duration timeout) {
     this.readTimeout = positive(timeout, "timeout");
     return this;
   }
 
   /**
-   * A kept-alive connection unused for this long is closed (default 30 s), so a long-lived
+   * A kept-alive connection unused for this long is closed (default
+   * {@link Braid#DEFAULT_IDLE_CONNECTION_TIMEOUT}), so a long-lived
    * instance holds no sockets the servers have long given up on.
+   *
+   * @param timeout a positive duration
+   * @return this builder
    */
   public BraidBuilder idleConnectionTimeout(Duration timeout) {
     this.idleConnectionTimeout = positive(timeout, "timeout");
@@ -365,6 +495,9 @@ public final class BraidBuilder {
   /**
    * Failed tries in a row, without progress, before a range (and then the download) gives up
    * (default {@value Braid#DEFAULT_MAX_RETRIES}; 0: no retry).
+   *
+   * @param n 0 or more
+   * @return this builder
    */
   public BraidBuilder maxRetries(int n) {
     if (n < 0) {
@@ -374,16 +507,26 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The wait after the first failure (default 250 ms); it doubles with each further one, with jitter. */
+  /**
+   * The wait after the first failure (default {@link Braid#DEFAULT_FIRST_BACKOFF}); it doubles with
+   * each further one, with jitter.
+   *
+   * @param wait a positive duration
+   * @return this builder
+   */
   public BraidBuilder firstBackoff(Duration wait) {
     this.firstBackoff = positive(wait, "wait");
     return this;
   }
 
   /**
-   * How often progress is forced to disk and recorded (default 0.5 s): a crash loses at most
+   * How often progress is forced to disk and recorded (default
+   * {@link Braid#DEFAULT_CHECKPOINT_INTERVAL}): a crash loses at most
    * this much of the download's throughput. Forcing more often costs little: every byte is
    * flushed once whatever the interval.
+   *
+   * @param interval a positive duration
+   * @return this builder
    */
   public BraidBuilder checkpointInterval(Duration interval) {
     this.checkpointInterval = positive(interval, "interval");
@@ -391,8 +534,11 @@ public final class BraidBuilder {
   }
 
   /**
-   * Bytes of the one buffer each connection reads into (default 128 KiB), from
+   * Bytes of the one buffer each connection reads into (default {@value Braid#DEFAULT_BUFFER_SIZE}), from
    * {@value Braid#MIN_BUFFER_SIZE} to {@value Braid#MAX_BUFFER_SIZE}.
+   *
+   * @param bytes the buffer's size, within the bounds
+   * @return this builder
    */
   public BraidBuilder bufferSize(int bytes) {
     if (bytes < Braid.MIN_BUFFER_SIZE || bytes > Braid.MAX_BUFFER_SIZE) {
@@ -402,7 +548,13 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** The most connections open at once across all downloads of this instance (default 64). */
+  /**
+   * The most connections open at once across all downloads of this instance (default
+   * {@value Braid#DEFAULT_MAX_CONNECTIONS_TOTAL}).
+   *
+   * @param n at least 1
+   * @return this builder
+   */
   public BraidBuilder maxConnectionsTotal(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
@@ -413,8 +565,11 @@ public final class BraidBuilder {
 
   /**
    * A connection slower than this (bytes per second) for 3 seconds is replaced by a fresh one that
-   * continues from the same byte (default 1 KiB/s; 0 leaves only stalls and the comparison with
+   * continues from the same byte (default {@value Braid#DEFAULT_LOWEST_SPEED}; 0 leaves only stalls and the comparison with
    * the download's other connections).
+   *
+   * @param bytesPerSecond the least acceptable speed; 0 for none
+   * @return this builder
    */
   public BraidBuilder lowestSpeed(long bytesPerSecond) {
     if (bytesPerSecond < 0) {
@@ -424,19 +579,36 @@ public final class BraidBuilder {
     return this;
   }
 
-  /** Trust the CA certificates in this PEM file too (a private CA), besides the JDK's; null for none (the default). */
+  /**
+   * Trust the CA certificates in this PEM file too (a private CA), besides the JDK's; null for none
+   * (the default).
+   *
+   * @param pem a PEM file of CA certificates, or null for none
+   * @return this builder
+   */
   public BraidBuilder caCertificates(Path pem) {
     this.caCertificates = pem;
     return this;
   }
 
-  /** Follow redirects from https to plain http (refused by default: they expose the download to the network path). */
+  /**
+   * Follow redirects from https to plain http (refused by default: they expose the download to the
+   * network path).
+   *
+   * @param allow whether to follow them
+   * @return this builder
+   */
   public BraidBuilder allowHttpsToHttpRedirects(boolean allow) {
     this.allowDowngrade = allow;
     return this;
   }
 
-  /** The User-Agent header of every request (default {@code Braid/VERSION}). */
+  /**
+   * The User-Agent header of every request (default {@code Braid/VERSION}).
+   *
+   * @param userAgent the header's value, without a line break
+   * @return this builder
+   */
   public BraidBuilder userAgent(String userAgent) {
     Objects.requireNonNull(userAgent, "userAgent");
     if (userAgent.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
@@ -450,6 +622,7 @@ public final class BraidBuilder {
   /**
    * Opens the store and the client.
    *
+   * @return the new {@code Braid}, ready to take downloads
    * @throws LocalFileException when the state database cannot be opened, or the metrics
    *     endpoint's address cannot be bound (a port in use)
    */

@@ -32,6 +32,7 @@ public final class ByteSize {
    * Reads a size, e.g. {@code 500K}, {@code 1.5M}, {@code 2g}, {@code 4 MiB} or {@code 1000}.
    *
    * @return the number of bytes, zero or more
+   * @param text the size as text
    * @throws IllegalArgumentException with a message that quotes the text and says what is wrong:
    *     null, blank, negative, not of the form above, or more than {@link Long#MAX_VALUE} bytes
    */
@@ -63,6 +64,8 @@ public final class ByteSize {
    * Writes a size so that {@link #parse} reads it back: with the largest unit that divides it
    * exactly ({@code 4M}, {@code 1536K}), else as a plain byte count ({@code 1000}, {@code 0}).
    *
+   * @param bytes a size, zero or more
+   * @return the size as {@link #parse} reads it
    * @throws IllegalArgumentException when {@code bytes} is negative
    */
   public static String format(long bytes) {

@@ -15,6 +15,12 @@ public record Checksum(String algorithm, String hex) {
   public static final List<String> ALGORITHMS =
       List.of("sha-256", "sha-512", "sha-1", "md5", "sha3-256", "blake2b-512", "blake3");
 
+  /**
+   * Keeps both in lower case, so that equal digests compare equal whatever case they were given in.
+   *
+   * @param algorithm one of {@link #ALGORITHMS}
+   * @param hex the expected digest, in hexadecimal
+   */
   public Checksum {
     algorithm = algorithm.toLowerCase(Locale.ROOT);
     hex = hex.toLowerCase(Locale.ROOT);
@@ -24,6 +30,8 @@ public record Checksum(String algorithm, String hex) {
    * Parses {@code ALGO=HEX}, as in {@code sha-256=9f86d0...}; {@code sha256} is accepted for
    * {@code sha-256}.
    *
+   * @param spec the checksum as {@code ALGO=HEX}
+   * @return the checksum
    * @throws InvalidRequestException for an unknown algorithm or a digest of the wrong length
    */
   public static Checksum parse(String spec) throws InvalidRequestException {
@@ -66,7 +74,7 @@ public record Checksum(String algorithm, String hex) {
     };
   }
 
-  /** The expected digest as bytes. */
+  /** {@return the expected digest as bytes} */
   public byte[] bytes() {
     return HexFormat.of().parseHex(hex);
   }

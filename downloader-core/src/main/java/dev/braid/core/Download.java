@@ -43,46 +43,49 @@ public final class Download {
     this.state = state;
   }
 
-  /** The queue's id of this download: stable, shown by {@code braid list}. */
+  /** {@return the queue's id of this download: stable, shown by {@code braid list}} */
   public long id() {
     return id;
   }
 
-  /** The URL it was submitted with. */
+  /** {@return the URL it was submitted with} */
   public String url() {
     return entry.url();
   }
 
-  /** A name to show: the final file's, once known, else the URL's last path part. */
+  /** {@return a name to show: the final file's, once known, else the URL's last path part} */
   public String name() {
     Optional<Path> f = file();
     return f.map(p -> p.getFileName().toString()).orElseGet(() -> RequestCodec.displayName(entry));
   }
 
-  /** The final file, once the server's answer fixed it (or the one the request named). */
+  /** {@return the final file, once the server's answer fixed it (or the one the request named)} */
   public Optional<Path> file() {
     DownloadJob j = job;
     Optional<Path> running = j == null ? Optional.empty() : j.target();
     return running.or(() -> Optional.ofNullable(entry.target() != null ? entry.target() : entry.file()));
   }
 
-  /** The folder it was submitted to write into (the file's folder unless the request named a file elsewhere). */
+  /**
+   * {@return the folder it was submitted to write into (the file's folder unless the request named
+   * a file elsewhere)}
+   */
   public Path directory() {
     return entry.directory();
   }
 
-  /** Where it stands now. */
+  /** {@return where it stands now} */
   public DownloadState state() {
     return state;
   }
 
-  /** Other URLs of the same file it was submitted with (mirrors). */
+  /** {@return other URLs of the same file it was submitted with (mirrors)} */
   public List<String> mirrors() {
     List<String> urls = entry.urls();
     return urls.subList(1, urls.size());
   }
 
-  /** The digest the file must have, if one was given (also for downloads another process submitted). */
+  /** {@return the digest the file must have, if one was given (also for downloads another process submitted)} */
   public Optional<Checksum> checksum() {
     String spec = entry.options().get("checksum");
     try {
@@ -93,48 +96,48 @@ public final class Download {
     }
   }
 
-  /** Higher starts first. */
+  /** {@return its priority in the queue: higher starts first} */
   public int priority() {
     return entry.priority();
   }
 
-  /** Why it failed, while {@link #state()} is {@link DownloadState#FAILED}. */
+  /** {@return why it failed, while {@link #state()} is {@link DownloadState#FAILED}} */
   public Optional<String> error() {
     return state == DownloadState.FAILED ? Optional.ofNullable(entry.error()) : Optional.empty();
   }
 
   /**
-   * Why it failed, while {@link #state()} is {@link DownloadState#FAILED}: the kind and detail the
-   * state database keeps, so the same whether this engine saw the failure or read it from the
-   * database (after a restart, or another process's run). {@link FailureKind#INTERNAL} for a
-   * failure recorded without a kind.
+   * {@return why it failed, while {@link #state()} is {@link DownloadState#FAILED}: the kind and
+   * detail the state database keeps, so the same whether this engine saw the failure or read it
+   * from the database (after a restart, or another process's run)} {@link FailureKind#INTERNAL}
+   * for a failure recorded without a kind.
    */
   public Optional<DownloadFailure> failure() {
     return state == DownloadState.FAILED ? Optional.of(StoredFailure.decode(entry.errorKind())) : Optional.empty();
   }
 
   /**
-   * Whether it was asked of this Braid ({@link Braid#submit}), rather than found in the state
-   * database: another process's, or an earlier run's that nobody asked for again. A listener
+   * {@return whether it was asked of this Braid ({@link Braid#submit}), rather than found in the
+   * state database: another process's, or an earlier run's that nobody asked for again} A listener
    * that reports one job's downloads (a command line's {@code --json}) keeps to these.
    */
   public boolean submittedHere() {
     return submittedHere;
   }
 
-  /** How far it is. Live while this process drives it; otherwise as last recorded. */
+  /** {@return how far it is} Live while this process drives it; otherwise as last recorded. */
   public Progress progress() {
     DownloadJob j = job;
     return j != null ? j.progress() : Progress.idle(entry.length(), entry.done());
   }
 
   /**
-   * The outcome of the current (or last) run: the result once the file is complete, durable and
-   * renamed; or a {@link DownloadException} saying why not ({@link DownloadPausedException} for
-   * a pause). A {@link #resume()} after that starts a new run with a new future. It completes
-   * only after every connection of the run has stopped and its progress is recorded. For a
-   * download another process drives, it completes only once this {@code Braid} runs it: follow
-   * such a download with {@link #state()} or a listener.
+   * {@return the outcome of the current (or last) run: the result once the file is complete,
+   * durable and renamed; or a {@link DownloadException} saying why not
+   * ({@link DownloadPausedException} for a pause)} A {@link #resume()} after that starts a new run
+   * with a new future. It completes only after every connection of the run has stopped and its
+   * progress is recorded. For a download another process drives, it completes only once this
+   * {@code Braid} runs it: follow such a download with {@link #state()} or a listener.
    */
   public CompletableFuture<DownloadResult> result() {
     return result;
@@ -162,6 +165,8 @@ public final class Download {
    * Stops the download and removes it from the queue. With {@code deleteFile}, its file goes too
    * (partial or complete); without, a partial file and its resume record stay, so submitting the
    * same URL again continues it.
+   *
+   * @param deleteFile whether its file goes too, partial or complete
    */
   public void remove(boolean deleteFile) {
     StateCalls.run(() -> queue.remove(this, deleteFile, deleteFile));
@@ -177,6 +182,7 @@ public final class Download {
    * fails with {@link LinkRefusedException} and nothing is spliced; starting over is then a new
    * request with overwrite, or {@link #remove} first.
    *
+   * @param uri the new http or https URL of the same file
    * @throws InvalidRequestException when {@code uri} is not an http or https URL
    * @throws IllegalStateException when the download is complete
    */
@@ -187,7 +193,11 @@ public final class Download {
     queue.changeUrl(this, uri);
   }
 
-  /** Changes this download's own rate limit (bytes per second, 0 for none), also while it runs. */
+  /**
+   * Changes this download's own rate limit (bytes per second, 0 for none), also while it runs.
+   *
+   * @param bytesPerSecond the new limit; 0 for none
+   */
   public void rateLimit(long bytesPerSecond) {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("a rate limit cannot be negative");
@@ -196,9 +206,9 @@ public final class Download {
   }
 
   /**
-   * Its own proxy as the queue holds it: the URL without credentials, or {@link DownloadRequest#DIRECT};
-   * empty when the engine's proxy applies. Read from the queue's entry, so a download another
-   * process submitted shows its own too.
+   * {@return its own proxy as the queue holds it: the URL without credentials, or
+   * {@link DownloadRequest#DIRECT}; empty when the engine's proxy applies} Read from the queue's
+   * entry, so a download another process submitted shows its own too.
    */
   public Optional<String> proxy() {
     return Optional.ofNullable(entry.options().get(DownloadProxy.OPTION));
@@ -208,6 +218,7 @@ public final class Download {
    * Gives a download that is not running a proxy of its own (see {@link DownloadRequestBuilder#proxy}:
    * a URL, {@link DownloadRequest#DIRECT}, or null for the engine's); its next run uses it.
    *
+   * @param url a proxy URL, {@link DownloadRequest#DIRECT}, or null for the engine's
    * @throws IllegalArgumentException for a URL that names no usable proxy
    * @throws IllegalStateException when it is running (pause it first)
    */
@@ -220,6 +231,7 @@ public final class Download {
    * Replaces the mirrors of a download that is not running (its URL stays: the partial file is
    * recorded under it); the next run spreads its segments over them.
    *
+   * @param mirrors the new mirror URLs; empty for none
    * @throws InvalidRequestException when a URL is malformed or not http(s), or carries credentials
    * @throws IllegalStateException when it is running (pause it first)
    */
@@ -234,12 +246,14 @@ public final class Download {
   /**
    * Changes where it stands among the waiting downloads: higher starts first, then older. A
    * running download goes on; the new priority orders its next wait.
+   *
+   * @param priority the new priority
    */
   public void priority(int priority) {
     StateCalls.run(() -> queue.priority(this, priority));
   }
 
-  /** What the server said about the file, once known. */
+  /** {@return what the server said about the file, once known} */
   public Optional<RemoteFile> remote() {
     DownloadJob j = job;
     if (j != null && j.remote().isPresent()) {
@@ -249,34 +263,49 @@ public final class Download {
     return queue.storedRemote(this);
   }
 
-  /** How the connection count changed in this process's run and why (ramp, plateau, server limit, slow connection replaced). */
+  /**
+   * {@return how the connection count changed in this process's run and why (ramp, plateau, server
+   * limit, slow connection replaced)}
+   */
   public List<ConnectionChange> connectionChanges() {
     DownloadJob j = job;
     return j == null ? List.of() : j.connectionChanges();
   }
 
   /**
-   * What this process's run noted that changes no connection count, oldest first: mirrors left
-   * out, URLs that failed over to a mirror, server quirks worked around, protocol trials stopped.
+   * {@return what this process's run noted that changes no connection count, oldest first: mirrors
+   * left out, URLs that failed over to a mirror, server quirks worked around, protocol trials
+   * stopped}
    */
   public List<DownloadNote> notes() {
     DownloadJob j = job;
     return j == null ? List.of() : j.notes();
   }
 
-  /** A snapshot of this run's connection metrics: phase timings, requests, retries, reuse (none before it starts). */
+  /**
+   * {@return a snapshot of this run's connection metrics: phase timings, requests, retries, reuse
+   * (none before it starts)}
+   */
   public TransferMetrics metrics() {
     DownloadJob j = job;
     return j == null ? TransferMetrics.NONE : j.metrics();
   }
 
-  /** Why this run last started over from zero (the remote file changed), if it did. */
+  /** {@return why this run last started over from zero (the remote file changed), if it did} */
   public Optional<String> restartReason() {
     DownloadJob j = job;
     return j == null ? Optional.empty() : Optional.ofNullable(j.lastRestartReason());
   }
 
-  /** Calls {@code listener} about this download: every state change, and progress every {@code progressEvery} while it runs. */
+  /**
+   * Calls {@code listener} about this download: every state change, and progress every
+   * {@code progressEvery} while it runs.
+   *
+   * @param listener what to call
+   * @param progressEvery how often it hears the progress
+   * @return the registration, to {@linkplain Registration#close() close} when it should hear no
+   *     more
+   */
   public Registration listen(DownloadListener listener, Duration progressEvery) {
     return queue.listen(this, listener, progressEvery);
   }

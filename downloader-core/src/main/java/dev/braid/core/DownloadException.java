@@ -9,6 +9,12 @@ public abstract class DownloadException extends Exception {
   /** What the failure was more precisely, where the thrower knew it; read by {@link StoredFailure}. */
   private final FailureDetail detail;
 
+  /**
+   * A failure described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   protected DownloadException(String message, Throwable cause) {
     this(message, cause, FailureDetail.NONE);
   }

@@ -11,7 +11,13 @@ package dev.braid.core;
  * @param httpStatus the server's status for {@link FailureKind#HTTP_STATUS} (e.g. 404), 0 when none
  */
 public record DownloadFailure(FailureKind kind, FailureDetail detail, int httpStatus) {
-  /** Checks its arguments: a kind and a detail are required, and a status is 0 or in 100-999. */
+  /**
+   * Checks its arguments: a kind and a detail are required, and a status is 0 or in 100-999.
+   *
+   * @param kind the failure's family
+   * @param detail what it was more precisely
+   * @param httpStatus the server's status, 0 when none
+   */
   public DownloadFailure {
     if (kind == null || detail == null || (httpStatus != 0 && (httpStatus < 100 || httpStatus > 999))) {
       throw new IllegalArgumentException("a failure needs a kind, a detail, and an HTTP status of 0 or 100-999");
@@ -19,9 +25,11 @@ public record DownloadFailure(FailureKind kind, FailureDetail detail, int httpSt
   }
 
   /**
-   * The failure {@code t} is, read through the form the state database keeps, so that a failure
-   * reads the same before and after a restart; {@link FailureKind#INTERNAL} for what is no
+   * {@return the failure {@code t} is, read through the form the state database keeps, so that a
+   * failure reads the same before and after a restart} {@link FailureKind#INTERNAL} for what is no
    * {@link DownloadException}.
+   *
+   * @param t the failure, as a download's result ended with it
    */
   public static DownloadFailure of(Throwable t) {
     return StoredFailure.decode(StoredFailure.encode(t));

@@ -19,6 +19,7 @@ public interface DownloadHook {
    * Does the hook's work for {@code event}.
    *
    * @param timeout how long it may take; the calling thread is interrupted after that
+   * @param event the download's end
    * @throws Exception any failure, reported and otherwise ignored
    */
   void run(HookEvent event, Duration timeout) throws Exception;
@@ -30,6 +31,9 @@ public interface DownloadHook {
    * is empty; {@code BRAID_EVENT} ({@code complete} or {@code error}) and, for an error,
    * {@code BRAID_ERROR} (the message) are added to its environment, nothing else. A non-zero exit
    * is a failure; at the time bound the command and every process it started are killed.
+   *
+   * @param command the shell command
+   * @return the hook
    */
   static DownloadHook command(String command) {
     return new CommandHook(command);
@@ -39,6 +43,9 @@ public interface DownloadHook {
    * A POST of {@code body(event)} as {@code application/json} to {@code url} (http or https); an
    * answer other than 2xx, or none within the time bound, is a failure. Redirects are not followed.
    *
+   * @param url where to POST
+   * @param body the JSON document to send for an event
+   * @return the hook
    * @throws IllegalArgumentException when {@code url} is not an absolute http or https URL
    */
   static DownloadHook webhook(URI url, Function<HookEvent, String> body) {

@@ -5,12 +5,26 @@ package dev.braid.core;
  * the work short (hand it to a UI thread or a queue), as every listener waits for the one before.
  */
 public interface DownloadListener {
-  /** The download moved to {@code state}. */
+  /**
+   * The download moved to {@code state}.
+   *
+   * @param download the download
+   * @param state its new state
+   */
   default void stateChanged(Download download, DownloadState state) {}
 
-  /** A progress sample of a download that is running, at the rate the listener asked for. */
+  /**
+   * A progress sample of a download that is running, at the rate the listener asked for.
+   *
+   * @param download the download
+   * @param progress the sample
+   */
   default void progress(Download download, Progress progress) {}
 
-  /** The download left the queue (removed or cancelled). */
+  /**
+   * The download left the queue (removed or cancelled).
+   *
+   * @param download the download
+   */
   default void removed(Download download) {}
 }

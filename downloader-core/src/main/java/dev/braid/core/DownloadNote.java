@@ -12,7 +12,12 @@ import java.util.Locale;
  * @param message what happened, in words
  */
 public record DownloadNote(Duration at, String message) {
-  /** Checks its arguments: both are required. */
+  /**
+   * Checks its arguments: both are required.
+   *
+   * @param at time since the download started
+   * @param message what happened, in words
+   */
   public DownloadNote {
     if (at == null || message == null) {
       throw new IllegalArgumentException("a note needs a time and a message");

@@ -6,6 +6,11 @@ package dev.braid.core;
  * as the removal asked.
  */
 public final class DownloadRemovedException extends DownloadException {
+  /**
+   * A removal described by {@code message}.
+   *
+   * @param message what happened, in one line a user can act on
+   */
   public DownloadRemovedException(String message) {
     super(message, null);
   }

@@ -80,75 +80,85 @@ public final class DownloadRequest {
   /**
    * Starts a request for {@code url} (http or https; checked by {@link DownloadRequestBuilder#build()}).
    *
+   * @param url the file's URL
+   * @return a builder with every other setting at its default
    * @throws NullPointerException if {@code url} is null
    */
   public static DownloadRequestBuilder builder(String url) {
     return new DownloadRequestBuilder(Objects.requireNonNull(url, "url"));
   }
 
+  /** {@return the main URL, parsed, without credentials (they became an {@code Authorization} header)} */
   public URI uri() {
     return uri;
   }
 
-  /** The exact target file, when the caller named one. */
+  /** {@return the exact target file, when the caller named one} */
   public Optional<Path> file() {
     return Optional.ofNullable(file);
   }
 
   /**
-   * The folder for a name chosen from the server's answer (ignored when {@link #file()} is set):
-   * the one the request names, else the working directory.
+   * {@return the folder for a name chosen from the server's answer (ignored when {@link #file()} is
+   * set): the one the request names, else the working directory}
    */
   public Path directory() {
     return directory != null ? directory : Path.of("").toAbsolutePath();
   }
 
-  /** Whether the request names a folder (otherwise {@code Braid}'s download folder applies). */
+  /** {@return whether the request names a folder (otherwise {@code Braid}'s download folder applies)} */
   public boolean directoryGiven() {
     return directory != null || file != null;
   }
 
-  /** Other URLs of the same file; segments are spread over them by measured speed. */
+  /** {@return other URLs of the same file; segments are spread over them by measured speed} */
   public List<URI> mirrors() {
     return mirrors;
   }
 
-  /** The digest the finished file must have, if one was given. */
+  /** {@return the digest the finished file must have, if one was given} */
   public Optional<Checksum> checksum() {
     return Optional.ofNullable(checksum);
   }
 
-  /** The digests of the file's pieces, checked as pieces complete, if given (a Metalink's pieces). */
+  /** {@return the digests of the file's pieces, checked as pieces complete, if given (a Metalink's pieces)} */
   public Optional<PieceHashes> pieceHashes() {
     return Optional.ofNullable(pieceHashes);
   }
 
-  /** The length the file must have (a Metalink's size); a URL serving another length is not used. -1 for any. */
+  /**
+   * {@return the length the file must have (a Metalink's size); a URL serving another length is not
+   * used} -1 for any.
+   */
   public long expectedLength() {
     return expectedLength;
   }
 
   /**
-   * This download's own proxy URL (credentials included, as given) or {@link #DIRECT}; empty when
-   * the engine's proxy applies.
+   * {@return this download's own proxy URL (credentials included, as given) or {@link #DIRECT};
+   * empty when the engine's proxy applies}
    */
   public Optional<String> proxy() {
     return Optional.ofNullable(proxy);
   }
 
-  /** Higher starts first in the queue; equal priorities start in submission order. */
+  /** {@return its priority in the queue: higher starts first; equal priorities start in submission order} */
   public int priority() {
     return priority;
   }
 
-  /** This download's own rate limit in bytes per second, 0 for none (the {@code Braid}-wide one applies too). */
+  /**
+   * {@return this download's own rate limit in bytes per second, 0 for none (the {@code Braid}-wide
+   * one applies too)}
+   */
   public long rateLimit() {
     return rateLimit;
   }
 
   /**
-   * Headers to send to the URL's origin only (custom headers and credentials), by name as given.
-   * A redirect to another host, a mirror on another host and the state database never see them.
+   * {@return headers to send to the URL's origin only (custom headers and credentials), by name as
+   * given} A redirect to another host, a mirror on another host and the state database never see
+   * them.
    */
   public Map<String, String> headers() {
     return headers;
@@ -160,52 +170,65 @@ public final class DownloadRequest {
     return "DownloadRequest[" + uri + (headers.isEmpty() ? "" : ", headers " + headers.keySet()) + "]";
   }
 
-  /** A builder holding this request's settings, to derive a changed request. */
+  /** {@return a builder holding this request's settings, to derive a changed request} */
   public DownloadRequestBuilder toBuilder() {
     return origin.copy();
   }
 
-  /** This request with another main URL (a refreshed link); everything else stays. */
+  /**
+   * {@return this request with another main URL (a refreshed link); everything else stays}
+   *
+   * @param newUri the new main URL
+   * @throws InvalidRequestException when {@code newUri} is not an http or https URL
+   */
   public DownloadRequest withUri(URI newUri) throws InvalidRequestException {
     DownloadRequestBuilder b = origin.copy(newUri.toString());
     return b.build();
   }
 
-  /** Asked for a new URL when the link expires mid-way; empty when none was set. */
+  /**
+   * Asked for a new URL when the link expires mid-way; empty when none was set.
+   *
+   * @return what is asked for a new URL when the link expires mid-way; empty when none was set
+   */
   public Optional<UrlRefresher> urlRefresher() {
     return Optional.ofNullable(urlRefresher);
   }
 
-  /** How many times the {@link #urlRefresher()} is asked per download. */
+  /** {@return how many times the {@link #urlRefresher()} is asked per download} */
   public int maxUrlRefreshes() {
     return maxUrlRefreshes;
   }
 
-  /** How long one answer of the {@link #urlRefresher()} may take. */
+  /** {@return how long one answer of the {@link #urlRefresher()} may take} */
   public Duration urlRefreshTimeout() {
     return urlRefreshTimeout;
   }
 
-  /** A fixed connection count, or empty when Braid adapts the count to the throughput it observes. */
+  /** {@return a fixed connection count, or empty when Braid adapts the count to the throughput it observes} */
   public OptionalInt connections() {
     return connections == null ? OptionalInt.empty() : OptionalInt.of(connections);
   }
 
-  /** The cap of the adaptive connection count. */
+  /** {@return the cap of the adaptive connection count} */
   public int maxConnections() {
     return maxConnections;
   }
 
-  /** Whether an existing target file (or a part file this store does not know) may be replaced. */
+  /** {@return whether an existing target file (or a part file this store does not know) may be replaced} */
   public boolean overwrite() {
     return overwrite;
   }
 
-  /** Whether a remote file that changed may be downloaded again from zero; if not, the download fails instead. */
+  /**
+   * {@return whether a remote file that changed may be downloaded again from zero; if not, the
+   * download fails instead}
+   */
   public boolean restartIfChanged() {
     return restartIfChanged;
   }
 
+  /** {@return the least an idle connection splits off another's remainder, in bytes} */
   public long minSplitSize() {
     return minSplitSize;
   }

@@ -78,13 +78,22 @@ public final class DownloadRequestBuilder {
    * mirror that served it is used no more while another remains. A piece that fails
    * {@value DownloadRequest#PIECE_ATTEMPTS} times fails the download with an {@link IntegrityException},
    * keeping the good pieces for a resume. Checked only where the server serves ranges.
+   *
+   * @param pieces the pieces' digests, or null for none
+   * @return this builder
    */
   public DownloadRequestBuilder pieceHashes(PieceHashes pieces) {
     this.pieceHashes = pieces;
     return this;
   }
 
-  /** The length the file must have, or -1 for any (the default); a URL serving another length is passed over. */
+  /**
+   * The length the file must have, or -1 for any (the default); a URL serving another length is
+   * passed over.
+   *
+   * @param bytes the length, or -1 for any
+   * @return this builder
+   */
   public DownloadRequestBuilder expectedLength(long bytes) {
     if (bytes < -1) {
       throw new IllegalArgumentException("the expected length must be -1 (any) or at least 0, not " + bytes);
@@ -102,6 +111,8 @@ public final class DownloadRequestBuilder {
    * its credentials: they stay in this process, like {@link #header headers}, and a later run
    * elsewhere (or after a restart) goes to the proxy without them.
    *
+   * @param url a proxy URL, {@link DownloadRequest#DIRECT}, or null for the engine's
+   * @return this builder
    * @throws IllegalArgumentException for a URL that names no usable proxy (the message masks its credentials)
    */
   public DownloadRequestBuilder proxy(String url) {
@@ -109,13 +120,24 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** Asks {@code refresher} for a new URL when the link expires mid-way (see {@link UrlRefresher}). */
+  /**
+   * Asks {@code refresher} for a new URL when the link expires mid-way (see {@link UrlRefresher}).
+   *
+   * @param refresher what gives a new URL
+   * @return this builder
+   */
   public DownloadRequestBuilder urlRefresher(UrlRefresher refresher) {
     this.urlRefresher = Objects.requireNonNull(refresher, "refresher");
     return this;
   }
 
-  /** How many times one download asks its {@link #urlRefresher}; 0 never asks. */
+  /**
+   * How many times one download asks its {@link #urlRefresher} (default
+   * {@value UrlRefresher#DEFAULT_MAX_REFRESHES}); 0 never asks.
+   *
+   * @param times 0 or more
+   * @return this builder
+   */
   public DownloadRequestBuilder maxUrlRefreshes(int times) {
     if (times < 0) {
       throw new IllegalArgumentException("the number of URL refreshes cannot be negative: " + times);
@@ -124,7 +146,13 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** How long one answer of the {@link #urlRefresher} may take before it counts as none. */
+  /**
+   * How long one answer of the {@link #urlRefresher} may take before it counts as none (default
+   * {@link UrlRefresher#DEFAULT_TIMEOUT}).
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public DownloadRequestBuilder urlRefreshTimeout(Duration timeout) {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("the URL refresh timeout must be positive: " + timeout);
@@ -133,7 +161,12 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** Adds other URLs of the same file (same length and validators, or the download fails). */
+  /**
+   * Adds other URLs of the same file (same length and validators, or the download fails).
+   *
+   * @param urls the mirrors' URLs, checked by {@link #build()}
+   * @return this builder
+   */
   public DownloadRequestBuilder mirrors(List<String> urls) {
     Objects.requireNonNull(urls, "urls");
     for (String u : urls) {
@@ -143,19 +176,35 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** The digest the finished file must have, checked before its final rename; null for none (the default). */
+  /**
+   * The digest the finished file must have, checked before its final rename; null for none (the
+   * default).
+   *
+   * @param checksum the digest, or null for none
+   * @return this builder
+   */
   public DownloadRequestBuilder checksum(Checksum checksum) {
     this.checksum = checksum;
     return this;
   }
 
-  /** Higher starts first (default 0). */
+  /**
+   * Higher starts first (default 0).
+   *
+   * @param priority any value; higher starts first
+   * @return this builder
+   */
   public DownloadRequestBuilder priority(int priority) {
     this.priority = priority;
     return this;
   }
 
-  /** This download's own rate limit in bytes per second (default 0: none). */
+  /**
+   * This download's own rate limit in bytes per second (default 0: none).
+   *
+   * @param bytesPerSecond the limit; 0 for none
+   * @return this builder
+   */
   public DownloadRequestBuilder rateLimit(long bytesPerSecond) {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
@@ -164,7 +213,12 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** Download to exactly this file; null for a name chosen from the server's answer (the default). */
+  /**
+   * Download to exactly this file; null for a name chosen from the server's answer (the default).
+   *
+   * @param file the target file, or null
+   * @return this builder
+   */
   public DownloadRequestBuilder file(Path file) {
     this.file = file;
     return this;
@@ -174,35 +228,70 @@ public final class DownloadRequestBuilder {
    * Download into this folder under the server's name (default: the working directory). The
    * folder and its parents are created when the download starts if they do not exist. Null
    * for the default.
+   *
+   * @param directory the folder, or null for the default
+   * @return this builder
    */
   public DownloadRequestBuilder directory(Path directory) {
     this.directory = directory;
     return this;
   }
 
-  /** Pins the number of connections, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default: adaptive). */
+  /**
+   * Pins the number of connections, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default:
+   * adaptive).
+   *
+   * @param connections the count
+   * @return this builder
+   */
   public DownloadRequestBuilder connections(int connections) {
     this.connections = connectionCount(connections, "connections");
     return this;
   }
 
-  /** Lets Braid choose the connection count from the throughput it observes (the default). */
+  /**
+   * Lets Braid choose the connection count from the throughput it observes (the default).
+   *
+   * @return this builder
+   */
   public DownloadRequestBuilder adaptiveConnections() {
     this.connections = null;
     return this;
   }
 
-  /** The cap of the adaptive count, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default {@value DownloadRequest#DEFAULT_MAX_CONNECTIONS}). */
+  /**
+   * The cap of the adaptive count, 1 to {@value DownloadRequest#MAX_CONNECTIONS} (default
+   * {@value DownloadRequest#DEFAULT_MAX_CONNECTIONS}).
+   *
+   * @param max the cap
+   * @return this builder
+   */
   public DownloadRequestBuilder maxConnections(int max) {
     this.maxConnections = connectionCount(max, "max");
     return this;
   }
 
+  /**
+   * Whether an existing target file, or a part file the state database does not know, may be
+   * replaced (off by default: the download fails with a {@link LocalFileException} rather than
+   * destroy a file it did not write).
+   *
+   * @param overwrite whether to replace such a file
+   * @return this builder
+   */
   public DownloadRequestBuilder overwrite(boolean overwrite) {
     this.overwrite = overwrite;
     return this;
   }
 
+  /**
+   * Whether a remote file that changed since the bytes on disk were fetched (another length or
+   * validator) is downloaded again from zero (on by default); off, the download fails with a
+   * {@link RemoteChangedException} and keeps those bytes.
+   *
+   * @param restart whether to start over
+   * @return this builder
+   */
   public DownloadRequestBuilder restartIfChanged(boolean restart) {
     this.restartIfChanged = restart;
     return this;
@@ -211,6 +300,10 @@ public final class DownloadRequestBuilder {
   /**
    * Sends {@code name: value} with every request to the URL's origin (replacing an earlier
    * header of that name, in any case); e.g. a Cookie, an Authorization or an API key header.
+   *
+   * @param name the header's name
+   * @param value its value, checked by {@link #build()}
+   * @return this builder
    */
   public DownloadRequestBuilder header(String name, String value) {
     Objects.requireNonNull(name, "name");
@@ -220,7 +313,13 @@ public final class DownloadRequestBuilder {
     return this;
   }
 
-  /** HTTP basic authentication, sent with the first request (no 401 round trip). */
+  /**
+   * HTTP basic authentication, sent with the first request (no 401 round trip).
+   *
+   * @param user the user name, without {@code :}
+   * @param password the password
+   * @return this builder
+   */
   public DownloadRequestBuilder basicAuth(String user, String password) {
     Objects.requireNonNull(user, "user");
     Objects.requireNonNull(password, "password");
@@ -232,15 +331,24 @@ public final class DownloadRequestBuilder {
     return header("Authorization", "Basic " + token);
   }
 
-  /** A bearer token ({@code Authorization: Bearer TOKEN}). */
+  /**
+   * A bearer token ({@code Authorization: Bearer TOKEN}).
+   *
+   * @param token the token
+   * @return this builder
+   */
   public DownloadRequestBuilder bearerToken(String token) {
     Objects.requireNonNull(token, "token");
     return header("Authorization", "Bearer " + token);
   }
 
   /**
-   * The least an idle connection splits off another's remainder (default 1 MiB); in the tail,
+   * The least an idle connection splits off another's remainder (default
+   * {@value DownloadRequest#DEFAULT_MIN_SPLIT} bytes); in the tail,
    * half of a remainder its owner needs a second or more for, down to 64 KiB, is taken anyway.
+   *
+   * @param bytes at least 1
+   * @return this builder
    */
   public DownloadRequestBuilder minSplitSize(long bytes) {
     if (bytes < 1) {
@@ -257,6 +365,16 @@ public final class DownloadRequestBuilder {
     return n;
   }
 
+  /**
+   * Checks the URLs and header values and makes the request; a {@code user:password@} in the URL
+   * becomes a basic {@code Authorization} header (an explicit one wins) and leaves the URL, so that
+   * it is never stored or printed.
+   *
+   * @return the request
+   * @throws InvalidRequestException when a URL is malformed or not http(s), a mirror carries
+   *     credentials, a header name or value is not valid, or the piece hashes do not fit the
+   *     expected length
+   */
   public DownloadRequest build() throws InvalidRequestException {
     List<URI> parsedMirrors = new ArrayList<>();
     for (String m : mirrors) {

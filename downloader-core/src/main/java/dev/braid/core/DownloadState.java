@@ -13,7 +13,7 @@ public enum DownloadState {
   /** Ended with an error ({@link Download#error()}); the bytes already fetched are kept for a retry. */
   FAILED;
 
-  /** Whether the download will not move until someone acts on it. */
+  /** {@return whether the download will not move until someone acts on it} */
   public boolean settled() {
     return this == PAUSED || this == COMPLETED || this == FAILED;
   }

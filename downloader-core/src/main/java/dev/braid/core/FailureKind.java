@@ -30,12 +30,17 @@ public enum FailureKind {
   /** Anything else: a failure no kind above describes (a bug), or one recorded without a kind. */
   INTERNAL;
 
-  /** The kind's name in Braid's RPC answers and JSON: lower case, words joined by '-', e.g. {@code http-status}. */
+  /** {@return the kind's name in Braid's RPC answers and JSON: lower case, words joined by '-', e.g. {@code http-status}} */
   public String id() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** The kind of {@link #id()} {@code id}; {@link #INTERNAL} for one no kind has (a newer Braid's, or none). */
+  /**
+   * {@return the kind whose {@link #id()} is {@code id}} {@link #INTERNAL} for one no kind has (a
+   * newer Braid's, or none).
+   *
+   * @param id a kind's name as {@link #id()} gives it
+   */
   public static FailureKind ofId(String id) {
     for (FailureKind k : values()) {
       if (k.id().equals(id)) {

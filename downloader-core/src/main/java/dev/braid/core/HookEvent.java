@@ -1,7 +1,6 @@
 package dev.braid.core;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -23,34 +22,44 @@ public record HookEvent(Kind kind, long id, String url, Path file, long length, 
     ERROR
   }
 
-  /** Checks its arguments: a kind and a URL are required, and a failure exactly for {@link Kind#ERROR}. */
+  /**
+   * Checks its arguments: a kind and a URL are required, and a failure exactly for
+   * {@link Kind#ERROR}.
+   *
+   * @param kind completed or failed
+   * @param id the queue's id of the download
+   * @param url the URL it was fetched from last
+   * @param file the final file, or null
+   * @param length the file's length in bytes, or -1
+   * @param failure why it failed, or null when it completed
+   */
   public HookEvent {
     if (kind == null || url == null || (kind == Kind.ERROR) != (failure != null)) {
       throw new IllegalArgumentException("a hook event needs a kind, a URL, and a failure exactly when it failed");
     }
   }
 
-  /** The id as aria2's JSON-RPC (and {@code braid get --detach}) shows it: 16 lower-case hex digits. */
+  /** {@return the id as aria2's JSON-RPC (and {@code braid get --detach}) shows it: 16 lower-case hex digits} */
   public String gid() {
-    return String.format(Locale.ROOT, "%016x", id);
+    return Gid.of(id);
   }
 
-  /** The file as a hook's argument: its path, or the empty string when none was known (as aria2 passes it). */
+  /** {@return the file as a hook's argument: its path, or the empty string when none was known (as aria2 passes it)} */
   public String path() {
     return file == null ? "" : file.toString();
   }
 
-  /** The failure's message, empty when it completed. */
+  /** {@return the failure's message, empty when it completed} */
   public String errorMessage() {
     return failure == null ? "" : String.valueOf(failure.getMessage());
   }
 
-  /** The failure's kind (its exception's simple name, as the queue records it before any detail), empty when it completed. */
+  /** {@return the failure's kind (its exception's simple name, as the queue records it before any detail), empty when it completed} */
   public String errorKind() {
     return failure == null ? "" : failure.getClass().getSimpleName();
   }
 
-  /** The file, if one was known. */
+  /** {@return the file, if one was known} */
   public Optional<Path> fileIfKnown() {
     return Optional.ofNullable(file);
   }

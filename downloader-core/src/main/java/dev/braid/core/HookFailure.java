@@ -9,7 +9,13 @@ package dev.braid.core;
  * @param reason what went wrong, in words
  */
 public record HookFailure(HookEvent event, String hook, String reason) {
-  /** Checks its arguments: all are required. */
+  /**
+   * Checks its arguments: all are required.
+   *
+   * @param event the download's end the hook was for
+   * @param hook the hook, as its {@code toString} describes it
+   * @param reason what went wrong, in words
+   */
   public HookFailure {
     if (event == null || hook == null || reason == null) {
       throw new IllegalArgumentException("a hook failure needs its event, hook and reason");

@@ -14,6 +14,9 @@ public interface HostResolver {
   HostResolver SYSTEM = InetAddress::getAllByName;
 
   /**
+   * Resolves {@code host}; asked at most once per host per TTL, as Braid caches the answer.
+   *
+   * @param host the host name, as the URL gives it
    * @return at least one address
    * @throws UnknownHostException when the name does not resolve
    */

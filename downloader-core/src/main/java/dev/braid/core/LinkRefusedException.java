@@ -7,6 +7,11 @@ package dev.braid.core;
  * download are the choices left.
  */
 public final class LinkRefusedException extends DownloadException {
+  /**
+   * A refused link described by {@code message}.
+   *
+   * @param message what happened, in one line a user can act on
+   */
   public LinkRefusedException(String message) {
     super(message, null);
   }

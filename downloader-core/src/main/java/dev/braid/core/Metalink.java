@@ -43,18 +43,36 @@ public final class Metalink {
   private final List<File> files;
   private final List<String> notes;
 
-  /** @param notes what the document holds that Braid ignores (metaurls, ftp URLs, unknown hash types) */
+  /**
+   * A document of these files, as parsed (or made by a caller that has its own source of them).
+   *
+   * @param files the files, in document order
+   * @param notes what the document holds that Braid ignores (metaurls, ftp URLs, unknown hash types)
+   */
   public Metalink(List<File> files, List<String> notes) {
     this.files = List.copyOf(files);
     this.notes = List.copyOf(notes);
   }
 
-  /** Parses a document. */
+  /**
+   * Parses a document.
+   *
+   * @param document the document's bytes, at most {@value #MAX_BYTES}
+   * @return the parsed document
+   * @throws MetalinkException when it is no Metalink 4 document, too large or malformed
+   */
   public static Metalink parse(byte[] document) throws MetalinkException {
     return MetalinkParser.parse(document);
   }
 
-  /** Reads and parses a local file (at most {@value #MAX_BYTES} bytes). */
+  /**
+   * Reads and parses a local file (at most {@value #MAX_BYTES} bytes).
+   *
+   * @param file the document
+   * @return the parsed document
+   * @throws MetalinkException when it cannot be read, or is no Metalink 4 document, too large or
+   *     malformed
+   */
   public static Metalink read(Path file) throws MetalinkException {
     try (InputStream in = Files.newInputStream(file)) {
       byte[] doc = in.readNBytes(MAX_BYTES + 1);
@@ -69,7 +87,12 @@ public final class Metalink {
     }
   }
 
-  /** Whether a name or URL path names a Metalink by its suffix ({@code .meta4}, {@code .metalink}). */
+  /**
+   * {@return whether a name or URL path names a Metalink by its suffix ({@code .meta4},
+   * {@code .metalink})}
+   *
+   * @param nameOrUrl a file name or a URL
+   */
   public static boolean looksLikeMetalink(String nameOrUrl) {
     String s = nameOrUrl.toLowerCase(Locale.ROOT);
     int cut = s.indexOf('?');
@@ -77,7 +100,7 @@ public final class Metalink {
     return s.endsWith(".meta4") || s.endsWith(".metalink");
   }
 
-  /** The files, in document order. */
+  /** {@return the files, in document order} */
   public List<File> files() {
     return files;
   }
@@ -86,6 +109,8 @@ public final class Metalink {
    * The files aria2's {@code --select-file} names: indexes from 1 in document order, and ranges,
    * as in {@code 1-3,5}; every file for null.
    *
+   * @param selection indexes and ranges, as in {@code 1-3,5}, or null for all
+   * @return the selected files, in document order
    * @throws IllegalArgumentException for another form, or a selection of no file
    */
   public List<File> files(String selection) {
@@ -120,7 +145,7 @@ public final class Metalink {
     return out;
   }
 
-  /** What the document holds that Braid ignores, one line each. */
+  /** {@return what the document holds that Braid ignores, one line each} */
   public List<String> notes() {
     return notes;
   }
@@ -133,7 +158,7 @@ public final class Metalink {
    * @param location an ISO 3166-1 country code, lower case, or empty
    */
   public record Url(String url, int priority, String location) {
-    /** The scheme, lower case ({@code https}), or empty. */
+    /** {@return the scheme, lower case ({@code https}), or empty} */
     public String scheme() {
       int colon = url.indexOf(':');
       return colon <= 0 ? "" : url.substring(0, colon).toLowerCase(Locale.ROOT);
@@ -153,6 +178,10 @@ public final class Metalink {
     public static final Order DOCUMENT = new Order(List.of(), "");
 
     /**
+     * Normalises both to lower case without blanks, dropping empty locations.
+     *
+     * @param locations preferred country codes; empty for none
+     * @param protocol {@code http} or {@code https}, or empty for none
      * @throws IllegalArgumentException for a protocol other than http, https or empty
      */
     public Order {
@@ -186,17 +215,26 @@ public final class Metalink {
    * @param urls the http and https URLs, in document order
    */
   public record File(String name, long size, Map<String, String> hashes, PieceHashes pieces, List<Url> urls) {
+    /**
+     * Copies the digests and the URLs, so that the file stays as it was read.
+     *
+     * @param name a relative path, possibly with folders
+     * @param size bytes, or -1 when the document does not say
+     * @param hashes whole-file digests by type, lower-case hex
+     * @param pieces the piece hashes Braid checks, or null
+     * @param urls the http and https URLs, in document order
+     */
     public File {
       hashes = Map.copyOf(hashes);
       urls = List.copyOf(urls);
     }
 
-    /** The piece hashes, when the document gives a kind Braid checks. */
+    /** {@return the piece hashes, when the document gives a kind Braid checks} */
     public Optional<PieceHashes> pieceHashes() {
       return Optional.ofNullable(pieces);
     }
 
-    /** The strongest whole-file digest Braid can verify, if any. */
+    /** {@return the strongest whole-file digest Braid can verify, if any} */
     public Optional<Checksum> checksum() {
       for (String type : List.of("sha-512", "sha-256", "sha-1", "md5")) {
         String hex = hashes.get(type);
@@ -213,6 +251,9 @@ public final class Metalink {
      * Size, checksum and piece hashes go with it. The caller adds its own settings (connections,
      * headers) to the builder.
      *
+     * @param folder the folder the file's name is resolved in
+     * @param order how to order its URLs
+     * @return a builder for the file's request
      * @throws MetalinkException when the file has no http or https URL
      */
     public DownloadRequestBuilder request(Path folder, Order order) throws MetalinkException {

@@ -6,10 +6,21 @@ package dev.braid.core;
  * ({@link ProxyAuthenticationException}).
  */
 public sealed class NetworkException extends DownloadException permits ProxyAuthenticationException {
+  /**
+   * A network failure described by {@code message}.
+   *
+   * @param message what happened, in one line a user can act on
+   */
   public NetworkException(String message) {
     super(message, null);
   }
 
+  /**
+   * A network failure described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   public NetworkException(String message, Throwable cause) {
     super(message, cause);
   }
@@ -18,6 +29,7 @@ public sealed class NetworkException extends DownloadException permits ProxyAuth
    * A failure whose detail the thrower knows, kept with its kind in the state database
    * ({@link Download#failure()}).
    *
+   * @param message what happened, in one line a user can act on
    * @param cause the underlying error, or null
    * @param detail what failed, e.g. {@link FailureDetail#TIMEOUT}
    */

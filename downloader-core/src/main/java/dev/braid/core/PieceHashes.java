@@ -20,6 +20,11 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
   public static final List<String> ALGORITHMS = List.of("sha-1", "sha-256", "sha-384", "sha-512", "md5");
 
   /**
+   * Checks the pieces, normalises the algorithm and the digests to lower case, and copies them.
+   *
+   * @param algorithm one of {@link #ALGORITHMS}
+   * @param length bytes per piece, at least 1
+   * @param hashes the expected digests in file order, hexadecimal
    * @throws IllegalArgumentException for an unknown algorithm, a length below 1, no hashes, or a
    *     hash that is not hexadecimal of the algorithm's length
    */
@@ -45,17 +50,25 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
     }
   }
 
-  /** The JDK's name of the algorithm ({@code SHA-256}). */
+  /** {@return the JDK's name of the algorithm ({@code SHA-256})} */
   public String jdkName() {
     return algorithm.toUpperCase(Locale.ROOT);
   }
 
-  /** Whether these pieces describe a file of exactly {@code fileLength} bytes. */
+  /**
+   * {@return whether these pieces describe a file of exactly {@code fileLength} bytes}
+   *
+   * @param fileLength a file's length in bytes
+   */
   public boolean fits(long fileLength) {
     return fileLength > 0 && (fileLength + length - 1) / length == hashes.size();
   }
 
-  /** The expected digest of piece {@code k}, as bytes. */
+  /**
+   * {@return the expected digest of piece {@code k}, as bytes}
+   *
+   * @param k the piece's index, from 0
+   */
   public byte[] expected(int k) {
     return HexFormat.of().parseHex(hashes.get(k));
   }
@@ -70,7 +83,7 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
     };
   }
 
-  /** One line of text, {@code ALGO:LENGTH:HEX,HEX,...}: how the queue stores them and the RPC carries them. */
+  /** {@return one line of text, {@code ALGO:LENGTH:HEX,HEX,...}: how the queue stores them and the RPC carries them} */
   public String text() {
     return algorithm + ":" + length + ":" + String.join(",", hashes);
   }
@@ -78,6 +91,8 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
   /**
    * The inverse of {@link #text()}.
    *
+   * @param text the text {@link #text()} wrote
+   * @return the pieces
    * @throws IllegalArgumentException when {@code text} is not of that form or its hashes are bad
    */
   public static PieceHashes parse(String text) {

@@ -16,6 +16,16 @@ import java.util.Optional;
  */
 public record Progress(long length, long done, double bytesPerSecond, int connections, Duration elapsed,
     List<Segment> segments) {
+  /**
+   * Copies the segments, so that the moment stays as it was taken.
+   *
+   * @param length total bytes, or -1 while unknown
+   * @param done bytes on disk
+   * @param bytesPerSecond throughput over the last few seconds
+   * @param connections connections streaming right now
+   * @param elapsed since this run started
+   * @param segments the ranges the file is split into, in start order
+   */
   public Progress {
     segments = List.copyOf(segments);
   }
@@ -25,7 +35,7 @@ public record Progress(long length, long done, double bytesPerSecond, int connec
     return new Progress(length, done, 0, 0, Duration.ZERO, List.of());
   }
 
-  /** Estimated time left at the current speed, when length and speed are known. */
+  /** {@return estimated time left at the current speed, when length and speed are known} */
   public Optional<Duration> eta() {
     if (length < 0 || bytesPerSecond <= 0) {
       return Optional.empty();
@@ -33,7 +43,7 @@ public record Progress(long length, long done, double bytesPerSecond, int connec
     return Optional.of(Duration.ofMillis((long) ((length - done) * 1000 / bytesPerSecond)));
   }
 
-  /** Done fraction between 0 and 1, or -1 while the length is unknown. */
+  /** {@return done fraction between 0 and 1, or -1 while the length is unknown} */
   public double fraction() {
     return length <= 0 ? (length == 0 ? 1 : -1) : Math.min(1, (double) done / length);
   }

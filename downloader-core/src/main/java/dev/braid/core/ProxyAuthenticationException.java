@@ -8,7 +8,13 @@ package dev.braid.core;
  * the proxy, never the credentials.
  */
 public final class ProxyAuthenticationException extends NetworkException {
-  /** A refusal described by {@code message}, caused by {@code cause}. */
+  /**
+   * A refusal described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on, naming the proxy and never its
+   *     credentials
+   * @param cause the proxy's answer or the SOCKS5 failure, or null
+   */
   public ProxyAuthenticationException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -5,6 +5,12 @@ package dev.braid.core;
  * redirect from https to plain http (refused unless explicitly allowed). Not retried.
  */
 public final class RedirectRefusedException extends DownloadException {
+  /**
+   * A refused redirect described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   public RedirectRefusedException(String message, Throwable cause) {
     super(message, cause);
   }

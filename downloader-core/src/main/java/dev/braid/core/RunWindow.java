@@ -28,7 +28,13 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
   public static final String SETTING = "schedule.runWindows";
   private static final List<String> NAMES = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
-  /** Checks its arguments and copies the days. */
+  /**
+   * Checks its arguments and copies the days.
+   *
+   * @param days the days it starts on; at least one
+   * @param start when it opens
+   * @param end when it closes
+   */
   public RunWindow {
     Objects.requireNonNull(start, "start");
     Objects.requireNonNull(end, "end");
@@ -41,6 +47,8 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
   /**
    * Reads one window.
    *
+   * @param text a window, as in {@code Mon-Fri 01:00-07:00}
+   * @return the window
    * @throws IllegalArgumentException with what is wrong, for text that is not a window
    */
   public static RunWindow parse(String text) {
@@ -55,7 +63,13 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
     return new RunWindow(days, time(times.substring(0, dash), text), time(times.substring(dash + 1), text));
   }
 
-  /** Reads windows separated by commas; blank text is none. */
+  /**
+   * Reads windows separated by commas; blank text is none.
+   *
+   * @param text windows separated by commas, or blank
+   * @return the windows, in order
+   * @throws IllegalArgumentException with what is wrong, for text that is not a list of windows
+   */
   public static List<RunWindow> parseList(String text) {
     List<RunWindow> out = new ArrayList<>();
     for (String part : Objects.requireNonNull(text, "text").split(",")) {
@@ -66,12 +80,20 @@ public record RunWindow(Set<DayOfWeek> days, LocalTime start, LocalTime end) {
     return List.copyOf(out);
   }
 
-  /** The windows as {@link #parseList} reads them. */
+  /**
+   * {@return the windows as {@link #parseList} reads them}
+   *
+   * @param windows the windows, in order
+   */
   public static String toText(List<RunWindow> windows) {
     return String.join(",", windows.stream().map(RunWindow::toString).toList());
   }
 
-  /** Whether {@code at} is in this window. */
+  /**
+   * {@return whether {@code at} is in this window}
+   *
+   * @param at a local date and time
+   */
   public boolean contains(LocalDateTime at) {
     LocalTime t = at.toLocalTime();
     DayOfWeek day = at.getDayOfWeek();

@@ -28,7 +28,12 @@ public record SpeedSchedule(List<Entry> entries) {
    * @param bytesPerSecond the limit then, 0 for none
    */
   public record Entry(RunWindow window, long bytesPerSecond) {
-    /** Checks its arguments. */
+    /**
+     * Checks its arguments.
+     *
+     * @param window when it applies
+     * @param bytesPerSecond the limit then, 0 or more; 0 for none
+     */
     public Entry {
       Objects.requireNonNull(window, "window");
       if (bytesPerSecond < 0) {
@@ -42,7 +47,11 @@ public record SpeedSchedule(List<Entry> entries) {
     }
   }
 
-  /** Copies the entries. */
+  /**
+   * Copies the entries.
+   *
+   * @param entries the windows with their limits, in order
+   */
   public SpeedSchedule {
     entries = List.copyOf(entries);
   }
@@ -50,6 +59,8 @@ public record SpeedSchedule(List<Entry> entries) {
   /**
    * Reads a schedule; blank text is {@link #NONE}.
    *
+   * @param text {@code WINDOW=RATE,...}, or blank
+   * @return the schedule
    * @throws IllegalArgumentException with what is wrong
    */
   public static SpeedSchedule parse(String text) {
@@ -67,7 +78,11 @@ public record SpeedSchedule(List<Entry> entries) {
     return new SpeedSchedule(out);
   }
 
-  /** The limit at {@code at}, if a window holds it. */
+  /**
+   * {@return the limit at {@code at}, if a window holds it}
+   *
+   * @param at a local date and time
+   */
   public OptionalLong rateAt(LocalDateTime at) {
     for (Entry e : entries) {
       if (e.window().contains(at)) {

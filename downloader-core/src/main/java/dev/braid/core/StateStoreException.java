@@ -8,6 +8,12 @@ package dev.braid.core;
  * exit code (6). Nothing downloaded is lost: the store is only consulted, the files stay.
  */
 public final class StateStoreException extends RuntimeException {
+  /**
+   * A state database failure described by {@code message}, caused by {@code cause}.
+   *
+   * @param message what happened, in one line a user can act on
+   * @param cause the underlying failure, or null
+   */
   public StateStoreException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -31,17 +31,17 @@ public record TransferMetrics(long dnsLookups, long dnsCacheHits, Duration dnsTi
   public static final TransferMetrics NONE = new TransferMetrics(0, 0, Duration.ZERO, 0, Duration.ZERO, 0, 0,
       Duration.ZERO, 0, 0, Duration.ZERO, 0, 0);
 
-  /** Share of requests that went over an already used connection, 0 to 1 (0 without requests). */
+  /** {@return share of requests that went over an already used connection, 0 to 1 (0 without requests)} */
   public double connectionReuseRatio() {
     return requests == 0 ? 0 : (double) requestsOnReusedConnections / requests;
   }
 
-  /** Share of TLS handshakes that resumed a session, 0 to 1 (0 without handshakes). */
+  /** {@return share of TLS handshakes that resumed a session, 0 to 1 (0 without handshakes)} */
   public double tlsResumptionRatio() {
     return tlsHandshakes == 0 ? 0 : (double) tlsResumed / tlsHandshakes;
   }
 
-  /** Mean time to first byte per request, zero without requests. */
+  /** {@return mean time to first byte per request, zero without requests} */
   public Duration meanTimeToFirstByte() {
     return requests == 0 ? Duration.ZERO : timeToFirstByte.dividedBy(requests);
   }

@@ -20,9 +20,10 @@ public interface UrlRefresher {
   Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
   /**
-   * A new URL for the file that {@code expired} served, or empty when there is none.
+   * {@return a new URL for the file that {@code expired} served, or empty when there is none}
    *
    * @param status the HTTP status the ranges got (401, 403, 404 or 410)
+   * @param expired the URL whose link expired
    * @throws Exception any failure to get one; reported with the download's failure, never thrown on
    */
   Optional<URI> refresh(URI expired, int status) throws Exception;

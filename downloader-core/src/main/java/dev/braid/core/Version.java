@@ -4,6 +4,7 @@ package dev.braid.core;
 public final class Version {
   private Version() {}
 
+  /** {@return the version of this build, or {@code dev} for one without a jar manifest} */
   public static String get() {
     String v = Braid.class.getPackage().getImplementationVersion();
     return v == null ? "dev" : v;

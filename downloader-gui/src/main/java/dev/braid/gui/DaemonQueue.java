@@ -3,6 +3,7 @@ package dev.braid.gui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
+import dev.braid.core.Gid;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ final class DaemonQueue implements AppQueue {
         uris.add(e.url());
         uris.addAll(e.mirrors());
         try {
-          long id = DaemonSnapshots.gid(client.call("aria2.addUri", uris, options).asText());
+          long id = Gid.parse(client.call("aria2.addUri", uris, options).asText());
           addedHere.add(id);
         } catch (IOException | RuntimeException ex) {
           problems.accept("The daemon did not add " + e.url(), message(ex));
@@ -112,7 +113,7 @@ final class DaemonQueue implements AppQueue {
     options.put("max-connection-per-server", Integer.toString(settings.connectionsPerDownload()));
     try {
       for (JsonNode gid : client.call("aria2.addMetalink", source.base64(), options)) {
-        addedHere.add(DaemonSnapshots.gid(gid.asText()));
+        addedHere.add(Gid.parse(gid.asText()));
       }
     } catch (IOException | RuntimeException ex) {
       problems.accept("The daemon did not add " + source.name(), message(ex));
@@ -223,7 +224,7 @@ final class DaemonQueue implements AppQueue {
     io.execute(() -> {
       for (long id : copy) {
         try {
-          call.run(id, DaemonSnapshots.gid(id));
+          call.run(id, Gid.of(id));
         } catch (IOException e) {
           problems.accept("Cannot " + verb + " #" + id, message(e));
         } catch (InterruptedException e) {
@@ -257,7 +258,7 @@ final class DaemonQueue implements AppQueue {
     Set<Long> now = new HashSet<>();
     for (JsonNode list : answers) {
       for (JsonNode status : list) {
-        DaemonSnapshots.of(status, addedHere.contains(DaemonSnapshots.gid(status.path("gid").asText()))).ifPresent(s -> {
+        DaemonSnapshots.of(status, addedHere.contains(Gid.parse(status.path("gid").asText()))).ifPresent(s -> {
           now.add(s.id());
           shown.add(s.id());
           out.offer(s);

@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.core.Gid;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,19 +50,10 @@ final class DaemonSnapshots {
     double speed = number(s.path("downloadSpeed"));
     Duration eta = speed > 0 && length > 0 ? Duration.ofSeconds((long) ((length - done) / speed)) : null;
     String error = s.path("errorMessage").asText("");
-    return Optional.of(new DownloadSnapshot(gid(s.path("gid").asText()), url, name(path, url), path.isEmpty() ? null : path,
+    return Optional.of(new DownloadSnapshot(Gid.parse(s.path("gid").asText()), url, name(path, url), path.isEmpty() ? null : path,
         status, status == DownloadStatus.FAILED && !error.isEmpty() ? error : null, length, done, speed,
         (int) number(s.path("connections")), eta, List.of(), null, null, null, null, null,
         uris.size() > 1 ? uris.subList(1, uris.size()) : List.of(), PhaseTimings.NONE, addedHere));
-  }
-
-  /** A gid is the queue entry's id in 16 hex digits, so a row keeps the id {@code braid list} shows. */
-  static long gid(String gid) {
-    return Long.parseUnsignedLong(gid, 16);
-  }
-
-  static String gid(long id) {
-    return String.format(java.util.Locale.ROOT, "%016x", id);
   }
 
   private static String name(String path, String url) {

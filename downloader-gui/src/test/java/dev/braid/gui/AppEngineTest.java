@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.braid.core.Braid;
+import dev.braid.core.Gid;
 import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.SecretFile;
 import dev.braid.testserver.Content;
@@ -96,7 +97,7 @@ class AppEngineTest {
     assertTrue(answer.path("result").asText().matches("[0-9a-f]{16}"), answer.toString());
 
     DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
-    assertEquals(DaemonSnapshots.gid(answer.path("result").asText()), row.id());
+    assertEquals(Gid.parse(answer.path("result").asText()), row.id());
     assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("from-browser.bin")));
     // the secret is needed: a wrong one is refused with aria2's code 1
     assertEquals(1, call(port, "token:wrong", "aria2.getVersion").path("error").path("code").asInt());

@@ -6,6 +6,7 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import dev.braid.core.LocalFileException;
 import java.util.ArrayList;
 import java.util.Arrays;

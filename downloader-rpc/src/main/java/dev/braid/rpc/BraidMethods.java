@@ -10,6 +10,7 @@ import dev.braid.core.Download;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadState;
 import dev.braid.core.FailureKind;
+import dev.braid.core.Gid;
 import dev.braid.core.Progress;
 import java.util.Locale;
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 
 /**
  * The methods that change downloads: pause, unpause, remove and the removal of results. Braid

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Gid;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;

@@ -10,6 +10,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

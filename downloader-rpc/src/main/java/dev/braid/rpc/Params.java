@@ -3,6 +3,7 @@ package dev.braid.rpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.Gid;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +32,12 @@ final class Params {
 
   /** The gid at {@code i}, as an entry id. */
   long gid(int i) throws RpcException {
-    return Gid.parse(string(i));
+    String gid = string(i);
+    try {
+      return Gid.parse(gid);
+    } catch (IllegalArgumentException e) {
+      throw RpcException.failed("Bad GID " + gid);
+    }
   }
 
   int integer(int i) throws RpcException {

@@ -3,6 +3,7 @@ package dev.braid.rpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import dev.braid.core.Download;
+import dev.braid.core.Gid;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import java.util.List;
 import java.util.Map;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import dev.braid.core.QueueOrder;
 import java.util.ArrayList;
 import java.util.Comparator;

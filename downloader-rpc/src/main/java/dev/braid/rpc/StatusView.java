@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import dev.braid.core.Progress;
 import java.util.List;
 import java.util.Set;

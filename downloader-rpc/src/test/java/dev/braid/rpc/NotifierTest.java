@@ -8,6 +8,7 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadState;
+import dev.braid.core.Gid;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

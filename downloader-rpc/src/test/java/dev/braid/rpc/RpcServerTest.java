@@ -257,4 +257,13 @@ class RpcServerTest extends RpcHarness {
     assertEquals(1, answer.get(1).get("code").asInt());
     assertEquals("Unauthorized", answer.get(1).get("message").asText());
   }
+
+  @Test
+  void aGidThatIsNotSixteenHexDigitsIsRefusedAsAria2RefusesIt() throws Exception {
+    for (String bad : List.of("ff", "000000000000000g", "+00000000000000f")) {
+      JsonNode error = post(request("aria2.tellStatus", bad)).get("error");
+      assertEquals(1, error.get("code").asInt(), error::toString);
+      assertEquals("Bad GID " + bad, error.get("message").asText());
+    }
+  }
 }

@@ -46,6 +46,14 @@ public final class QueueTable implements QueueStore {
    * Adds an entry in state {@link EntryState#QUEUED}, claimed by {@code owner} (the submitting
    * process), so that no other process running the queue takes it while its submitter lives;
    * returns it.
+   *
+   * @param urls the main URL, then its mirrors
+   * @param file the file to write, or null for the server's name
+   * @param directory the folder for the server's name
+   * @param options the request's settings
+   * @param priority higher starts first
+   * @param owner the submitting process
+   * @return the entry as stored, with its new id
    */
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner) {
@@ -62,14 +70,14 @@ public final class QueueTable implements QueueStore {
     return reads.get(id);
   }
 
-  /** The highest id given so far, 0 for an empty queue. */
+  /** {@return the highest id given so far, 0 for an empty queue} */
   public long newestId() {
     return feed.newestId();
   }
 
   /**
-   * The number of the latest change to the queue: each insert, update or removal of an entry
-   * takes the next one (schema v8), in commit order across processes. 0 for an empty queue.
+   * {@return the number of the latest change to the queue: each insert, update or removal of an
+   * entry takes the next one (schema v8), in commit order across processes} 0 for an empty queue.
    */
   public long latestChange() {
     return feed.latestChange();

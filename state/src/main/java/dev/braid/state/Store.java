@@ -68,7 +68,12 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
     this.writes = new GroupCommit(this);
   }
 
-  /** Opens (creating if needed) the database at {@code file} and brings its schema up to date. */
+  /**
+   * Opens (creating if needed) the database at {@code file} and brings its schema up to date.
+   *
+   * @param file the database file
+   * @return the open store
+   */
   public static Store open(Path file) {
     Path absolute = file.toAbsolutePath();
     Statements writer = new Statements(DatabaseOpener.open(absolute));
@@ -91,15 +96,15 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
     DatabaseOpener.loadDriver();
   }
 
-  /** The database file. */
+  /** {@return the database file} */
   public Path file() {
     return file;
   }
 
   /**
-   * Whether another process (another connection) committed a change to the database since the
-   * last call; true on the first. This process's own changes do not count: it knows them. Lets a
-   * reader skip re-reading a large table nobody else touched.
+   * {@return whether another process (another connection) committed a change to the database since
+   * the last call; true on the first} This process's own changes do not count: it knows them. Lets
+   * a reader skip re-reading a large table nobody else touched.
    */
   public synchronized boolean changedByOthers() {
     try (ResultSet rs = statement("PRAGMA data_version").executeQuery()) {
@@ -200,6 +205,9 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
   /**
    * Replaces the segments of a download with {@code segments} in one transaction. The caller must
    * have forced every byte these records call done.
+   *
+   * @param id the record's id
+   * @param segments every segment, as now durable
    */
   public void checkpoint(long id, List<SegmentRecord> segments) {
     checkpoint(id, segments, Map.of());

@@ -13,7 +13,11 @@ public enum EntryState {
   /** Ended with an error; the bytes already fetched are kept for a retry. */
   FAILED;
 
-  /** Whether nothing will happen to the entry until someone acts on it. */
+  /**
+   * Whether nothing will happen to the entry until someone acts on it.
+   *
+   * @return true for paused, completed and failed
+   */
   public boolean settled() {
     return this == PAUSED || this == COMPLETED || this == FAILED;
   }

@@ -16,13 +16,26 @@ public interface HostGrants {
    * {@code max} are held by all owners together, counting only grants whose lease runs; whether
    * it was granted. Atomic: two owners racing for the last grant do not both get it.
    *
+   * @param host the host, as {@code host:port}
+   * @param owner the owner taking the grant
+   * @param max the most grants all owners may hold for {@code host}
+   * @return whether {@code owner} got the grant
    * @throws IllegalArgumentException when {@code max} is below 1
    */
   boolean acquire(String host, String owner, int max);
 
-  /** Gives back one of {@code owner}'s grants for {@code host}; nothing when it holds none. */
+  /**
+   * Gives back one of {@code owner}'s grants for {@code host}; nothing when it holds none.
+   *
+   * @param host the host, as {@code host:port}
+   * @param owner the owner giving the grant back
+   */
   void release(String host, String owner);
 
-  /** Renews the lease of every grant {@code owner} holds (each heartbeat of its queue). */
+  /**
+   * Renews the lease of every grant {@code owner} holds (each heartbeat of its queue).
+   *
+   * @param owner the owner whose grants are renewed
+   */
   void renew(String owner);
 }

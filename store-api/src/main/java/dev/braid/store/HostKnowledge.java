@@ -9,15 +9,34 @@ import java.util.Optional;
  * downloads of one host that end together both measured it).
  */
 public interface HostKnowledge {
-  /** What was learned about {@code host} ({@code host:port}, see {@link HostMemory#host()}), if anything. */
+  /**
+   * {@return what was learned about {@code host} ({@code host:port}, see
+   * {@link HostMemory#host()}), if anything}
+   *
+   * @param host the host, as {@code host:port}
+   */
   Optional<HostMemory> host(String host);
 
-  /** Records what a download learned about a host, replacing what was known. */
+  /**
+   * Records what a download learned about a host, replacing what was known.
+   *
+   * @param memory what was learned, with the host it is about
+   */
   void remember(HostMemory memory);
 
-  /** What each HTTP version delivered from {@code host} ({@code host:port}), by protocol name. */
+  /**
+   * {@return what each HTTP version delivered from {@code host} ({@code host:port}), by protocol
+   * name}
+   *
+   * @param host the host, as {@code host:port}
+   */
   List<ProtocolMemory> protocols(String host);
 
-  /** Records what a download learned about one HTTP version of a host, replacing what was known of it. */
+  /**
+   * Records what a download learned about one HTTP version of a host, replacing what was known of
+   * it.
+   *
+   * @param memory what was learned, with the host and protocol it is about
+   */
   void remember(ProtocolMemory memory);
 }

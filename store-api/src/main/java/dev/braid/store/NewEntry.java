@@ -18,7 +18,17 @@ import java.util.Objects;
  */
 public record NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
     String owner, EntryState state) {
-  /** Checks the parts an entry cannot do without, and copies the lists. */
+  /**
+   * Checks the parts an entry cannot do without, and copies the lists.
+   *
+   * @param urls the URL, then its mirrors; at least one
+   * @param file the file asked for, or null
+   * @param directory the folder; required
+   * @param options the request's options
+   * @param priority higher starts first
+   * @param owner the submitting process, or null
+   * @param state QUEUED or PAUSED; required
+   */
   public NewEntry {
     if (urls.isEmpty()) {
       throw new IllegalArgumentException("an entry needs a URL");
@@ -33,6 +43,10 @@ public record NewEntry(List<String> urls, Path file, Path directory, Map<String,
    * The entry as a store wrote it with {@code id} at {@code now} (ms): queued or paused, no
    * progress yet, its options as the store keeps them. Not read back: a batch adds one every few
    * milliseconds.
+   *
+   * @param id the id the store gave it
+   * @param now when it was written, in ms since the epoch
+   * @return the entry as the store holds it now
    */
   public QueueEntry asWritten(long id, long now) {
     return new QueueEntry(id, urls, file, directory, OptionsText.decode(OptionsText.encode(options)), priority, state, null,

@@ -13,7 +13,15 @@ import java.util.Map;
 public final class OptionsText {
   private OptionsText() {}
 
-  /** The stored text of {@code options}; throws IllegalArgumentException for an option it cannot hold. */
+  /**
+   * The stored text of {@code options}; throws IllegalArgumentException for an option it cannot
+   * hold.
+   *
+   * @param options the options to store
+   * @return one {@code key=value} line per option
+   * @throws IllegalArgumentException for a key with {@code =} or a line break, or a value with a
+   *     line break
+   */
   public static String encode(Map<String, String> options) {
     StringBuilder b = new StringBuilder();
     options.forEach((k, v) -> {
@@ -25,7 +33,11 @@ public final class OptionsText {
     return b.toString();
   }
 
-  /** The options of stored {@code text}, in their stored order. */
+  /**
+   * {@return the options of stored {@code text}, in their stored order}
+   *
+   * @param text the text {@link #encode} wrote
+   */
   public static Map<String, String> decode(String text) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String line : text.split("\n")) {

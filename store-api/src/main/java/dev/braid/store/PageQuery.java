@@ -13,7 +13,16 @@ import java.util.Set;
  * @param offset the OFFSET to bind
  */
 public record PageQuery(String states, String orderBy, long offset) {
-  /** The parts of {@code page(states, startOrder, offset, limit)}; empty when the page is (no states, no room). */
+  /**
+   * The parts of {@code page(states, startOrder, offset, limit)}; empty when the page is (no
+   * states, no room).
+   *
+   * @param states the states to list
+   * @param startOrder start order rather than oldest first
+   * @param offset entries to skip, or a negative position counted from the end
+   * @param limit the most entries of the page
+   * @return the statement's parts, or empty when the page is empty
+   */
   public static Optional<PageQuery> of(Set<EntryState> states, boolean startOrder, long offset, int limit) {
     if (states.isEmpty() || limit <= 0) {
       return Optional.empty();

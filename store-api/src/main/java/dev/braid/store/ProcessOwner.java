@@ -20,17 +20,26 @@ public final class ProcessOwner {
 
   private ProcessOwner() {}
 
-  /** This process's owner name. */
+  /** {@return this process's owner name} */
   public static String self() {
     return of(ProcessHandle.current());
   }
 
-  /** The owner name of process {@code p} on this host. */
+  /**
+   * {@return the owner name of process {@code p} on this host}
+   *
+   * @param p a process on this host
+   */
   public static String of(ProcessHandle p) {
     return HOST + ":" + p.pid() + ":" + startMillis(p).orElse(0L);
   }
 
-  /** Whether the process holding {@code e} (another one than this) is still running. */
+  /**
+   * Whether the process holding {@code e} (another one than this) is still running.
+   *
+   * @param e the entry as read, with its owner and heartbeat
+   * @return whether its owner runs (on this host) or reported recently (on another)
+   */
   public static boolean holds(QueueEntry e) {
     String owner = e.owner();
     if (owner == null) {
@@ -52,7 +61,12 @@ public final class ProcessOwner {
     }
   }
 
-  /** The pid in an owner name, for messages. */
+  /**
+   * The pid in an owner name, for messages.
+   *
+   * @param owner an owner name, or null
+   * @return the pid, or {@code ?} for a name of another form
+   */
   public static String pidOf(String owner) {
     String[] parts = owner == null ? new String[0] : owner.split(":");
     return parts.length == 3 ? parts[1] : "?";

@@ -15,7 +15,12 @@ import java.util.Map;
  *     run is the caller's to judge)
  */
 public record QueueCensus(Map<EntryState, Long> counts, List<QueueEntry> active) {
-  /** Copies both, so that the census stays as it was read. */
+  /**
+   * Copies both, so that the census stays as it was read.
+   *
+   * @param counts entries per state; states without any are absent
+   * @param active the active entries, oldest first
+   */
   public QueueCensus {
     counts = Map.copyOf(counts);
     active = List.copyOf(active);

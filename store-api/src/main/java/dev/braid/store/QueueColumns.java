@@ -17,7 +17,12 @@ public final class QueueColumns {
 
   private QueueColumns() {}
 
-  /** The entry of {@code rs}'s current row, selected as {@link #ENTRY}. */
+  /**
+   * {@return the entry of {@code rs}'s current row, selected as {@link #ENTRY}}
+   *
+   * @param rs a result set on a row selected as {@link #ENTRY}
+   * @throws SQLException when the driver cannot read the row
+   */
   public static QueueEntry entry(ResultSet rs) throws SQLException {
     String file = rs.getString(3);
     String target = rs.getString(10);

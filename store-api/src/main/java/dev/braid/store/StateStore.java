@@ -21,27 +21,32 @@ import java.util.Map;
  * {@link #location()}: never with a password.
  */
 public interface StateStore extends AutoCloseable {
-  /** The download queue. */
+  /** {@return the download queue} */
   QueueStore queue();
 
-  /** The resume records: each download's remote identity, segments and block sums. */
+  /** {@return the resume records: each download's remote identity, segments and block sums} */
   ResumeRecords records();
 
-  /** What downloads learned about hosts (connection limits, speeds, HTTP versions). */
+  /** {@return what downloads learned about hosts (connection limits, speeds, HTTP versions)} */
   HostKnowledge hosts();
 
-  /** Connection grants per host, shared by every process using this store. */
+  /** {@return connection grants per host, shared by every process using this store} */
   HostGrants grants();
 
-  /** Every stored setting (of the desktop app, say), by key. */
+  /** {@return every stored setting (of the desktop app, say), by key} */
   Map<String, String> settings();
 
-  /** Stores a setting, replacing its earlier value; a null value removes it. */
+  /**
+   * Stores a setting, replacing its earlier value; a null value removes it.
+   *
+   * @param key the setting's name
+   * @param value its new value, or null to remove it
+   */
   void saveSetting(String key, String value);
 
   /**
-   * Where the data lives, fit for messages and logs: a file's path, or a server URL without
-   * its password (see {@link StoreLocation#redact}).
+   * {@return where the data lives, fit for messages and logs: a file's path, or a server URL
+   * without its password (see {@link StoreLocation#redact})}
    */
   String location();
 

@@ -26,6 +26,8 @@ public final class StoreLocation {
   /**
    * Opens the store at {@code location} with the first provider that accepts it.
    *
+   * @param location a file path or a store URL
+   * @return the open store
    * @throws IllegalArgumentException when no provider on the class path accepts it
    * @throws StoreException when the provider cannot open it
    */
@@ -36,13 +38,20 @@ public final class StoreLocation {
   /**
    * Checks that a provider on the class path opens {@code location}, without opening it.
    *
+   * @param location a file path or a store URL
    * @throws IllegalArgumentException when none does; the message shows the location redacted
    */
   public static void check(String location) {
     providerOf(location);
   }
 
-  /** The once-per-process set-up of the provider of {@code location} ({@link StoreProvider#warmUp}), now. */
+  /**
+   * The once-per-process set-up of the provider of {@code location} ({@link StoreProvider#warmUp}),
+   * now.
+   *
+   * @param location a file path or a store URL
+   * @throws IllegalArgumentException when no provider on the class path accepts it
+   */
   public static void warmUp(String location) {
     providerOf(location).warmUp();
   }
@@ -71,7 +80,11 @@ public final class StoreLocation {
     }
   }
 
-  /** Whether {@code location} is a URL ({@code scheme://...}) rather than a file path. */
+  /**
+   * {@return whether {@code location} is a URL ({@code scheme://...}) rather than a file path}
+   *
+   * @param location a store location
+   */
   public static boolean isUrl(String location) {
     return URL.matcher(location).matches();
   }
@@ -79,6 +92,9 @@ public final class StoreLocation {
   /**
    * {@code location} fit to show: a URL with its password (in the user info, or a
    * {@code password} query parameter) replaced by {@code ***}; a path as it is.
+   *
+   * @param location a store location, or null
+   * @return the location without its password
    */
   public static String redact(String location) {
     if (location == null || !isUrl(location)) {

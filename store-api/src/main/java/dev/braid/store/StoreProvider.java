@@ -9,12 +9,19 @@ package dev.braid.store;
  * <p>Implementations are stateless and thread-safe.
  */
 public interface StoreProvider {
-  /** Whether this provider opens {@code location} (a path, or a URL of its scheme). Cheap: no I/O. */
+  /**
+   * {@return whether this provider opens {@code location} (a path, or a URL of its scheme)} Cheap:
+   * no I/O.
+   *
+   * @param location a file path or a store URL
+   */
   boolean accepts(String location);
 
   /**
    * Opens (creating if needed) the store at {@code location} and brings its schema up to date.
    *
+   * @param location a location this provider {@linkplain #accepts accepts}
+   * @return the open store
    * @throws StoreException when it cannot be opened; the message names the location redacted
    *     ({@link StoreLocation#redact}), never with its password, and so does every message of its cause
    */
