@@ -116,6 +116,12 @@ class CliHooksTest {
       String seen = Files.readString(env);
       assertTrue(seen.contains(gid + " 1 " + dir.resolve("w.bin")), seen);
       assertFalse(seen.contains(secret), "the hook saw the RPC secret");
+      // a failure carries aria2's code for its cause, as tellStatus does
+      String missing = daemon.call("aria2.addUri", List.of(server.url("/missing.bin")), Map.of("out", "m.bin")).asText();
+      JsonNode failed = RpcDaemon.JSON.readTree(bodies.poll(30, TimeUnit.SECONDS));
+      assertEquals("error", failed.get("event").asText());
+      assertEquals(missing, failed.get("gid").asText());
+      assertEquals("3", failed.get("errorCode").asText(), failed::toString);
     } finally {
       receiver.stop(0);
     }

@@ -5,12 +5,13 @@ import static dev.braid.rpc.Dispatcher.NODES;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.DownloadFailure;
 import dev.braid.core.HookEvent;
 
 /**
  * The JSON a webhook POSTs for a download's end, in aria2's vocabulary where it has one:
  * {@code {"event":"complete"|"error", "status":"complete"|"error", "gid":"...", "id":3, "files":1,
- * "path":"...", "length":1234, "url":"...", "errorCode":"0"|"1", "errorKind":"...", "errorMessage":"..."}}.
+ * "path":"...", "length":1234, "url":"...", "errorCode":"0"|aria2's code, "errorKind":"...", "errorMessage":"..."}}.
  * No secret is in it: neither the RPC token nor a request's credentials (a URL never keeps its user:password@).
  */
 public final class WebhookBody {
@@ -30,7 +31,8 @@ public final class WebhookBody {
     o.put("path", e.path());
     o.put("length", e.length());
     o.put("url", e.url());
-    o.put("errorCode", ok ? "0" : "1");
+    // the code aria2 gives its cause, as the RPC's tellStatus answers it
+    o.put("errorCode", ok ? "0" : Aria2ErrorCode.of(DownloadFailure.of(e.failure())));
     o.put("errorKind", e.errorKind());
     o.put("errorMessage", e.errorMessage());
     try {
