@@ -15,7 +15,8 @@ import java.util.Map;
  * @param priority higher runs first; equal priorities run in submission order
  * @param state where it stands
  * @param error the last error message, or null
- * @param errorKind the kind of the last error as the core writes it (its failure's kind and detail, which the core reads back after a restart), or null
+ * @param errorKind the kind of the last error as the core writes it (the failure's kind and detail,
+ *     which the core reads back after a restart), or null
  * @param target the final file once known, or null
  * @param length total bytes once known, else -1
  * @param done bytes on disk at the last heartbeat of its owner
