@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -100,7 +101,14 @@ final class DaemonLink {
       }
       List<String> lines = Files.readAllLines(port, StandardCharsets.UTF_8);
       int p = Integer.parseInt(lines.get(0).strip());
-      List<Path> folders = lines.subList(1, lines.size()).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
+      // a loop, not a stream: every client runs this before its first download, and a lambda
+      // the archive's training never linked costs its link at each start
+      List<Path> folders = new ArrayList<>();
+      for (String line : lines.subList(1, lines.size())) {
+        if (!line.isBlank()) {
+          folders.add(Path.of(line));
+        }
+      }
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
       Path socket = socketFileOf(stateDatabase);
       return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip(),
