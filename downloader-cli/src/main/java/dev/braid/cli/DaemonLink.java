@@ -34,6 +34,9 @@ final class DaemonLink {
     }
   }
 
+  /** The port file's line that names a folder the daemon's RPC may write to. */
+  private static final String FOLDER = "dir=";
+
   private DaemonLink() {}
 
   /**
@@ -62,12 +65,16 @@ final class DaemonLink {
     return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-socket");
   }
 
-  /** Written by the daemon once it listens: its port, then one folder its RPC may write to per line; deleted when it stops. */
+  /**
+   * Written by the daemon once it listens: its port, then a {@code dir=FOLDER} line for each folder
+   * its RPC may write to (named, so that a later field is a line an older client skips); deleted
+   * when it stops.
+   */
   static void announce(Path stateDatabase, int port, List<Path> folders) throws IOException {
     Path file = portFileOf(stateDatabase);
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     StringBuilder text = new StringBuilder().append(port).append('\n');
-    folders.forEach(f -> text.append(f).append('\n'));
+    folders.forEach(f -> text.append(FOLDER).append(f).append('\n'));
     Files.writeString(tmp, text, StandardCharsets.UTF_8);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
@@ -105,8 +112,8 @@ final class DaemonLink {
       // the archive's training never linked costs its link at each start
       List<Path> folders = new ArrayList<>();
       for (String line : lines.subList(1, lines.size())) {
-        if (!line.isBlank()) {
-          folders.add(Path.of(line));
+        if (line.startsWith(FOLDER)) {
+          folders.add(Path.of(line.substring(FOLDER.length())));
         }
       }
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
