@@ -8,8 +8,10 @@ import dev.braid.rpc.WritableFolders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
@@ -95,8 +97,12 @@ final class GetCommand implements Callable<Integer> {
     if (daemon.folders().isEmpty()) {
       return true;
     }
+    // a list's requests share a few folders: each is resolved once, not once per request
+    Set<Path> folders = new LinkedHashSet<>();
     for (DownloadRequest r : requests) {
-      Path folder = r.file().map(Path::getParent).orElse(r.directory());
+      folders.add(r.file().map(Path::getParent).orElse(r.directory()));
+    }
+    for (Path folder : folders) {
       boolean inside;
       try {
         inside = WritableFolders.contain(daemon.folders(), folder);

@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -12,6 +13,7 @@ import java.util.regex.Pattern;
  */
 final class RequestChecks {
   private static final Pattern USER_INFO = Pattern.compile("://[^/@?#]*@");
+  private static final HexFormat UPPER_HEX = HexFormat.of().withUpperCase();
 
   /** The URL {@code given}, trimmed, or why it is none that Braid downloads. */
   static URI parse(String given) throws InvalidRequestException {
@@ -60,20 +62,16 @@ final class RequestChecks {
     StringBuilder b = new StringBuilder(url.length() + 16).append(url, 0, end);
     for (int i = end; i < url.length(); i++) {
       char c = url.charAt(i);
-      if (c == '%' && !(i + 2 < url.length() && isHex(url.charAt(i + 1)) && isHex(url.charAt(i + 2)))) {
+      if (c == '%' && !(i + 2 < url.length() && HexFormat.isHexDigit(url.charAt(i + 1))
+          && HexFormat.isHexDigit(url.charAt(i + 2)))) {
         b.append("%25");
       } else if (c == ' ' || "\"<>[]\\^`{|}".indexOf(c) >= 0) {
-        b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-            .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+        b.append('%').append(UPPER_HEX.toHexDigits((byte) c));
       } else {
         b.append(c);
       }
     }
     return b.toString();
-  }
-
-  private static boolean isHex(char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
   }
 
   /** The URL as error messages show it: a password it may carry is masked. */
