@@ -10,14 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * The real {@code braid} command in a child JVM (same class path as the tests), with stdout and
+ * The real {@code braid} command in a child JVM ({@link ChildJvm}: the tests' classes, archived), with stdout and
  * stderr captured to files so that a chatty child can never block on a full pipe. Every wait is
  * bounded; {@link #close()} kills a child that is still running.
  */
@@ -47,69 +46,6 @@ final class CliProcess implements AutoCloseable {
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
   }
 
-  private static String classPath;
-  private static Path sqliteTemp;
-
-  /**
-   * The tests' class path, with its directories (the reactor's {@code target/classes}) copied once
-   * to a private folder: every child then runs the same build even if the sources are recompiled
-   * while the suite runs (a ClassNotFoundException half-way through is not a braid failure).
-   */
-  static synchronized String childClassPath() throws IOException {
-    if (classPath == null) {
-      Path root = Files.createTempDirectory("braid-cli-classpath-");
-      List<String> entries = new ArrayList<>();
-      int i = 0;
-      for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-        Path p = Path.of(entry);
-        if (Files.isDirectory(p)) {
-          Path copy = root.resolve(String.valueOf(i++));
-          copyTree(p, copy);
-          entries.add(copy.toString());
-        } else {
-          entries.add(entry);
-        }
-      }
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root)));
-      classPath = String.join(java.io.File.pathSeparator, entries);
-      sqliteTemp = Files.createDirectory(root.resolve("sqlite"));
-    }
-    return classPath;
-  }
-
-  /**
-   * Where children unpack the SQLite driver's native library: a child killed with SIGKILL leaves
-   * its copy (1 MiB) behind, and the driver never deletes a copy whose lock file remains, so in
-   * /tmp they piled up run after run. This folder goes with the suite.
-   */
-  private static synchronized Path sqliteTemp() throws IOException {
-    childClassPath();
-    return sqliteTemp;
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (java.util.stream.Stream<Path> s = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        Path dest = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(dest);
-        } else {
-          Files.copy(p, dest);
-        }
-      }
-    }
-  }
-
-  private static void deleteTree(Path root) {
-    try (java.util.stream.Stream<Path> s = Files.walk(root)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      // a temp folder left behind is harmless
-    }
-  }
-
   /** Starts {@code braid args...} with {@code workDir} as its working directory. */
   static CliProcess start(Path workDir, String... args) throws IOException {
     return start(workDir, List.of(), args);
@@ -117,11 +53,7 @@ final class CliProcess implements AutoCloseable {
 
   /** Starts {@code braid args...} in a JVM that also gets {@code jvmOptions}. */
   static CliProcess start(Path workDir, List<String> jvmOptions, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(javaBin(),
-        // a CLI run is short: C1 only and the serial collector start faster on a small machine
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Dorg.sqlite.tmpdir=" + sqliteTemp()));
-    cmd.addAll(jvmOptions);
-    cmd.addAll(List.of("-cp", childClassPath(), "dev.braid.cli.Main"));
+    List<String> cmd = ChildJvm.get().command(jvmOptions);
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile("braid-cli-", ".stdout");
     Path err = Files.createTempFile("braid-cli-", ".stderr");

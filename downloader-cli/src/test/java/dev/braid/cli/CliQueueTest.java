@@ -1,11 +1,13 @@
 package dev.braid.cli;
 
 import static dev.braid.cli.CliTestSupport.MIB;
+import static dev.braid.cli.CliTestSupport.serveList;
 import static dev.braid.cli.CliTestSupport.sha256Hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.cli.CliTestSupport.ServedList;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
@@ -14,14 +16,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The queue from the command line: lists, failures in a batch, a killed batch, and verbs from another process. */
+/** The queue from the command line: lists, failures in a batch, a terminated batch, and verbs from another process. */
 class CliQueueTest {
   @TempDir Path work;
   private TestServer server;
@@ -128,29 +129,11 @@ class CliQueueTest {
     }
   }
 
-  /** The files of a list test, served throttled, and their list written to list.txt. */
-  private record ServedList(List<Content> contents, List<dev.braid.testserver.Resource> resources) {}
-
-  /** Serves {@code files} files of {@code size} at /PREFIXi, each connection at {@code rate}, and lists them. */
-  private ServedList serveList(String prefix, int files, long size, long rate) throws IOException {
-    StringBuilder list = new StringBuilder();
-    List<Content> contents = new ArrayList<>();
-    List<dev.braid.testserver.Resource> resources = new ArrayList<>();
-    for (int i = 0; i < files; i++) {
-      Content c = Content.random(size, prefix.hashCode() + i);
-      contents.add(c);
-      resources.add(server.serve("/" + prefix + i, c).etag("\"" + prefix + i + "\"").rateLimitPerConnection(rate));
-      list.append(server.url("/" + prefix + i)).append('\n');
-    }
-    Files.writeString(work.resolve("list.txt"), list);
-    return new ServedList(contents, resources);
-  }
-
   @Test
   void aTerminatedBatchHasQueuedOnlyItsWindowAndTheSameCommandFinishesIt() throws Exception {
     int files = 40;
     long size = 256 * 1024;
-    ServedList served = serveList("t", files, size, size);
+    ServedList served = serveList(server, work, "t", files, size, size);
     List<Content> contents = served.contents();
     List<dev.braid.testserver.Resource> resources = served.resources();
     String[] cmd = {"get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString()};
@@ -181,42 +164,6 @@ class CliQueueTest {
     }
     assertTrue(server.bodyBytesSent() < files * size * 1.1, "served " + server.bodyBytesSent() + " for " + files * size);
   }
-
-  @Test
-  void aBatchKilledTwentyTimesFinishesWithUnderOnePointTwoTimesItsBytes() throws Exception {
-    int files = 16;
-    long size = 12 * MIB;
-    // slow while it is being killed, so each kill costs a small share of the batch (as in the
-    // single-file twenty-kill test); the last run is not throttled
-    ServedList served = serveList("b", files, size, MIB);
-    List<Content> contents = served.contents();
-    List<dev.braid.testserver.Resource> resources = served.resources();
-    long seed = System.nanoTime();
-    Random random = new Random(seed);
-    for (int kill = 0; kill < 20; kill++) {
-      try (CliProcess p = CliProcess.start(work, "get", "-i", "list.txt", "-j", "2", "-c", "1", "--state-db", db.toString())) {
-        Thread.sleep(1000 + random.nextInt(1500));
-        p.kill();
-      }
-    }
-    resources.forEach(r -> r.rateLimitPerConnection(0));
-    long sentBefore = server.bodyBytesSent();
-    long recordedBefore = CliTestSupport.recordedBytes(db);
-    CliProcess.Result last = CliProcess.run(work, "get", "-i", "list.txt", "-j", "4", "--state-db", db.toString());
-    last.assertExit(0);
-    last.assertStderrContains("16 of 16 downloads completed");
-    for (int i = 0; i < files; i++) {
-      assertEquals(contents.get(i).sha256Hex(), sha256Hex(work.resolve("b" + i)), "b" + i);
-    }
-    long total = files * size;
-    double ratio = (double) server.bodyBytesSent() / total;
-    String facts = String.format("seed %d, sent before the last run %s, recorded %s, last run %s, %.3fx the batch",
-        seed, CliTestSupport.mib(sentBefore), CliTestSupport.mib(recordedBefore),
-        CliTestSupport.mib(server.bodyBytesSent() - sentBefore), ratio);
-    System.out.println("[batch crash x20] " + facts);
-    assertTrue(ratio < 1.2, facts);
-  }
-
 
   @Test
   void pauseFromAnotherProcessStopsTheRunningDownloadAndResumeFinishesIt() throws Exception {

@@ -4,6 +4,8 @@ import static dev.braid.cli.CliTestSupport.MIB;
 import static dev.braid.cli.CliTestSupport.awaitAtLeast;
 import static dev.braid.cli.CliTestSupport.mib;
 import static dev.braid.cli.CliTestSupport.recordedBytes;
+import static dev.braid.cli.CliTestSupport.SIGKILLED;
+import static dev.braid.cli.CliTestSupport.settledBytesSent;
 import static dev.braid.cli.CliTestSupport.sha256Hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,8 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  * what was not recorded plus 10% of the file.
  */
 class CliResumeTest {
-  /** Linux reports a child killed by SIGKILL as exit value 128 + 9. */
-  private static final int SIGKILLED = 137;
   /** Linux reports a child ended by SIGTERM (after its shutdown hooks) as 128 + 15. */
   private static final int SIGTERMED = 143;
   /** How often braid records progress (see README) plus slack for fsync and a loaded machine. */
@@ -66,15 +66,6 @@ class CliResumeTest {
     all.add("--state-db");
     all.add(db.toString());
     return all.toArray(String[]::new);
-  }
-
-  /** Body bytes the server sent so far, once the connections of a dead client have closed. */
-  private long settledBytesSent() throws InterruptedException {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (server.openConnections() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
-    return server.bodyBytesSent();
   }
 
   /** Starts braid, waits until it has recorded at least {@code atLeast} bytes, then {@code extraMillis} more. */
@@ -112,7 +103,7 @@ class CliResumeTest {
       killed = p.kill();
     }
     assertEquals(SIGKILLED, killed.exit(), "destroyForcibly must be a SIGKILL\n" + killed.describe());
-    long sent1 = settledBytesSent();
+    long sent1 = settledBytesSent(server);
     long recorded = recordedBytes(db);
     String facts = "seed " + seed + ", size " + mib(size) + ", run 1 sent " + mib(sent1) + ", recorded " + mib(recorded);
     assertTrue(Files.exists(part) && !Files.exists(out), "a killed run leaves only its part file; " + facts);
@@ -183,7 +174,7 @@ class CliResumeTest {
         break;
       }
       assertEquals(SIGKILLED, killed.exit(), killed.describe());
-      long sent = settledBytesSent() - before;
+      long sent = settledBytesSent(server) - before;
       before += sent;
       long recorded = Math.max(0, recordedBytes(db));
       long unrecorded = sent - (recorded - recordedBefore);
@@ -210,53 +201,6 @@ class CliResumeTest {
     System.out.println("[crash x3] " + facts);
   }
 
-  /**
-   * Twenty SIGKILLs at random moments from launch on (JVM start, probe, record creation, streaming,
-   * checkpoints), then a final run: the file is exact, and what was fetched twice is only what the
-   * kills destroyed before it was recorded.
-   */
-  @Test
-  void killedTwentyTimesFromLaunchOnStillExact() throws Exception {
-    // 8 connections at 1 MiB/s in all: twenty runs of at most 2.5 s cannot finish 128 MiB. A kill
-    // loses about a checkpoint interval of throughput (measured ~0.5 MiB at 2 MiB/s), so twenty
-    // unlucky kills stay far below the 0.2x of the file that the issue allows
-    long size = 128 * MIB;
-    long perConnection = MIB / 8;
-    long seed = System.nanoTime();
-    Random random = new Random(seed);
-    Content content = Content.random(size, 20);
-    Resource resource = server.serve("/big.bin", content).etag("\"big-20\"").rateLimitPerConnection(perConnection);
-    String[] cmd = get(server.url("/big.bin"), "-c", "8", "-o", "out.bin", "--quiet");
-    long before = 0;
-    long unrecorded = 0;
-    long recordedBefore = 0;
-    for (int run = 1; run <= 20; run++) {
-      Result killed;
-      try (CliProcess p = CliProcess.start(work, cmd)) {
-        Thread.sleep(100 + random.nextInt(2400));
-        killed = p.kill();
-      }
-      assertEquals(SIGKILLED, killed.exit(), "seed " + seed + ", run " + run + "\n" + killed.describe());
-      long sent = settledBytesSent() - before;
-      before += sent;
-      long recorded = Math.max(0, recordedBytes(db));
-      assertTrue(recorded >= recordedBefore, "recorded progress went backwards; seed " + seed);
-      unrecorded += sent - (recorded - recordedBefore);
-      recordedBefore = recorded;
-    }
-    // the last run only has to finish: unthrottled, it takes a second instead of a minute
-    resource.rateLimitPerConnection(0);
-    Result last = CliProcess.run(work, cmd).assertExit(0).assertNoStackTrace();
-    String facts = "seed " + seed + ", recorded before the last run " + mib(recordedBefore) + ", lost to kills "
-        + mib(unrecorded) + ", total sent " + mib(server.bodyBytesSent()) + "\n" + last.describe();
-    assertEquals(content.sha256Hex(), sha256Hex(work.resolve("out.bin")), facts);
-    assertFalse(Files.exists(work.resolve("out.bin.part")), facts);
-    double ratio = (double) server.bodyBytesSent() / size;
-    System.out.println("[crash x20] " + facts.lines().findFirst().orElse("") + String.format(", %.2fx the file", ratio));
-    assertTrue(server.bodyBytesSent() < size + unrecorded + size / 10, "fetched twice beyond what the kills lost; " + facts);
-    assertTrue(ratio < 1.2, String.format("fetched %.2fx the file over twenty kills; ", ratio) + facts);
-  }
-
   // ---- SIGTERM
 
   @Test
@@ -273,7 +217,7 @@ class CliResumeTest {
     }
     assertTrue(stopped.exit() == SIGTERMED || stopped.exit() == 130, "SIGTERM ends braid as interrupted\n" + stopped.describe());
     stopped.assertNoStackTrace();
-    long sent1 = settledBytesSent();
+    long sent1 = settledBytesSent(server);
     long recorded = recordedBytes(db);
     String facts = "size " + mib(size) + ", run 1 sent " + mib(sent1) + ", recorded " + mib(recorded) + "\n" + stopped.describe();
     assertTrue(recorded > 0 && recorded < size, facts);
@@ -309,7 +253,7 @@ class CliResumeTest {
       failed = p.await(CliProcess.DEFAULT_TIMEOUT);
     }
     failed.assertExit(4).assertNoStackTrace().assertOneErrorLine("404");
-    long sent1 = settledBytesSent();
+    long sent1 = settledBytesSent(server);
     long recorded = recordedBytes(db);
     String facts = "run 1 sent " + mib(sent1) + ", recorded " + mib(recorded) + "\n" + failed.describe();
     assertFalse(Files.exists(out), facts);
@@ -339,7 +283,7 @@ class CliResumeTest {
     try (CliProcess p = startAndAwaitProgress(get(server.url("/doc.bin"), "-c", "4", "-o", "out.bin"), 1, 0)) {
       assertEquals(SIGKILLED, p.kill().exit());
     }
-    settledBytesSent();
+    settledBytesSent(server);
     long recorded = recordedBytes(db);
     assertTrue(recorded > 0 && recorded < size, "recorded " + recorded);
     long partSize = Files.size(part);

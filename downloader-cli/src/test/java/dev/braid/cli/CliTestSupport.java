@@ -1,9 +1,13 @@
 package dev.braid.cli;
 
 import dev.braid.testserver.Content;
+import dev.braid.testserver.Resource;
+import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -15,6 +19,8 @@ import java.util.function.LongSupplier;
 /** Small shared helpers of the CLI tests: hashing files, reading the recorded progress, bounded polling. */
 final class CliTestSupport {
   static final long MIB = 1L << 20;
+  /** Linux reports a child killed by SIGKILL as exit value 128 + 9. */
+  static final int SIGKILLED = 137;
 
   private CliTestSupport() {}
 
@@ -54,6 +60,36 @@ final class CliTestSupport {
       v = value.getAsLong();
     }
     return v;
+  }
+
+  /** Body bytes {@code server} sent so far, once the connections of a dead client have closed. */
+  static long settledBytesSent(TestServer server) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (server.openConnections() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    return server.bodyBytesSent();
+  }
+
+  /** The files of a list test, served throttled, and their list written to list.txt. */
+  record ServedList(List<Content> contents, List<Resource> resources) {}
+
+  /**
+   * Serves {@code files} files of {@code size} at /PREFIXi from {@code server}, each connection at
+   * {@code rate}, and lists them in {@code work}/list.txt.
+   */
+  static ServedList serveList(TestServer server, Path work, String prefix, int files, long size, long rate) throws IOException {
+    StringBuilder list = new StringBuilder();
+    List<Content> contents = new ArrayList<>();
+    List<Resource> resources = new ArrayList<>();
+    for (int i = 0; i < files; i++) {
+      Content c = Content.random(size, prefix.hashCode() + i);
+      contents.add(c);
+      resources.add(server.serve("/" + prefix + i, c).etag("\"" + prefix + i + "\"").rateLimitPerConnection(rate));
+      list.append(server.url("/" + prefix + i)).append('\n');
+    }
+    Files.writeString(work.resolve("list.txt"), list);
+    return new ServedList(contents, resources);
   }
 
   static String mib(long bytes) {

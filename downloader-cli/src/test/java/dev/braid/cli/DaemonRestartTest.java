@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static dev.braid.cli.CliTestSupport.SIGKILLED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A daemon killed with SIGKILL mid-download, started again on the same store: the same gid completes, byte-identical. */
 class DaemonRestartTest {
-  private static final int SIGKILLED = 137;
 
   @TempDir Path work;
 

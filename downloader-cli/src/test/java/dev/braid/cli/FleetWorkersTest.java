@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static dev.braid.cli.CliTestSupport.SIGKILLED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  * server counts requests at work, and the dead worker's entries are taken over within its lease.
  */
 class FleetWorkersTest {
-  private static final int SIGKILLED = 137;
   private static final int FILES = 24;
   private static final int SIZE = 384 << 10;
   private static final int CAP = 3;
