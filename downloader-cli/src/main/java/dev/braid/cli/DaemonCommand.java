@@ -16,6 +16,7 @@ import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
 import dev.braid.rpc.SecretFile;
+import dev.braid.rpc.WritableFolders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -182,10 +183,23 @@ final class DaemonCommand implements Callable<Integer> {
   private void warnOutsideFolders(Rules rules, Path folder, PrintStream err) {
     List<Path> roots = roots(folder);
     for (Category c : rules.categories()) {
-      if (roots.stream().noneMatch(c.folder()::startsWith)) {
+      if (!insideFolders(roots, c.folder())) {
         err.println("braid: WARNING: the folder of category " + c.name() + " (" + c.folder() + ") is outside -d and"
             + " --allow-dir: calls it applies to fail unless they name a dir");
       }
+    }
+  }
+
+  /**
+   * Whether the RPC would let a call write into {@code dir}: the rule it applies, links resolved
+   * (a category folder reached through a link into -d is inside). A folder that cannot be read
+   * counts as outside: the call would fail there too.
+   */
+  private static boolean insideFolders(List<Path> roots, Path dir) {
+    try {
+      return WritableFolders.contain(roots, dir);
+    } catch (IOException e) {
+      return false;
     }
   }
 

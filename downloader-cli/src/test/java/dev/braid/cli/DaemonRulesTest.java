@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import static dev.braid.cli.CliTestSupport.sha256Hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,6 +74,28 @@ class DaemonRulesTest {
       CliProcess.Result r = p.await(Duration.ofSeconds(30)).assertExit(2);
       assertTrue(r.stderr().contains(broken + ":2: categories.video.folder: the folder of category video must be absolute"),
           r.describe());
+    }
+  }
+
+  @Test
+  void aCategoryFolderThatLinksIntoTheDaemonsFolderIsNotWarnedOfAndIsWrittenThrough() throws Exception {
+    Path downloads = Files.createDirectories(work.resolve("dl"));
+    Path music = Files.createSymbolicLink(work.resolve("Music"), Files.createDirectories(downloads.resolve("music")));
+    Path rules = work.resolve("rules.toml");
+    Files.writeString(rules, """
+        [categories.music]
+        extensions = ["mp3"]
+        folder = "%s"
+        """.formatted(music));
+    Content song = Content.random(1 << 19, 10);
+    try (TestServer server = TestServer.start()) {
+      server.serve("/song.mp3", song).etag("\"s\"");
+      try (RpcDaemon daemon = RpcDaemon.start(work, work.resolve("state.db"), downloads, "s3cret", "--rules", rules.toString())) {
+        String gid = daemon.call("aria2.addUri", List.of(server.url("/song.mp3"))).asText();
+        daemon.awaitStatus(gid, s -> s.get("status").asText().equals("complete"), Duration.ofSeconds(20));
+        assertEquals(song.sha256Hex(), sha256Hex(downloads.resolve("music/song.mp3")));
+        assertFalse(daemon.process.stderrSoFar().contains("WARNING"), daemon.process.stderrSoFar());
+      }
     }
   }
 }

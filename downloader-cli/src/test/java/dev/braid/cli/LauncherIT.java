@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.core.verify.FileDigest;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,6 +59,31 @@ class LauncherIT {
     // -Xshare:on turns a missing or unusable archive into a start-up failure
     Out mapped = run(braid, Map.of("BRAID_JAVA_OPTS", "-Xshare:on"), "--version");
     assertEquals(0, mapped.status, mapped.text);
+  }
+
+  @Test
+  void theJarChecksEveryDigestItOffers() throws Exception {
+    // the jar keeps only the part of Bouncy Castle its digests reach (the shade filter in
+    // pom.xml): a class left out fails the download that needs it
+    List<String> algorithms = List.of("sha3-256", "blake2b-512", "blake3", "sha-256");
+    try (TestServer server = TestServer.start()) {
+      StringBuilder list = new StringBuilder();
+      for (int i = 0; i < algorithms.size(); i++) {
+        Content c = Content.random(300_000 + i, 30 + i);
+        server.serve("/d" + i, c);
+        Path copy = home.resolve("expected" + i);
+        try (java.io.OutputStream out = Files.newOutputStream(copy)) {
+          c.writeTo(out);
+        }
+        list.append(server.url("/d" + i)).append("\n  checksum=").append(algorithms.get(i)).append('=')
+            .append(FileDigest.hex(copy, algorithms.get(i))).append('\n');
+      }
+      Files.writeString(home.resolve("list.txt"), list);
+      Out got = run(TARGET.resolve("braid"), Map.of(), "get", "-i", "list.txt", "-d", "out",
+          "--state-db", home.resolve("state.db").toString());
+      assertEquals(0, got.status, got.text);
+      assertTrue(got.text.contains("4 of 4 downloads completed"), got.text);
+    }
   }
 
   private record Out(int status, String text) {}
