@@ -16,7 +16,7 @@ public enum FailureDetail {
   PROXY_AUTH,
   /** {@link FailureKind#HTTP_STATUS}: redirects were refused: a loop, too many, or https to http ({@link RedirectRefusedException}). */
   REDIRECT,
-  /** {@link FailureKind#LOCAL_IO}: the folder has too little free space for what is still missing. */
+  /** {@link FailureKind#LOCAL_IO}: the folder has too little free space for what is still missing, found before the download or when a write failed. */
   DISK_FULL,
   /** {@link FailureKind#LOCAL_IO}: the target file exists and overwriting was not asked for. */
   FILE_EXISTS,

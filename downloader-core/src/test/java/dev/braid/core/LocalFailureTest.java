@@ -73,6 +73,7 @@ class LocalFailureTest extends DownloadHarness {
     res.rateLimitPerConnection(0);
     LocalFileException e = assertThrows(LocalFileException.class, () -> await(d));
     assertTrue(e.getMessage().contains("No space left") || e.getMessage().contains("cannot write"), e.getMessage());
+    assertEquals(FailureDetail.DISK_FULL, d.failure().orElseThrow().detail(), "aria2's code 9, not the 17 of any other I/O error");
     assertTrue(Files.exists(small.resolve("f.bin.part")), "the part file and its recorded bytes are kept");
   }
 

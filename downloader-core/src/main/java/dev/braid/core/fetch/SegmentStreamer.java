@@ -1,5 +1,6 @@
 package dev.braid.core.fetch;
 
+import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.http.Exchange;
 import dev.braid.core.io.PartFile;
@@ -163,7 +164,8 @@ public final class SegmentStreamer {
         tracker.wrote(buffer, 0, length, position);
       }
     } catch (IOException e) {
-      throw new LocalFileException("cannot write " + part.path() + ": " + RangeRequest.describe(e), e);
+      throw new LocalFileException("cannot write " + part.path() + ": " + RangeRequest.describe(e), e,
+          part.outOfSpace() ? FailureDetail.DISK_FULL : FailureDetail.NONE);
     }
   }
 }

@@ -21,6 +21,9 @@ import java.nio.file.StandardOpenOption;
  * worker. Workers are stopped by aborting their HTTP exchange instead.
  */
 public final class PartFile implements AutoCloseable {
+  /** Below this much usable space a failed write is a full disk: more than one worker's buffer (128 KiB). */
+  private static final long LOW_SPACE_BYTES = 1 << 20;
+
   private final Path path;
   private final FileChannel channel;
   private final FileLock lock;
@@ -91,6 +94,19 @@ public final class PartFile implements AutoCloseable {
       total += n;
     }
     return total;
+  }
+
+  /**
+   * Whether the filesystem holding this file has less than a write's worth of usable space left:
+   * what a failed write or force is taken to mean. The JDK gives ENOSPC no exception of its own,
+   * and its message is the OS's, in the user's language; the free space is not.
+   */
+  public boolean outOfSpace() {
+    try {
+      return Files.getFileStore(path).getUsableSpace() < LOW_SPACE_BYTES;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Makes every byte written so far durable (fdatasync). */

@@ -60,7 +60,8 @@ final class PartCommit {
         return true;
       }
     } catch (IOException e) {
-      throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e);
+      throw new LocalFileException("cannot flush " + part.path() + ": " + RangeRequest.describe(e), e,
+          part.outOfSpace() ? FailureDetail.DISK_FULL : FailureDetail.NONE);
     }
     if (complete) {
       store.complete(plan.recordId(), snapshot, finished);
