@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * <p>Why jars: every child then runs the same build even if the sources are recompiled while the
  * suite runs (a ClassNotFoundException half-way through is not a braid failure), and the JVM
  * archives classes from jars only. Why the archive: the suite starts several hundred children, and
- * each one that parses and verifies its ~2,000 classes takes ~0.15 s more than one that maps them.
+ * each one that parses and verifies its ~2,000 classes takes ~0.1 s more than one that maps them.
  * If the training fails the children run without the archive, slower but the same.
  *
  * <p>Made once per test JVM, on first use, under the class's lock; removed by a shutdown hook.
