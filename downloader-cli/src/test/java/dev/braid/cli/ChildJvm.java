@@ -66,19 +66,32 @@ final class ChildJvm {
     return instance;
   }
 
-  /** The command line of a child up to its main class's arguments. */
-  List<String> command(List<String> jvmOptions) {
+  /**
+   * A child {@code braid args...} in {@code workDir}, with {@code jvmOptions}, mapping the archive
+   * when there is one. Its output is the caller's to redirect.
+   */
+  ProcessBuilder process(Path workDir, List<String> jvmOptions, List<String> args) {
+    List<String> cds = archive == null ? List.of() : List.of("-Xshare:auto", "-XX:SharedArchiveFile=" + archive);
+    return process(classPath, sqliteTemp, cds, jvmOptions, args, workDir);
+  }
+
+  private static ProcessBuilder process(String classPath, Path sqlite, List<String> cds, List<String> jvmOptions,
+      List<String> args, Path workDir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(CliProcess.javaBin());
     cmd.addAll(BASE_FLAGS);
-    cmd.add("-Dorg.sqlite.tmpdir=" + sqliteTemp);
-    if (archive != null) {
-      cmd.addAll(QUIET_CDS);
-      cmd.addAll(List.of("-Xshare:auto", "-XX:SharedArchiveFile=" + archive));
-    }
+    cmd.add("-Dorg.sqlite.tmpdir=" + sqlite);
+    cmd.addAll(QUIET_CDS);
+    cmd.addAll(cds);
     cmd.addAll(jvmOptions);
     cmd.addAll(List.of("-cp", classPath, "dev.braid.cli.Main"));
-    return cmd;
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
+    // a test that forgot --state-db must not touch the user's real state database
+    pb.environment().put("XDG_DATA_HOME", workDir.resolve(".xdg-data").toString());
+    // nor read the user's rules file: a test writes its own under workDir/.xdg-config/braid when it needs one
+    pb.environment().put("XDG_CONFIG_HOME", workDir.resolve(".xdg-config").toString());
+    return pb;
   }
 
   /**
@@ -88,18 +101,9 @@ final class ChildJvm {
   private static Path train(Path root, String classPath, Path sqlite) throws IOException {
     Path archive = root.resolve("children.jsa");
     Path work = Files.createDirectory(root.resolve("training"));
-    List<String> cmd = new ArrayList<>();
-    cmd.add(CliProcess.javaBin());
-    cmd.addAll(BASE_FLAGS);
-    cmd.add("-Dorg.sqlite.tmpdir=" + sqlite);
-    cmd.addAll(QUIET_CDS);
-    cmd.addAll(List.of("-Xshare:auto", "-XX:ArchiveClassesAtExit=" + archive, "-cp", classPath, "dev.braid.cli.Main",
-        "demo", "--size", "4M", "--rate", "64M", "--https", "--through-rpc"));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
-        .redirectOutput(work.resolve("stdout").toFile()).redirectError(work.resolve("stderr").toFile());
-    pb.environment().put("XDG_DATA_HOME", work.resolve(".xdg-data").toString());
-    pb.environment().put("XDG_CONFIG_HOME", work.resolve(".xdg-config").toString());
-    Process p = pb.start();
+    Process p = process(classPath, sqlite, List.of("-Xshare:auto", "-XX:ArchiveClassesAtExit=" + archive), List.of(),
+        List.of("demo", "--size", "4M", "--rate", "64M", "--https", "--through-rpc"), work)
+        .redirectOutput(work.resolve("stdout").toFile()).redirectError(work.resolve("stderr").toFile()).start();
     try {
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
         p.destroyForcibly();

@@ -53,18 +53,12 @@ final class CliProcess implements AutoCloseable {
 
   /** Starts {@code braid args...} in a JVM that also gets {@code jvmOptions}. */
   static CliProcess start(Path workDir, List<String> jvmOptions, String... args) throws IOException {
-    List<String> cmd = ChildJvm.get().command(jvmOptions);
-    cmd.addAll(List.of(args));
     Path out = Files.createTempFile("braid-cli-", ".stdout");
     Path err = Files.createTempFile("braid-cli-", ".stderr");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile())
+    ProcessBuilder pb = ChildJvm.get().process(workDir, jvmOptions, List.of(args))
         .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
         .redirectOutput(out.toFile()).redirectError(err.toFile());
-    // a test that forgot --state-db must not touch the user's real state database
-    pb.environment().put("XDG_DATA_HOME", workDir.resolve(".xdg-data").toString());
-    // nor read the user's rules file: a test writes its own under workDir/.xdg-config/braid when it needs one
-    pb.environment().put("XDG_CONFIG_HOME", workDir.resolve(".xdg-config").toString());
-    return new CliProcess(pb.start(), List.copyOf(cmd), out, err);
+    return new CliProcess(pb.start(), List.copyOf(pb.command()), out, err);
   }
 
   private static java.io.File nullDevice() {
