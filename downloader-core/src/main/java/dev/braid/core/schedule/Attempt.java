@@ -8,6 +8,7 @@ import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
@@ -31,7 +32,8 @@ import java.util.Optional;
  * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
  * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
  * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
- * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
+ * checkpointing every interval ({@link DriveLoop}), then, after a long pass, compare its first bytes
+ * with the server's ({@link EndCheck}), verify and rename ({@link PartCommit}).
  * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
  * whether to start another.
  */
@@ -134,7 +136,7 @@ final class Attempt {
             PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
         drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
         first = null;
-        return finish(commit, target);
+        return finish(commit, target, part, probe.source(), System.nanoTime() - probeStart);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
@@ -218,7 +220,8 @@ final class Attempt {
     new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
   }
 
-  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
+  private DownloadResult finish(PartCommit commit, Path target, PartFile part, RangeSource source, long passNanos)
+      throws DownloadException, RemoteChanged, LinkChanged, IOException {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
@@ -238,6 +241,13 @@ final class Attempt {
       }
       TransientFailure f = control.lastFailure();
       throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
+    }
+    if (EndCheck.due(identity, passNanos, probeNanos)) {
+      String why = EndCheck.whyChanged(job, source, part);
+      if (why != null) {
+        // the next pass probes again, and its resume compares the same bytes and starts over
+        throw new RemoteChanged(why);
+      }
     }
     if (request.checksum().isPresent()) {
       commit.verify(request.checksum().get(), identity, request.minSplitSize());

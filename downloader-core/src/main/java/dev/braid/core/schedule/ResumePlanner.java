@@ -136,7 +136,8 @@ final class ResumePlanner {
   }
 
   /**
-   * Resumes from the store when the server proves the file unchanged; otherwise starts from zero.
+   * Resumes from the store when the server proves the file unchanged (its validators, and samples of
+   * the bytes on disk compared with its own: {@link HeldBytes}); otherwise starts from zero.
    * A record of another URL (a refreshed link) resumes when {@link LinkProof} shows the new URL
    * serves the same file and is refused with {@link LinkRefusedException} when not, unless the
    * request overwrites, which starts over.
@@ -172,7 +173,12 @@ final class ResumePlanner {
             job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
           }
           recordId = r.id();
-          return resume(r.id(), part, segments, target, identity.length());
+          ResumePlan resumed = resume(r.id(), part, segments, target, identity.length());
+          // validators can be stale (a server's cache): the same URL's bytes are compared too; a new URL's were, in LinkProof
+          why = sameUrl ? HeldBytes.whyChanged(job, source, part, HeldBytes.resumeSamples(resumed.table().snapshot())) : null;
+          if (why == null) {
+            return resumed;
+          }
         }
         if (!request.restartIfChanged()) {
           throw new RemoteChangedException("cannot resume " + target + ": " + why

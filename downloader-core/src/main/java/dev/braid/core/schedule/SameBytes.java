@@ -51,7 +51,8 @@ final class SameBytes {
     return null;
   }
 
-  private static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
+  /** Bytes {@code from} to {@code from + size - 1} of {@code src}, all of them or an IOException. */
+  static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
       int size) throws TransientFailure, RemoteChanged, DownloadException, IOException {
     Exchange ex = RangeRequest.open(http, src, headers, recorder, from, from + size);
     boolean whole = false;
