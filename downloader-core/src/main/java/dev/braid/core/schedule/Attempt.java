@@ -8,7 +8,6 @@ import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
-import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
@@ -32,8 +31,7 @@ import java.util.Optional;
  * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
  * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
  * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
- * checkpointing every interval ({@link DriveLoop}), then, after a long pass, compare its first bytes
- * with the server's ({@link EndCheck}), verify and rename ({@link PartCommit}).
+ * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
  * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
  * whether to start another.
  */
@@ -115,7 +113,12 @@ final class Attempt {
       }
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
-        plan = planner.plan(record, part, partExisted, target, probe.source());
+        HeldBytes.ProbeSample sample = new HeldBytes.ProbeSample(first, probe.offset(),
+            probe.offset() == range.from() ? range.held() : 0);
+        plan = planner.plan(record, part, partExisted, target, probe.source(), sample);
+        if (!sample.usable()) {
+          first = null;
+        }
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
             && request.mirrors().isEmpty() && !job.throttle().limited();
@@ -134,9 +137,9 @@ final class Attempt {
             job.settings(), plan.sums(), control, job::note, provenance);
         PartCommit commit = new PartCommit(job.records(), part, plan,
             PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
-        drive(context, part, commit, first, probe.offset(), range.to(), protocolWhy, measurable);
+        drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
         first = null;
-        return finish(commit, target, part, probe.source(), System.nanoTime() - probeStart);
+        return finish(commit, target);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
@@ -220,8 +223,7 @@ final class Attempt {
     new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
   }
 
-  private DownloadResult finish(PartCommit commit, Path target, PartFile part, RangeSource source, long passNanos)
-      throws DownloadException, RemoteChanged, LinkChanged, IOException {
+  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
@@ -241,13 +243,6 @@ final class Attempt {
       }
       TransientFailure f = control.lastFailure();
       throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
-    }
-    if (EndCheck.due(identity, passNanos, probeNanos)) {
-      String why = EndCheck.whyChanged(job, source, part);
-      if (why != null) {
-        // the next pass probes again, and its resume compares the same bytes and starts over
-        throw new RemoteChanged(why);
-      }
     }
     if (request.checksum().isPresent()) {
       commit.verify(request.checksum().get(), identity, request.minSplitSize());

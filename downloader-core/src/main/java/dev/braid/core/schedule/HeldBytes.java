@@ -1,79 +1,98 @@
 package dev.braid.core.schedule;
 
-import dev.braid.core.DownloadException;
-import dev.braid.core.fetch.RangeSource;
-import dev.braid.core.fetch.RemoteChanged;
-import dev.braid.core.fetch.TransientFailure;
+import dev.braid.core.http.Exchange;
 import dev.braid.core.io.PartFile;
+import dev.braid.core.plan.SegmentTable;
 import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * Compares samples of the bytes on disk with the server's bytes at the same offsets: the check for
- * a server whose validators lie. rclone keeps a file's old Last-Modified, and lighttpd its old ETag,
- * for a while after the file is rewritten in place, and If-Range then lets a resume splice old
- * bytes and new. Validators still decide first; this runs only where they agreed, on the driver
- * thread. A sample that cannot be fetched (a network failure) proves nothing either way: the
- * download goes on on the validators alone, with a note.
+ * Compares bytes on disk with the server's: the check for a server whose validators lie. rclone
+ * keeps a file's old Last-Modified, and lighttpd its old ETag, for a while after the file is
+ * rewritten in place, and If-Range then lets a resume splice old bytes and new. Validators decide
+ * first; this runs only where they agreed, on the driver thread, and asks nothing of its own at a
+ * resume: the probe starts up to {@value #SAMPLE} bytes before where the resume continues, and
+ * those bytes, already on disk, are compared and skipped before the body goes on into the file.
  */
 final class HeldBytes {
   /** Bytes per sample: any rewrite with other contents differs within them. */
   static final int SAMPLE = 16 << 10;
 
-  /** A held part of the file, {@code to} exclusive. */
-  record Span(long from, long to) {}
-
   private HeldBytes() {}
 
-  /**
-   * What a resume compares: the start of the first held run (fetched longest ago) and the end of
-   * the one that reaches furthest (fetched last), so that a rewrite at any time before this run shows.
-   */
-  static List<Span> resumeSamples(List<SegmentRecord> segments) {
-    List<SegmentRecord> held = segments.stream().filter(s -> s.done() > 0).toList();
-    if (held.isEmpty()) {
-      return List.of();
+  /** How many bytes right before {@code position} are held (done in some segment), at most {@value #SAMPLE}. */
+  static int heldBefore(List<SegmentRecord> segments, long position) {
+    for (SegmentRecord s : segments) {
+      long doneTo = s.start() + s.done();
+      if (s.start() < position && position <= doneTo) {
+        return (int) Math.min(SAMPLE, position - s.start());
+      }
     }
-    SegmentRecord first = held.stream().min(Comparator.comparingLong(SegmentRecord::start)).get();
-    SegmentRecord furthest = held.stream().max(Comparator.comparingLong(s -> s.start() + s.done())).get();
-    List<Span> spans = new ArrayList<>();
-    spans.add(new Span(first.start(), first.start() + Math.min(SAMPLE, first.done())));
-    long end = furthest.start() + furthest.done();
-    Span last = new Span(Math.max(furthest.start(), end - SAMPLE), end);
-    if (last.from() >= spans.get(0).to()) {
-      spans.add(last);
-    }
-    return spans;
+    return 0;
   }
 
   /**
-   * Why the server's bytes at {@code spans} are not the ones in {@code part}; null when every sample
-   * matches, or when one could not be fetched.
+   * The first {@code held} bytes of a probe's 206 from {@code from}: compared with the part file,
+   * then skipped, so that the rest of the body goes into the file from {@link #bodyOffset()}.
    */
-  static String whyChanged(DownloadJob job, RangeSource source, PartFile part, List<Span> spans) throws IOException {
-    for (Span s : spans) {
-      int size = (int) (s.to() - s.from());
-      byte[] served;
-      try {
-        served = SameBytes.sample(job.route(), source, job.originHeaders(), job.recorder(), s.from(), size);
-      } catch (RemoteChanged e) {
-        return e.getMessage();
-      } catch (TransientFailure | DownloadException | IOException e) {
-        job.note("the bytes on disk could not be compared with the server's (" + e.getMessage()
-            + "): going on on its validators alone");
+  static final class ProbeSample {
+    private final Exchange exchange;
+    private final long from;
+    private final int held;
+    private long bodyOffset;
+    /** Reading the sample failed: the exchange was aborted, and the workers fetch its bytes afresh. */
+    private boolean broken;
+
+    ProbeSample(Exchange exchange, long from, int held) {
+      this.exchange = exchange;
+      this.from = from;
+      this.held = exchange == null ? 0 : held;
+      this.bodyOffset = from;
+    }
+
+    /**
+     * Why the server's bytes are not the ones in {@code part}; null when they match, or when there
+     * is nothing to compare: no sample, bytes no longer held after the block check (a damaged
+     * block, fetched again), or a body that could not be read (noted by {@code note}).
+     */
+    String whyChanged(PartFile part, SegmentTable table, Consumer<String> note) throws IOException {
+      if (held == 0 || heldBefore(table.snapshot(), from + held) < held) {
         return null;
       }
-      ByteBuffer held = ByteBuffer.allocate(size);
-      if (part.read(held, s.from()) != size || !Arrays.equals(held.array(), served)) {
-        return "the server's bytes " + s.from() + "-" + (s.to() - 1) + " are not the ones on disk, though its"
+      byte[] served;
+      try {
+        served = exchange.body().readNBytes(held);
+        if (served.length < held) {
+          throw new IOException("the response ended after " + served.length + " of " + held + " bytes");
+        }
+      } catch (IOException e) {
+        broken = true;
+        exchange.abort();
+        note.accept("the bytes on disk could not be compared with the server's (" + e.getMessage()
+            + "): resumed on its validators alone");
+        return null;
+      }
+      bodyOffset = from + held;
+      ByteBuffer onDisk = ByteBuffer.allocate(held);
+      if (part.read(onDisk, from) < held || !Arrays.equals(onDisk.array(), served)) {
+        return "the server's bytes " + from + "-" + (from + held - 1) + " are not the ones on disk, though its"
             + " validators did not change (a server that reports a rewritten file's old ETag or Last-Modified)";
       }
+      return null;
     }
-    return null;
+
+    /** Where the unread rest of the probe's body starts. */
+    long bodyOffset() {
+      return bodyOffset;
+    }
+
+    /** Whether the probe's exchange can still be streamed by the first worker. */
+    boolean usable() {
+      return exchange != null && !broken;
+    }
   }
 }

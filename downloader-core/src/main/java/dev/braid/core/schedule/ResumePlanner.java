@@ -37,8 +37,11 @@ import java.util.OptionalLong;
  * failure belongs to even when no plan came back.
  */
 final class ResumePlanner {
-  /** The bytes the probe asks for, {@code to} exclusive. */
-  record ProbeRange(long from, long to) {}
+  /**
+   * The bytes the probe asks for, {@code to} exclusive; the first {@code held} of them are on disk
+   * already, to be compared with the server's ({@link HeldBytes}).
+   */
+  record ProbeRange(long from, long to, int held) {}
 
   private final DownloadJob job;
   private final DownloadRequest request;
@@ -69,11 +72,12 @@ final class ResumePlanner {
 
   /**
    * What the probe asks for: for a resume, the start of the first unfinished segment, so that its
-   * body is data this run needs rather than bytes already on disk (the last byte when nothing is
-   * missing, which still proves the validators); else the first request from byte 0.
+   * body is data this run needs (the last byte when nothing is missing, which still proves the
+   * validators), from up to {@link HeldBytes#SAMPLE} bytes before it that are on disk already;
+   * else the first request from byte 0.
    */
   ProbeRange probeRange(Optional<DownloadRecord> prior) {
-    ProbeRange fresh = new ProbeRange(0, SegmentStreamer.FIRST_REQUEST);
+    ProbeRange fresh = new ProbeRange(0, SegmentStreamer.FIRST_REQUEST, 0);
     if (prior.isEmpty()) {
       return fresh;
     }
@@ -83,13 +87,18 @@ final class ResumePlanner {
     if (!r.remote().ranges() || length <= 0) {
       return fresh;
     }
-    return job.records().segments(r.id()).stream().filter(s -> !s.complete())
+    List<SegmentRecord> segments = job.records().segments(r.id());
+    return segments.stream().filter(s -> !s.complete())
         .min(Comparator.comparingLong(s -> s.start() + s.done()))
         .map(s -> {
-          long from = s.start() + s.done();
-          return new ProbeRange(from, Math.min(s.end(), from + SegmentStreamer.FIRST_REQUEST));
+          long at = s.start() + s.done();
+          int held = HeldBytes.heldBefore(segments, at);
+          return new ProbeRange(at - held, Math.min(s.end(), at + SegmentStreamer.FIRST_REQUEST), held);
         })
-        .orElse(new ProbeRange(length - 1, length));
+        .orElseGet(() -> {
+          int held = HeldBytes.heldBefore(segments, length - 1);
+          return new ProbeRange(length - 1 - held, length, held);
+        });
   }
 
   /**
@@ -136,8 +145,8 @@ final class ResumePlanner {
   }
 
   /**
-   * Resumes from the store when the server proves the file unchanged (its validators, and samples of
-   * the bytes on disk compared with its own: {@link HeldBytes}); otherwise starts from zero.
+   * Resumes from the store when the server proves the file unchanged (its validators, and the
+   * probe's {@code sample} of bytes on disk compared with its own); otherwise starts from zero.
    * A record of another URL (a refreshed link) resumes when {@link LinkProof} shows the new URL
    * serves the same file and is refused with {@link LinkRefusedException} when not, unless the
    * request overwrites, which starts over.
@@ -145,8 +154,8 @@ final class ResumePlanner {
    * happen (a crash right after the last checkpoint) or that a power cut undid (renames are not
    * forced): it resumes too, with nothing left to fetch.
    */
-  ResumePlan plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target, RangeSource source)
-      throws DownloadException, IOException {
+  ResumePlan plan(Optional<DownloadRecord> record, PartFile part, boolean partExisted, Path target, RangeSource source,
+      HeldBytes.ProbeSample sample) throws DownloadException, IOException {
     RemoteIdentity identity = source.identity();
     if (record.isPresent() && partExisted
         && (record.get().status() != DownloadStatus.COMPLETED || !Files.exists(target))) {
@@ -159,25 +168,26 @@ final class ResumePlanner {
             : LinkProof.whyNot(job.route(), source, r.remote(), job.records().blockSums(r.id()), job.originHeaders(),
                 job.recorder());
         if (!sameUrl && why != null) {
-          throw new LinkRefusedException(part.path() + " holds a download of " + r.url() + ", and " + request.uri()
-              + " cannot be shown to serve the same file: " + why + ". Nothing was spliced and the bytes on disk are kept"
-              + " (start over with --overwrite, or remove the download)");
+          throw refused(part, r, why);
         }
         long needed = segments.stream().mapToLong(s -> s.start() + s.done()).max().orElse(0);
         if (why == null && part.size() < needed) {
           why = "the part file is shorter than the recorded progress";
         }
         if (why == null) {
-          if (!sameUrl) {
-            job.records().changeUrl(r.id(), request.uri().toString(), identity);
-            job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
-          }
           recordId = r.id();
           ResumePlan resumed = resume(r.id(), part, segments, target, identity.length());
-          // validators can be stale (a server's cache): the same URL's bytes are compared too; a new URL's were, in LinkProof
-          why = sameUrl ? HeldBytes.whyChanged(job, source, part, HeldBytes.resumeSamples(resumed.table().snapshot())) : null;
+          // validators can be stale (a server's cache): the bytes the probe began with are compared with those on disk
+          why = sample.whyChanged(part, resumed.table(), job::note);
           if (why == null) {
+            if (!sameUrl) {
+              job.records().changeUrl(r.id(), request.uri().toString(), identity);
+              job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
+            }
             return resumed;
+          }
+          if (!sameUrl) {
+            throw refused(part, r, why);
           }
         }
         if (!request.restartIfChanged()) {
@@ -191,6 +201,12 @@ final class ResumePlanner {
           + " has no record of it (remove it or use --overwrite)");
     }
     return startFresh(part, target, identity);
+  }
+
+  private LinkRefusedException refused(PartFile part, DownloadRecord r, String why) {
+    return new LinkRefusedException(part.path() + " holds a download of " + r.url() + ", and " + request.uri()
+        + " cannot be shown to serve the same file: " + why + ". Nothing was spliced and the bytes on disk are kept"
+        + " (start over with --overwrite, or remove the download)");
   }
 
   /**

@@ -51,8 +51,7 @@ final class SameBytes {
     return null;
   }
 
-  /** Bytes {@code from} to {@code from + size - 1} of {@code src}, all of them or an IOException. */
-  static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
+  private static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
       int size) throws TransientFailure, RemoteChanged, DownloadException, IOException {
     Exchange ex = RangeRequest.open(http, src, headers, recorder, from, from + size);
     boolean whole = false;
