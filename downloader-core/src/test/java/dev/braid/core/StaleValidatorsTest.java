@@ -77,4 +77,17 @@ class StaleValidatorsTest extends DownloadHarness {
     assertEquals(0, r.restarts());
     assertTrue(r.bytesReused() >= SIZE / 2, "reused " + r.bytesReused());
   }
+
+  @Test
+  void aNewUrlWithTheSameValidatorsButOtherBytesIsRefusedAndNothingIsSpliced() throws Exception {
+    Resource res = serveStale(Content.random(SIZE, 36), 4L << 20);
+    Path out = pausedHalfway();
+    res.rateLimitPerConnection(0);
+    server.serve("/other.bin", Content.random(SIZE, 37)).etag("\"same\"").lastModified(MODIFIED);
+    Path part = out.resolveSibling("f.bin.part");
+    byte[] before = Files.readAllBytes(part);
+    LinkRefusedException e = assertThrows(LinkRefusedException.class, () -> get(request("/other.bin", out).connections(4)));
+    assertTrue(e.getMessage().contains("are not the ones on disk"), e.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(part), "the part file is untouched");
+  }
 }

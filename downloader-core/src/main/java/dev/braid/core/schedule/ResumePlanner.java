@@ -187,6 +187,8 @@ final class ResumePlanner {
             return resumed;
           }
           if (!sameUrl) {
+            // as a failed LinkProof: the record of the old URL is left as it was
+            recordId = -1;
             throw refused(part, r, why);
           }
         }
