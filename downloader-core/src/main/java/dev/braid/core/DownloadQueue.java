@@ -60,6 +60,7 @@ final class DownloadQueue implements AutoCloseable {
   private final ChangeFeed feed;
   private final QueueRuns runs;
   private final Submission submission;
+  private final KeptFileAnswer keptFiles;
   private final QueueRemoval removal;
 
   DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
@@ -108,7 +109,8 @@ final class DownloadQueue implements AutoCloseable {
     this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, access, bus);
     this.feed = new ChangeFeed(table, handles, access, bus);
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop);
-    this.submission = new Submission(table, owner, handles, feed, secrets, this, new KeptFileAnswer(table, this, drivers));
+    this.keptFiles = new KeptFileAnswer(table, this, drivers);
+    this.submission = new Submission(table, owner, handles, feed, secrets, this, keptFiles);
     this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
     loop.start();
   }
@@ -321,12 +323,14 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /**
-   * Stops starting downloads and pauses the running ones; their entries stay queued for the next
-   * run. The caller waits for the driver threads; {@link #stop()} then ends the loop.
+   * Stops starting downloads, stops the checks of kept files in flight and pauses the running
+   * downloads; their entries stay queued for the next run. The caller waits for the driver
+   * threads; {@link #stop()} then ends the loop.
    */
   @Override
   public void close() {
     loop.close();
+    keptFiles.close();
     handles.runningNow().forEach(h -> h.job().pause());
   }
 

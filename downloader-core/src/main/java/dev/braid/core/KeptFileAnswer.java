@@ -17,13 +17,16 @@ import java.util.concurrent.Executor;
  * again, with the checksum it has (a mistyped one corrected) or none, it completes once more.
  *
  * <p>Threads: the digest reads the whole file, so it runs on a driver thread (a daemon's RPC
- * thread submits, and must not wait on a disk); Braid's close waits for the drivers, so a check
- * in flight ends before the queue stops.
+ * thread submits, and must not wait on a disk). Braid's close waits for the drivers, and a check
+ * in flight stops at its next read of 1 MiB ({@link #close}): its handle ends paused and the
+ * entry stays as it was, so that a close does not wait for the digest of a large file.
  */
 final class KeptFileAnswer {
   private final QueueStore table;
   private final DownloadQueue queue;
   private final Executor drivers;
+  /** Set once by {@link #close}, read by each check in flight before its next read. */
+  private volatile boolean closing;
 
   KeptFileAnswer(QueueStore table, DownloadQueue queue, Executor drivers) {
     this.table = table;
@@ -53,10 +56,21 @@ final class KeptFileAnswer {
     }
   }
 
+  /** Stops the checks in flight; called when the queue closes. */
+  void close() {
+    closing = true;
+  }
+
   private void check(Download h, DownloadResult kept, Checksum expected) {
     String actual;
     try {
-      actual = FileDigest.hex(kept.file(), expected.algorithm());
+      Optional<String> digest = FileDigest.hex(kept.file(), expected.algorithm(), () -> closing);
+      if (digest.isEmpty()) {
+        h.result().completeExceptionally(new DownloadPausedException("braid stopped before " + kept.file()
+            + " was checked against its checksum; asking for it again checks it"));
+        return;
+      }
+      actual = digest.get();
     } catch (IOException e) {
       fail(h, new LocalFileException("cannot read " + kept.file() + " to verify it: " + RangeRequest.describe(e), e));
       return;

@@ -97,4 +97,22 @@ class KeptFileTest extends DownloadHarness {
     assertEquals(first.id(), again.id());
     assertEquals(List.of(), server.requests());
   }
+
+  @Test
+  void aCheckOfALargeKeptFileStopsWhenBraidClosesAndLeavesTheEntryAsItWas() throws Exception {
+    Content big = Content.random(256L << 20, 43);
+    server.serve("/big.bin", big);
+    Path out = dir.resolve("big.bin");
+    Download first = braid.submit(request("/big.bin", out).build());
+    await(first);
+    // a digest the file does not have: a check left to run would fail the entry
+    Download again = braid.submit(request("/big.bin", out).checksum(Checksum.parse("sha3-256=" + "0".repeat(64))).build());
+    braid.close();
+    assertTrue(again.result().isDone(), "close returned before the check ended");
+    java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+        () -> again.result().get());
+    assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
+    braid = newBraid();
+    assertEquals(DownloadState.COMPLETED, braid.download(first.id()).orElseThrow().state());
+  }
 }

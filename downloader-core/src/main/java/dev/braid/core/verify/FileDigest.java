@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.bouncycastle.crypto.digests.Blake3Digest;
@@ -23,15 +25,27 @@ public final class FileDigest {
 
   /** The lower-case hexadecimal digest of {@code file} by {@code algorithm} (a {@link Checksum#ALGORITHMS} name). */
   public static String hex(Path file, String algorithm) throws IOException {
+    return hex(file, algorithm, () -> false).orElseThrow();
+  }
+
+  /**
+   * As {@link #hex(Path, String)}, but given up, empty, once {@code stop} says so: it is asked
+   * before each read of 1 MiB, so a digest of a large file stops within one read.
+   */
+  public static Optional<String> hex(Path file, String algorithm, BooleanSupplier stop) throws IOException {
     Hasher h = hasher(algorithm);
     byte[] buffer = new byte[1 << 20];
     try (InputStream in = Files.newInputStream(file)) {
       int n;
-      while ((n = in.read(buffer)) > 0) {
+      while (!stop.getAsBoolean()) {
+        n = in.read(buffer);
+        if (n <= 0) {
+          return Optional.of(HexFormat.of().formatHex(h.finish()));
+        }
         h.update(buffer, n);
       }
     }
-    return HexFormat.of().formatHex(h.finish());
+    return Optional.empty();
   }
 
   /** Whether {@code file} has the digest {@code expected} names. */
