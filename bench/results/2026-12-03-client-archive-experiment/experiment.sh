@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# experiment: braid get through a daemon with the launcher as is, vs a client-only archive (serial / G1)
+# a session's experiment (run from this folder of a built checkout: mvn -pl downloader-cli -am package -DskipTests):
+# braid get through a daemon with the launcher as is, vs a client-only archive (serial / G1)
 set -euo pipefail
 N=${1:-15}
-here=/work/main/bench
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
+here=$repo/bench
 B=/tmp/braid-exp
-rm -rf $B; mkdir -p $B; cp -r /work/main/downloader-cli/target/{braid,braid.jar,braid.jsa,braid.jsa.stamp,braid-jit.json,native} $B/ 2>/dev/null || true
+rm -rf $B; mkdir -p $B; cp -r "$repo"/downloader-cli/target/{braid,braid.jar,braid.jsa,braid.jsa.stamp,braid-jit.json,native} $B/ 2>/dev/null || true
 # stamp path differs after copy: rebuild the archive via setup
 $B/braid setup >/dev/null 2>&1
 work=$(mktemp -d)
