@@ -1,5 +1,8 @@
 package dev.braid.core;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
@@ -70,5 +73,14 @@ abstract class DownloadHarness {
       }
       Thread.sleep(10);
     }
+  }
+
+  /** Downloads {@code path} into {@code out} on 4 connections and pauses it with {@code bytes} or more on disk. */
+  void pausedAt(String path, Path out, long bytes) throws Exception {
+    Download d = braid.submit(request(path, out).connections(4).build());
+    awaitProgress(d, bytes);
+    d.pause();
+    CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
+    assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
   }
 }

@@ -16,7 +16,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,11 +27,7 @@ class DownloadResumeTest extends DownloadHarness {
   /** Starts a throttled download and pauses it with about half of the file on disk. */
   private Path pausedHalfway(Resource res) throws Exception {
     Path out = dir.resolve("f.bin");
-    Download d = braid.submit(request("/f.bin", out).connections(4).build());
-    awaitProgress(d, SIZE / 2);
-    d.pause();
-    CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
-    assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
+    pausedAt("/f.bin", out, SIZE / 2);
     assertTrue(Files.exists(out.resolveSibling("f.bin.part")));
     assertFalse(Files.exists(out));
     res.rateLimitPerConnection(0);

@@ -10,7 +10,6 @@ import dev.braid.testserver.Resource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,11 +30,7 @@ class StaleValidatorsTest extends DownloadHarness {
 
   private Path pausedHalfway() throws Exception {
     Path out = dir.resolve("f.bin");
-    Download d = braid.submit(request("/f.bin", out).connections(4).build());
-    awaitProgress(d, SIZE / 2);
-    d.pause();
-    CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
-    assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
+    pausedAt("/f.bin", out, SIZE / 2);
     return out;
   }
 
