@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** A completed download asked for again: its file on disk answers, checked against a checksum when one is given. */
@@ -109,8 +110,7 @@ class KeptFileTest extends DownloadHarness {
     Download again = braid.submit(request("/big.bin", out).checksum(Checksum.parse("sha3-256=" + "0".repeat(64))).build());
     braid.close();
     assertTrue(again.result().isDone(), "close returned before the check ended");
-    java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
-        () -> again.result().get());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> again.result().get());
     assertTrue(e.getCause() instanceof DownloadPausedException, String.valueOf(e.getCause()));
     braid = newBraid();
     assertEquals(DownloadState.COMPLETED, braid.download(first.id()).orElseThrow().state());

@@ -36,9 +36,8 @@ public final class FileDigest {
     Hasher h = hasher(algorithm);
     byte[] buffer = new byte[1 << 20];
     try (InputStream in = Files.newInputStream(file)) {
-      int n;
       while (!stop.getAsBoolean()) {
-        n = in.read(buffer);
+        int n = in.read(buffer);
         if (n <= 0) {
           return Optional.of(HexFormat.of().formatHex(h.finish()));
         }
