@@ -13,11 +13,9 @@ import java.util.List;
  * which front ends draw as a piece map (AriaNg's "Pieces" tab): fixed pieces of aria2's default
  * {@code --piece-length}, one bit each, the first piece the high bit of the first byte, in
  * hexadecimal. Braid tracks segments, not pieces, so a piece is complete when the completed parts
- * of its segments cover it. Known once it completed, and wherever this process ran it: while it
- * runs, and paused or waiting again after a run here (the segments of its last run). For one this
- * process never ran (queued, or paused before a restart) the keys are left out, as aria2 leaves
- * them out where it knows no pieces; reading them from the store would cost every list a query
- * per entry.
+ * of its segments cover it. Known while a download runs (its segments) and once it completed;
+ * for a waiting or paused one the engine holds no segments, and the keys are left out, as aria2
+ * leaves them out where it knows no pieces.
  */
 final class PieceMap {
   /** aria2's default {@code --piece-length}. */
@@ -36,13 +34,13 @@ final class PieceMap {
     List<Progress.Segment> segments;
     if (state == DownloadState.COMPLETED) {
       segments = List.of(new Progress.Segment(0, length, length, false));
-    } else if (state == DownloadState.ACTIVE || state == DownloadState.PAUSED || state == DownloadState.QUEUED) {
+    } else if (state == DownloadState.ACTIVE) {
       segments = p.segments();
     } else {
       return;
     }
     if (segments.isEmpty()) {
-      // running, but not yet split (its probe is out), or never run by this process
+      // running, but not yet split (its probe is out)
       return;
     }
     status.put("bitfield", bitfield(length, segments));
