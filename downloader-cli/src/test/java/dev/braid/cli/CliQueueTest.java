@@ -9,36 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.cli.CliTestSupport.ServedList;
 import dev.braid.testserver.Content;
-import dev.braid.testserver.TestServer;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The queue from the command line: lists, failures in a batch, a terminated batch, and verbs from another process. */
-class CliQueueTest {
-  @TempDir Path work;
-  private TestServer server;
-  private Path db;
-
-  @BeforeEach
-  void start() throws IOException {
-    server = TestServer.start();
-    db = work.resolve("state.db");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class CliQueueTest extends ServerAndStateDb {
   @Test
   void aListWithFailuresReportsExactlyWhichAndExitsWithTheFirstFailuresCode() throws Exception {
     List<Content> contents = new ArrayList<>();

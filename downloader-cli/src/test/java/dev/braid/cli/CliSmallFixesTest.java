@@ -5,36 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.Content;
-import dev.braid.testserver.TestServer;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 20 item 7: a removed entry, and input-list mistakes reported at the line that holds them. */
-class CliSmallFixesTest {
-  @TempDir Path work;
-  private TestServer server;
-  private Path db;
-
-  @BeforeEach
-  void start() throws IOException {
-    server = TestServer.start();
-    db = work.resolve("state.db");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class CliSmallFixesTest extends ServerAndStateDb {
   @Test
   void aGetWhoseEntryAnotherShellRemovedSaysSoAndExitsWithTheRemovedCode() throws Exception {
     Content c = Content.random(8 * MIB, 7);

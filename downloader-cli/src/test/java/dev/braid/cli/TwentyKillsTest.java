@@ -15,16 +15,11 @@ import dev.braid.cli.CliProcess.Result;
 import dev.braid.cli.CliTestSupport.ServedList;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
-import dev.braid.testserver.TestServer;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -35,22 +30,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * bounds are in bytes the server sent and the store recorded, which a loaded machine does not move.
  * Each test has its own server, folder and state database.
  */
-class TwentyKillsTest {
-  @TempDir Path work;
-  private TestServer server;
-  private Path db;
-
-  @BeforeEach
-  void start() throws IOException {
-    server = TestServer.start();
-    db = work.resolve("state.db");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class TwentyKillsTest extends ServerAndStateDb {
   /**
    * Twenty SIGKILLs at random moments from launch on (JVM start, probe, record creation, streaming,
    * checkpoints), then a final run: the file is exact, and what was fetched twice is only what the

@@ -102,6 +102,7 @@ public final class PartFile implements AutoCloseable {
    * and its message is the OS's, in the user's language; the free space is not.
    */
   public boolean outOfSpace() {
+    // not File.getUsableSpace, the planner's cheaper statfs: it answers 0 for an error too, which is no full disk
     try {
       return Files.getFileStore(path).getUsableSpace() < LOW_SPACE_BYTES;
     } catch (IOException e) {
