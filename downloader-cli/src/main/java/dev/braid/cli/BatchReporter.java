@@ -14,16 +14,19 @@ import java.util.concurrent.TimeUnit;
 final class BatchReporter {
   private final PrintStream out;
   private final ProgressReporter.Mode mode;
+  private final int columns;
   private int lastWidth;
   private long nextDraw;
 
   /**
    * @param drawAtOnce whether the first line may come at once (a batch's), or only after a period
    *     (one download's, as {@link ProgressReporter} draws it: a quick download shows no line)
+   * @param columns the terminal's width, which a redrawn line never reaches
    */
-  BatchReporter(PrintStream out, ProgressReporter.Mode mode, boolean drawAtOnce) {
+  BatchReporter(PrintStream out, ProgressReporter.Mode mode, boolean drawAtOnce, int columns) {
     this.out = out;
     this.mode = mode;
+    this.columns = columns;
     this.nextDraw = System.nanoTime() + (drawAtOnce ? 0 : periodNanos());
   }
 
@@ -58,7 +61,7 @@ final class BatchReporter {
 
   private void draw(String line) {
     if (mode == ProgressReporter.Mode.TERMINAL) {
-      line = TerminalWidth.fit(line);
+      line = TerminalWidth.fit(line, columns);
       out.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
       lastWidth = line.length();
     } else {

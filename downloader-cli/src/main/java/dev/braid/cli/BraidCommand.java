@@ -26,16 +26,19 @@ final class BraidCommand implements Callable<Integer> {
     return spec;
   }
 
-  /** The model of the subcommand {@code name}, one of {@link #SUBCOMMANDS}. */
-  static CommandSpec subcommand(String name) {
+  /**
+   * The model of the subcommand {@code name}, one of {@link #SUBCOMMANDS}; the queue commands run for
+   * {@code caller} ({@link Main#CLIENTS}), the others always for this process.
+   */
+  static CommandSpec subcommand(String name, Caller caller) {
     return switch (name) {
-      case "get" -> new GetCommand().spec();
-      case "list" -> new ListCommand().spec();
-      case "status" -> new StatusCommand().spec();
-      case "pause" -> new PauseCommand().spec();
-      case "resume" -> new ResumeCommand().spec();
+      case "get" -> new GetCommand(caller).spec();
+      case "list" -> new ListCommand(caller).spec();
+      case "status" -> new StatusCommand(caller).spec();
+      case "pause" -> new PauseCommand(caller).spec();
+      case "resume" -> new ResumeCommand(caller).spec();
       case "refresh" -> new RefreshCommand().spec();
-      case "remove" -> new RemoveCommand().spec();
+      case "remove" -> new RemoveCommand(caller).spec();
       case "daemon" -> new DaemonCommand().spec();
       case "rules" -> new RulesCommand().spec();
       case "demo" -> new DemoCommand().spec();

@@ -147,6 +147,7 @@ final class DaemonCommand implements Callable<Integer> {
       err.flush();
       Runtime.getRuntime().halt(ExitCode.OK);
     }, "braid-daemon-stop");
+    CommandRelay relay = null;
     try (Braid braid = builder.build()) {
       EngineOptions.announceMetrics(braid, err);
       if (!braid.runWindows().isEmpty()) {
@@ -162,6 +163,7 @@ final class DaemonCommand implements Callable<Integer> {
           err.println("braid: no local socket at " + DaemonLink.socketFileOf(db) + " (too long a path?): local"
               + " commands use the port");
         }
+        relay = relay(db, new DaemonLink.Endpoint(server.port(), token, server.localSocket().orElse(null), roots(folder)), err);
         // before the line that says it serves: a client started on that line finds the port
         DaemonLink.announce(db, server.port(), roots(folder));
         err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
@@ -172,11 +174,28 @@ final class DaemonCommand implements Callable<Integer> {
           DaemonLink.withdraw(db);
         }
         err.println("braid: stopping; progress is recorded, the queue continues at the next start");
+      } finally {
+        // after the RPC: a relayed command hears its daemon go and says so to its client, as a command in
+        // the client's own process would
+        if (relay != null) {
+          relay.close();
+        }
       }
     } finally {
       closed.countDown();
     }
     return ExitCode.OK;
+  }
+
+  /** The relay of local command lines ({@link CommandRelay}); null when its socket cannot be made. */
+  private CommandRelay relay(Path db, DaemonLink.Endpoint self, PrintStream err) {
+    Path socket = DaemonLink.relaySocketOf(db);
+    try {
+      return CommandRelay.start(socket, CommandRelay.Daemon.of(self), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY);
+    } catch (IOException | RuntimeException e) {
+      err.println("braid: no command relay at " + socket + " (" + e.getMessage() + "): local commands start slower");
+      return null;
+    }
   }
 
   /** A category whose folder this daemon may not write to: its addUri calls without dir will fail, and the user should know now. */

@@ -65,6 +65,11 @@ final class DaemonLink {
     return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".rpc-socket");
   }
 
+  /** The daemon's relay of whole command lines ({@link CommandRelay}), which {@code braid get} and the queue commands use first. */
+  static Path relaySocketOf(Path stateDatabase) {
+    return stateDatabase.resolveSibling(stateDatabase.getFileName() + ".cli-socket");
+  }
+
   /**
    * Written by the daemon once it listens: its port, then a {@code dir=FOLDER} line for each folder
    * its RPC may write to (named, so that a later field is a line an older client skips); deleted

@@ -14,18 +14,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 
 /**
  * {@code braid demo --through-rpc}: the demo's file twice more, as {@code braid get} fetches it
  * without a daemon (in this process, on a scratch store of its own) and when a daemon runs: an
  * engine of its own on a scratch store runs its queue behind aria2's
- * JSON-RPC on a free loopback port and a local socket, and {@code braid get}'s command ({@link
- * GetCommand}, then {@link RemoteGet}) adds and follows the download over the local socket, as a
- * daemon's client does. In the class archive's training run
- * this puts both of get's paths (in process; the local wire and the JSON reader) and the daemon's
- * server in the archive beside the engine.
+ * JSON-RPC on a free loopback port and a local socket, with its {@link CommandRelay}, and {@code
+ * braid get}'s command line is relayed there ({@link RelayClient}) and run by the relay as a
+ * client of the RPC ({@link GetCommand}, then {@link RemoteGet}), as with a daemon. In the class
+ * archive's training run this puts get's paths (in process; the relay's client; the relayed
+ * command with the local wire and the JSON reader) and the daemon's servers in the archive beside
+ * the engine.
  */
 final class DemoThroughRpc {
   private DemoThroughRpc() {}
@@ -45,7 +46,8 @@ final class DemoThroughRpc {
     if (caCert != null) {
       local.addAll(List.of("--ca-cert", caCert.toString()));
     }
-    int code = new CommandLine(new GetCommand().spec(), CommandModel.factory()).execute(local.toArray(String[]::new));
+    int code = new CommandLine(new GetCommand(Caller.thisProcess()).spec(), CommandModel.factory())
+        .execute(local.toArray(String[]::new));
     if (code != ExitCode.OK) {
       return code;
     }
@@ -73,14 +75,18 @@ final class DemoThroughRpc {
       // with the folder the server may write to, as a daemon announces it, so the client checks it
       DaemonLink.Endpoint daemon = new DaemonLink.Endpoint(server.port(), secret, server.localSocket().orElse(null),
           List.of(folder));
-      // the command line a user types, parsed by get's own model, after the warm-up Main starts for
-      // a daemon's client: their classes go into the archive too
-      RpcClient.warmUp();
-      GetCommand get = new GetCommand(anchor -> Optional.of(daemon));
-      int code = new CommandLine(get.spec(), CommandModel.factory())
-          .execute("--state-db", db.toString(), "-o", folder.resolve("rpc.bin").toString(), url);
-      if (code != ExitCode.OK) {
-        return code;
+      // the command line a user types, relayed as a client with a daemon relays it
+      Path socket = DaemonLink.relaySocketOf(db);
+      OptionalInt code;
+      try (CommandRelay relay = CommandRelay.start(socket, CommandRelay.Daemon.of(daemon), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY)) {
+        code = RelayClient.run(new String[] {"get", "--state-db", db.toString(), "-o", folder.resolve("rpc.bin").toString(), url},
+            db, secret, socket);
+      }
+      if (code.isEmpty()) {
+        throw new IllegalStateException("the relay handed braid get back");
+      }
+      if (code.getAsInt() != ExitCode.OK) {
+        return code.getAsInt();
       }
       if (!expected.equals(Content.sha256Hex(folder.resolve("rpc.bin")))) {
         throw new IllegalStateException("the copy fetched through the RPC differs from the served file");

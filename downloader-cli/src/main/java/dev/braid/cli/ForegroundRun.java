@@ -13,7 +13,7 @@ final class ForegroundRun {
   static int resume(Download d, boolean quiet) {
     try {
       d.resume();
-      new ProgressReporter(System.err, ProgressReporter.detect(quiet), false).follow(d);
+      new ProgressReporter(System.err, ProgressReporter.detect(quiet, Caller.thisProcess()), false).follow(d);
       DownloadResult r = d.result().join();
       if (!quiet) {
         System.err.println(Summary.of(r, d.restartReason()));

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -26,19 +25,11 @@ import picocli.CommandLine.Model.CommandSpec;
 final class GetCommand implements Callable<Integer> {
   private final GetOptions options = new GetOptions();
 
-  /** The daemon running a state database's queue, if any ({@link DaemonLink#find}). */
-  private final Function<Path, Optional<DaemonLink.Endpoint>> daemons;
+  /** Who the get runs for: its streams, its folder, the daemon it hands its downloads to. */
+  private final Caller caller;
 
-  GetCommand() {
-    this(DaemonLink::find);
-  }
-
-  /**
-   * A get that hands its downloads to the daemon {@code daemons} names: the demo's training run
-   * names its own server, so that the class archive holds this command's path to a daemon.
-   */
-  GetCommand(Function<Path, Optional<DaemonLink.Endpoint>> daemons) {
-    this.daemons = daemons;
+  GetCommand(Caller caller) {
+    this.caller = caller;
   }
 
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
@@ -52,30 +43,37 @@ final class GetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintStream err = System.err;
+    PrintStream err = caller.err();
     try {
       options.net().validate();
       Rules rules = options.rulesFile().load();
-      GetRequests requests = new GetRequests(options, rules);
+      GetRequests requests = new GetRequests(options, rules, caller);
       List<BatchRun.Item> items = requests.items();
       if (options.jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
-      Optional<DaemonLink.Endpoint> daemon = daemons.apply(options.engine().stateAnchor());
+      Optional<DaemonLink.Endpoint> daemon = caller.daemon(options.engine().stateAnchor());
       if (daemon.isPresent() && requests.metalinks().anyPending()) {
         throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
             + " state database: give the daemon a local .meta4 file instead");
       }
       List<DownloadRequest> handed = daemon.isPresent() ? GetRequests.of(items) : List.of();
-      if (daemon.isPresent() && (options.detach() || daemonMayWrite(daemon.get(), handed, err))) {
+      Optional<Path> refused = daemon.isEmpty() || options.detach() ? Optional.empty() : refusedFolder(daemon.get(), handed);
+      if (daemon.isPresent() && refused.isEmpty()) {
         if (options.hooks().any()) {
           err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
               + " the hooks given here do not run");
         }
-        return new RemoteGet(daemon.get(), err, options.quiet(), options.json(), options.progressInterval())
+        return new RemoteGet(daemon.get(), caller, options.quiet(), options.json(), options.progressInterval())
             .run(options.net().forDaemon(handed), items.size() == 1 && options.inputList() == null, options.detach());
       }
-      return new LocalGet(options, err).run(items, requests, rules);
+      caller.engineHere();
+      if (refused.isPresent()) {
+        err.println("braid: the daemon of this state database may not write to " + refused.get() + " (it writes under "
+            + daemon.orElseThrow().folders().stream().map(Path::toString).collect(Collectors.joining(", "))
+            + "): downloading in this process");
+      }
+      return new LocalGet(options, caller).run(items, requests, rules);
     } catch (DownloadException e) {
       return fail(err, e);
     } catch (ExecutionException e) {
@@ -83,24 +81,26 @@ final class GetCommand implements Callable<Integer> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return ExitCode.INTERRUPTED;
+    } catch (Caller.RunLocally back) {
+      throw back;
     } catch (RuntimeException e) {
       return internal(err, e);
     }
   }
 
   /**
-   * Whether the daemon's RPC may write every request's folder: a get run in a folder the daemon
-   * may not write to downloads in this process, as it would with no daemon, rather than fail (a
-   * detached get is handed over regardless: this process does not run it).
+   * A request's folder the daemon's RPC may not write to, if any: a get run in such a folder
+   * downloads in this process, as it would with no daemon, rather than fail (a detached get is
+   * handed over regardless: this process does not run it).
    */
-  private static boolean daemonMayWrite(DaemonLink.Endpoint daemon, List<DownloadRequest> requests, PrintStream err) {
+  private Optional<Path> refusedFolder(DaemonLink.Endpoint daemon, List<DownloadRequest> requests) {
     if (daemon.folders().isEmpty()) {
-      return true;
+      return Optional.empty();
     }
     // a list's requests share a few folders: each is resolved once, not once per request
     Set<Path> folders = new LinkedHashSet<>();
     for (DownloadRequest r : requests) {
-      folders.add(r.file().map(Path::getParent).orElse(r.directory()));
+      folders.add(RemoteGet.folder(r, caller));
     }
     for (Path folder : folders) {
       boolean inside;
@@ -110,13 +110,10 @@ final class GetCommand implements Callable<Integer> {
         inside = false;
       }
       if (!inside) {
-        err.println("braid: the daemon of this state database may not write to " + folder + " (it writes under "
-            + daemon.folders().stream().map(Path::toString).collect(Collectors.joining(", "))
-            + "): downloading in this process");
-        return false;
+        return Optional.of(folder);
       }
     }
-    return true;
+    return Optional.empty();
   }
 
   private int fail(PrintStream err, DownloadException e) {

@@ -21,12 +21,16 @@ final class GetRequests {
   /** The per-host rules and categories, read once the arguments are parsed. */
   private final Rules rules;
 
+  /** Who the get runs for: the folder its relative paths start from, its streams. */
+  private final Caller caller;
+
   /** The Metalinks among the arguments and the list; made by {@link #items()}. */
   private MetalinkSources metalinks;
 
-  GetRequests(GetOptions options, Rules rules) {
+  GetRequests(GetOptions options, Rules rules, Caller caller) {
     this.options = options;
     this.rules = rules;
+    this.caller = caller;
   }
 
   /** The command line's URLs, then the list's entries, every one checked before anything starts. */
@@ -43,7 +47,8 @@ final class GetRequests {
       throw new InvalidRequestException("-o, --checksum and --mirror do not apply to a Metalink, which names its files,"
           + " hashes and mirrors (use -d for the folder)");
     }
-    metalinks = new MetalinkSources(options.metalink(), this::defaults, options.quiet() || options.json() ? null : System.err);
+    metalinks = new MetalinkSources(options.metalink(), this::defaults, options.quiet() || options.json() ? null : caller.err(),
+        caller);
     List<BatchRun.Item> out = new ArrayList<>();
     for (String url : options.urls()) {
       if (MetalinkSources.names(url)) {
@@ -57,7 +62,7 @@ final class GetRequests {
       out.add(new BatchRun.Built(b.build()));
     }
     if (options.inputList() != null) {
-      InputList list = InputList.read(options.inputList(), options.dir(), this::defaults);
+      InputList list = InputList.read(options.inputList(), options.dir(), this::defaults, caller);
       out.addAll(list.entries());
       for (InputList.MetalinkLine m : list.metalinks()) {
         out.addAll(metalinks.add(m.source(), m.folder()));

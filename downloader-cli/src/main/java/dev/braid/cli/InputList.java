@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads a list for {@code braid get -i}: a URL per line (more URLs on the same line, separated by
@@ -22,12 +23,15 @@ import java.util.List;
 final class InputList {
   private final Path file;
   private final Path folder;
+  /** A relative dir= or out= as the caller means it ({@link Caller#resolve}). */
+  private final UnaryOperator<Path> resolve;
   private final Defaults defaults;
   private final List<Entry> entries;
   private final List<MetalinkLine> metalinks = new ArrayList<>();
 
-  private InputList(Path file, Path folder, Defaults defaults, List<Entry> entries) {
+  private InputList(Path file, Path folder, UnaryOperator<Path> resolve, Defaults defaults, List<Entry> entries) {
     this.file = file;
+    this.resolve = resolve;
     this.folder = folder;
     this.defaults = defaults;
     this.entries = entries;
@@ -41,16 +45,16 @@ final class InputList {
    * @param defaults a builder with the command line's settings for a URL, applied before the
    *     list's own option lines
    */
-  static InputList read(Path file, Path folder, Defaults defaults) throws InvalidRequestException {
+  static InputList read(Path file, Path folder, Defaults defaults, Caller caller) throws InvalidRequestException {
     List<String> lines;
     try {
       lines = file.toString().equals("-")
-          ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()
+          ? new String(caller.in().readAllBytes(), StandardCharsets.UTF_8).lines().toList()
           : Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InvalidRequestException("cannot read the input list " + file + ": " + e.getMessage(), e);
     }
-    InputList list = new InputList(file, folder, defaults, new ArrayList<>());
+    InputList list = new InputList(file, folder, caller::resolve, defaults, new ArrayList<>());
     int start = -1;
     StringBuilder text = new StringBuilder();
     int skipped = 0;
@@ -88,7 +92,7 @@ final class InputList {
     }
     String[] lines = text.toString().split("\n");
     if (MetalinkSources.names(lines[0].split("\\s+")[0])) {
-      metalinks.add(MetalinkLine.of(file, line, lines, folder));
+      metalinks.add(MetalinkLine.of(file, line, lines, folder, resolve));
       return;
     }
     Entry e = new Entry(line, text.toString());
@@ -107,7 +111,8 @@ final class InputList {
    * @param folder its {@code dir=}, else the command line's folder (null: the working directory)
    */
   record MetalinkLine(String source, Path folder) {
-    static MetalinkLine of(Path file, int line, String[] lines, Path folder) throws InvalidRequestException {
+    static MetalinkLine of(Path file, int line, String[] lines, Path folder, UnaryOperator<Path> resolve)
+        throws InvalidRequestException {
       Path dir = folder;
       for (int k = 1; k < lines.length; k++) {
         if (lines[k].isEmpty()) {
@@ -117,7 +122,7 @@ final class InputList {
           throw new InvalidRequestException(where(file, line + k) + "a Metalink entry takes only dir= (its files, hashes"
               + " and mirrors are in the Metalink)");
         }
-        dir = Path.of(lines[k].substring(4).strip());
+        dir = resolve.apply(Path.of(lines[k].substring(4).strip()));
       }
       return new MetalinkLine(lines[0].split("\\s+")[0], dir);
     }
@@ -132,7 +137,7 @@ final class InputList {
   private DownloadRequest request(Entry e) throws InvalidRequestException {
     String[] lines = e.text.split("\n");
     String[] urls = lines[0].split("\\s+");
-    Item item = new Item(file, e.line, folder, defaults.forUrl(urls[0]));
+    Item item = new Item(file, e.line, folder, resolve, defaults.forUrl(urls[0]));
     item.builder.mirrors(List.of(urls).subList(1, urls.length));
     for (int k = 1; k < lines.length; k++) {
       if (!lines[k].isEmpty()) {
@@ -187,13 +192,15 @@ final class InputList {
     final Path file;
     final int line;
     final DownloadRequestBuilder builder;
+    final UnaryOperator<Path> resolve;
     Path dir;
     String out;
 
-    Item(Path file, int line, Path folder, DownloadRequestBuilder builder) {
+    Item(Path file, int line, Path folder, UnaryOperator<Path> resolve, DownloadRequestBuilder builder) {
       this.file = file;
       this.line = line;
       this.dir = folder;
+      this.resolve = resolve;
       this.builder = builder;
     }
 
@@ -227,7 +234,7 @@ final class InputList {
           }
           out = value;
         }
-        case "dir" -> dir = Path.of(value);
+        case "dir" -> dir = resolve.apply(Path.of(value));
         case "checksum" -> builder.checksum(Checksum.parse(value));
         case "mirror" -> mirrors(List.of(value));
         case "connections" -> {
@@ -274,7 +281,7 @@ final class InputList {
 
     DownloadRequest build() throws InvalidRequestException {
       if (out != null) {
-        builder.file(dir == null ? Path.of(out) : dir.resolve(out));
+        builder.file(dir == null ? resolve.apply(Path.of(out)) : dir.resolve(out));
       } else if (dir != null) {
         builder.directory(dir);
       }

@@ -15,15 +15,18 @@ import java.util.concurrent.ExecutionException;
 /**
  * Runs {@code braid get}'s downloads in this process, on an engine of its own: one download with a
  * progress line, a batch, or with {@code --detach} only entries in the queue. Confined to the
- * thread running the command; the engine's threads are the engine's, stopped by closing it.
+ * thread running the command; the engine's threads are the engine's, stopped by closing it. Never
+ * in a daemon's relay ({@link Caller#engineHere()}).
  */
 final class LocalGet {
   private final GetOptions options;
+  private final Caller caller;
   private final PrintStream err;
 
-  LocalGet(GetOptions options, PrintStream err) {
+  LocalGet(GetOptions options, Caller caller) {
     this.options = options;
-    this.err = err;
+    this.caller = caller;
+    this.err = caller.err();
   }
 
   /** Downloads {@code items}, made by {@code requests}, under {@code rules}; the exit code. */
@@ -37,7 +40,7 @@ final class LocalGet {
     }
     BraidBuilder builder = engine.builder().maxActiveDownloads(options.jobsAtOnce());
     net.applyTo(builder, System.getenv(), err);
-    JsonEvents events = options.json() ? new JsonEvents(System.out) : null;
+    JsonEvents events = options.json() ? new JsonEvents(caller.out()) : null;
     options.hooks().applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));
     builder.hostRules(net.proxyGiven() ? rules.withoutProxies() : rules);
     try (Braid braid = builder.build()) {
@@ -78,7 +81,7 @@ final class LocalGet {
     // get's --proxy goes along as each download's own, as it does to a running daemon
     for (DownloadRequest r : options.net().forQueue(GetRequests.of(items))) {
       Download d = braid.enqueue(r);
-      System.out.println(d.id() + " " + Gid.of(d.id()) + " " + d.url());
+      caller.out().println(d.id() + " " + Gid.of(d.id()) + " " + d.url());
     }
     return ExitCode.OK;
   }
@@ -99,7 +102,7 @@ final class LocalGet {
   }
 
   private int batch(BatchRun batch) throws InterruptedException, DownloadException {
-    BatchReporter reporter = new BatchReporter(err, mode(), true);
+    BatchReporter reporter = new BatchReporter(err, mode(), true, caller.columns());
     batch.run(reporter);
     reporter.clear();
     if (!options.quiet() && !options.json()) {
@@ -111,7 +114,7 @@ final class LocalGet {
 
   /** How progress shows: not at all with --json, whose events are the progress. */
   private ProgressReporter.Mode mode() {
-    return options.json() ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(options.quiet());
+    return options.json() ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(options.quiet(), caller);
   }
 
   /**

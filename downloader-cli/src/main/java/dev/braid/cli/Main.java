@@ -6,20 +6,39 @@ import picocli.CommandLine;
 /** Entry point of the {@code braid} command. */
 public final class Main {
   /** The commands that hand their work to a daemon on their state database when one runs. */
-  private static final java.util.Set<String> CLIENTS = java.util.Set.of("get", "list", "status", "pause", "resume", "remove");
+  static final java.util.Set<String> CLIENTS = java.util.Set.of("get", "list", "status", "pause", "resume", "remove");
 
   private Main() {}
 
   public static void main(String[] args) {
+    if (args.length > 0 && CLIENTS.contains(args[0])) {
+      // a daemon on the state database runs the whole command line: this JVM only relays it
+      java.util.OptionalInt relayed = RelayClient.run(args);
+      if (relayed.isPresent()) {
+        System.exit(relayed.getAsInt());
+      }
+    }
     System.exit(run(args));
   }
 
-  /** Runs the command line and returns its exit code (tests call this in-process). */
+  /** Runs the command line in this process and returns its exit code (tests call this in-process). */
   static int run(String... args) {
+    return run(Caller.thisProcess(), args);
+  }
+
+  /** Runs the command line for {@code caller} (this process, or a client a daemon relays) and returns its exit code. */
+  static int run(Caller caller, String... args) {
     String named = args.length > 0 ? args[0] : "";
     boolean subcommand = BraidCommand.SUBCOMMANDS.contains(named);
     CommandLine cli;
-    if (subcommand) {
+    if (caller != Caller.thisProcess()) {
+      // a daemon's relay: its engine and JSON are warm already
+      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), caller);
+      cli.addSubcommand(named, BraidCommand.subcommand(named, caller));
+      // the client's relative paths are relative to its folder, not the daemon's; a lone "-" is its standard input (-i -)
+      cli.registerConverter(java.nio.file.Path.class,
+          value -> value.equals("-") ? java.nio.file.Path.of(value) : caller.resolve(java.nio.file.Path.of(value)));
+    } else if (subcommand) {
       if (CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent()) {
         // a daemon's client: its JSON and socket classes get ready on the other core meanwhile
         RpcClient.warmUp();
@@ -28,8 +47,8 @@ public final class Main {
         // of a start-up: it begins at once, on the other core, while picocli builds and parses
         Braid.warmUp();
       }
-      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()));
-      cli.addSubcommand(named, BraidCommand.subcommand(named));
+      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), caller);
+      cli.addSubcommand(named, BraidCommand.subcommand(named, caller));
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all
       cli = fullCommandLine();
@@ -42,15 +61,20 @@ public final class Main {
    * script, and the man pages made at build time (picocli's ManPageGenerator reads this model).
    */
   public static CommandLine fullCommandLine() {
-    CommandLine cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()));
+    CommandLine cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), Caller.thisProcess());
     for (String name : BraidCommand.SUBCOMMANDS) {
-      cli.addSubcommand(name, BraidCommand.subcommand(name));
+      cli.addSubcommand(name, BraidCommand.subcommand(name, Caller.thisProcess()));
     }
     return cli;
   }
 
-  private static CommandLine configured(CommandLine cli) {
+  private static CommandLine configured(CommandLine cli, Caller caller) {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    if (caller != Caller.thisProcess()) {
+      // picocli's own help and errors to the caller; without autoflush a relayed usage would end unsent
+      cli.setOut(new java.io.PrintWriter(caller.out(), true));
+      cli.setErr(new java.io.PrintWriter(caller.err(), true));
+    }
     // a usage error is one line naming the problem, like every other error; --help has the rest
     cli.setParameterExceptionHandler((e, arguments) -> {
       String command = e.getCommandLine().getCommandSpec().qualifiedName();

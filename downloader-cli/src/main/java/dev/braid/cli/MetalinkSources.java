@@ -24,16 +24,19 @@ final class MetalinkSources {
   private final MetalinkOptions options;
   private final InputList.Defaults defaults;
   private final PrintStream notes;
+  /** Who the get runs for: a relative Metalink file or folder starts from its working directory. */
+  private final Caller caller;
   private final List<Pending> pending = new ArrayList<>();
 
   /** A Metalink URL and the folder its files go into. */
   private record Pending(String url, Path folder) {}
 
   /** @param notes where what a Metalink holds that Braid ignores is printed; null for nowhere */
-  MetalinkSources(MetalinkOptions options, InputList.Defaults defaults, PrintStream notes) {
+  MetalinkSources(MetalinkOptions options, InputList.Defaults defaults, PrintStream notes, Caller caller) {
     this.options = options;
     this.defaults = defaults;
     this.notes = notes;
+    this.caller = caller;
   }
 
   /** Whether a command-line argument or list entry names a Metalink (by its suffix). */
@@ -55,7 +58,7 @@ final class MetalinkSources {
       pending.add(new Pending(arg, folder));
       return List.of();
     }
-    Metalink m = Metalink.read(Path.of(arg));
+    Metalink m = Metalink.read(caller.resolve(Path.of(arg)));
     return items(m, folder);
   }
 
@@ -77,7 +80,7 @@ final class MetalinkSources {
     if (notes != null) {
       m.notes().forEach(n -> notes.println("braid: metalink: " + n));
     }
-    Path base = folder == null ? Path.of("") : folder;
+    Path base = caller.resolve(folder == null ? Path.of("") : folder);
     Metalink.Order order = options.order();
     List<BatchRun.Item> out = new ArrayList<>();
     for (Metalink.File f : options.selected(m)) {

@@ -12,6 +12,10 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 final class PauseCommand extends StoreCommand {
   private final PositionalParamSpec id = QueueArguments.id();
 
+  PauseCommand(Caller caller) {
+    super(caller);
+  }
+
   @Override
   CommandSpec spec() {
     return model("pause", "Pause a download; a braid process running it stops it within a second.").addPositional(id);
@@ -22,30 +26,30 @@ final class PauseCommand extends StoreCommand {
     long id = this.id.getValue();
     Download d = QueueArguments.find(braid, id);
     if (d.state() == DownloadState.COMPLETED) {
-      System.err.println("braid: download #" + id + " is already complete");
+      caller.err().println("braid: download #" + id + " is already complete");
       return ExitCode.OK;
     }
     d.pause();
-    System.err.println("braid: paused #" + id + " " + d.name() + " (braid resume " + id + " continues it)");
+    caller.err().println("braid: paused #" + id + " " + d.name() + " (braid resume " + id + " continues it)");
     return ExitCode.OK;
   }
 
   @Override
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
-    java.util.Optional<RpcValue> e = entry(rpc, id);
+    java.util.Optional<RpcValue> e = entry(rpc, id, caller.err());
     if (e.isEmpty()) {
       return ExitCode.USAGE;
     }
     String state = e.get().path("state").asText();
     if (state.equals("completed")) {
-      System.err.println("braid: download #" + id + " is already complete");
+      caller.err().println("braid: download #" + id + " is already complete");
       return ExitCode.OK;
     }
     if (state.equals("active") || state.equals("queued")) {
       rpc.call("aria2.forcePause", Gid.of(id));
     }
-    System.err.println("braid: paused #" + id + " " + e.get().path("name").asText() + " (braid resume " + id + " continues it)");
+    caller.err().println("braid: paused #" + id + " " + e.get().path("name").asText() + " (braid resume " + id + " continues it)");
     return ExitCode.OK;
   }
 }

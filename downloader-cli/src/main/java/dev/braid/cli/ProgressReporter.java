@@ -38,11 +38,11 @@ final class ProgressReporter {
     this.showCourse = showCourse;
   }
 
-  static Mode detect(boolean quiet) {
+  static Mode detect(boolean quiet, Caller caller) {
     if (quiet) {
       return Mode.QUIET;
     }
-    return System.console() != null ? Mode.TERMINAL : Mode.LINES;
+    return caller.console() ? Mode.TERMINAL : Mode.LINES;
   }
 
   /** Blocks until the download ends, drawing progress meanwhile. */

@@ -36,18 +36,20 @@ final class RemoteFollow {
   private final BlockingQueue<RpcClient.Notification> heard;
   private final Set<String> open;
   private final Map<String, String> urls;
+  private final Caller caller;
   private final PrintStream err;
   private final boolean quiet;
   private final boolean json;
   private final Duration progressInterval;
 
   RemoteFollow(RpcClient rpc, BlockingQueue<RpcClient.Notification> heard, Set<String> open, Map<String, String> urls,
-      PrintStream err, boolean quiet, boolean json, Duration progressInterval) {
+      Caller caller, boolean quiet, boolean json, Duration progressInterval) {
     this.rpc = rpc;
     this.heard = heard;
     this.open = open;
     this.urls = urls;
-    this.err = err;
+    this.caller = caller;
+    this.err = caller.err();
     this.quiet = quiet;
     this.json = json;
     this.progressInterval = progressInterval;
@@ -62,8 +64,8 @@ final class RemoteFollow {
     int[] codes = new int[gids.size()];
     int completed = 0;
     int failed = 0;
-    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet);
-    BatchReporter line = new BatchReporter(err, mode, !single);
+    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet, caller);
+    BatchReporter line = new BatchReporter(err, mode, !single, caller.columns());
     long period = mode == ProgressReporter.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
     long nextLook = System.nanoTime();
     long nextWaitingLook = nextLook;
@@ -80,7 +82,7 @@ final class RemoteFollow {
         if (n.method().equals("aria2.onDownloadStart")) {
           started.add(n.gid());
           if (json) {
-            emit(event("started", n.gid(), rpc.call("braid.tellEntry", n.gid())));
+            emit(caller.out(), event("started", n.gid(), rpc.call("braid.tellEntry", n.gid())));
           }
         } else {
           ending.put(n.gid(), n.method());
@@ -106,7 +108,7 @@ final class RemoteFollow {
             entries.add(e.get());
             if (json && "active".equals(e.get().path("state").asText())) {
               RpcValue p = e.get();
-              emit(event("progress", gid, p).put("done", p.path("done").asLong()).put("length", p.path("length").asLong())
+              emit(caller.out(), event("progress", gid, p).put("done", p.path("done").asLong()).put("length", p.path("length").asLong())
                   .put("bytes_per_second", p.path("bytesPerSecond").asDouble()).put("connections", p.path("connections").asInt()));
             }
           }
@@ -211,7 +213,7 @@ final class RemoteFollow {
       } else {
         j.put("error", why).put("exit_code", code);
       }
-      emit(j);
+      emit(caller.out(), j);
       return;
     }
     if (code == ExitCode.OK) {
@@ -253,9 +255,11 @@ final class RemoteFollow {
         .put("name", e.path("name").asText());
   }
 
-  /** One --json event line; whole lines, whichever thread prints. */
-  static synchronized void emit(Json j) {
-    System.out.println(j);
-    System.out.flush();
+  /** One --json event line to {@code out}; whole lines, whichever thread prints. */
+  static void emit(PrintStream out, Json j) {
+    synchronized (out) {
+      out.println(j);
+      out.flush();
+    }
   }
 }

@@ -33,6 +33,7 @@ final class RemoteGet {
   private static final Duration PAUSE_WAIT = Duration.ofSeconds(10);
 
   private final DaemonLink.Endpoint endpoint;
+  private final Caller caller;
   private final PrintStream err;
   private final boolean quiet;
   private final boolean json;
@@ -43,9 +44,10 @@ final class RemoteGet {
   /** The adds sent: a Ctrl-C pauses those answered after it, too. */
   private final List<CompletableFuture<RpcValue>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  RemoteGet(DaemonLink.Endpoint endpoint, PrintStream err, boolean quiet, boolean json, Duration progressInterval) {
+  RemoteGet(DaemonLink.Endpoint endpoint, Caller caller, boolean quiet, boolean json, Duration progressInterval) {
     this.endpoint = endpoint;
-    this.err = err;
+    this.caller = caller;
+    this.err = caller.err();
     this.quiet = quiet;
     this.json = json;
     this.progressInterval = progressInterval;
@@ -56,7 +58,7 @@ final class RemoteGet {
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
       List<String> gids;
       // from the first add on: a Ctrl-C while the adds are answered pauses what was added
-      Thread hook = detach ? null : onExit(rpc);
+      Caller.Registration hook = detach ? null : onExit(rpc);
       try {
         gids = add(rpc, requests);
       } catch (RpcClient.RpcError e) {
@@ -64,12 +66,12 @@ final class RemoteGet {
         return e.code == 1 && "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
       } finally {
         if (hook != null) {
-          removeHook(hook);
+          hook.remove();
         }
       }
       if (detach) {
         for (int i = 0; i < gids.size(); i++) {
-          System.out.println(Long.parseUnsignedLong(gids.get(i), 16) + " " + gids.get(i) + " " + requests.get(i).uri());
+          caller.out().println(Long.parseUnsignedLong(gids.get(i), 16) + " " + gids.get(i) + " " + requests.get(i).uri());
         }
         return ExitCode.OK;
       }
@@ -84,7 +86,7 @@ final class RemoteGet {
   int resume(long id) throws InterruptedException {
     String gid = Gid.of(id);
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
-      Optional<RpcValue> e = StoreCommand.entry(rpc, id);
+        Optional<RpcValue> e = StoreCommand.entry(rpc, id, err);
       if (e.isEmpty()) {
         return ExitCode.USAGE;
       }
@@ -107,9 +109,9 @@ final class RemoteGet {
 
   private int followPausingOnExit(RpcClient rpc, List<String> gids, boolean single) throws IOException,
       RpcClient.RpcError, InterruptedException {
-    Thread hook = onExit(rpc);
+    Caller.Registration hook = onExit(rpc);
     try {
-      return new RemoteFollow(rpc, heard, open, urls, err, quiet, json, progressInterval).follow(gids, single);
+      return new RemoteFollow(rpc, heard, open, urls, caller, quiet, json, progressInterval).follow(gids, single);
     } catch (IOException lost) {
       // a daemon that stops records its downloads' progress: they are not lost, and the user must hear so
       int n = open.size();
@@ -118,22 +120,12 @@ final class RemoteGet {
           : "they stay in its queue, their progress recorded, and continue") + " when a daemon runs again or this get runs again",
           lost);
     } finally {
-      removeHook(hook);
+      hook.remove();
     }
   }
 
-  private Thread onExit(RpcClient rpc) {
-    Thread hook = new Thread(() -> pauseOpen(rpc), "braid-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    return hook;
-  }
-
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook is running and finishes the pause
-    }
+  private Caller.Registration onExit(RpcClient rpc) {
+    return caller.onInterrupt(() -> pauseOpen(rpc));
   }
 
   /** Adds every request, many to a message and the messages pipelined; the gids in request order. */
@@ -141,7 +133,7 @@ final class RemoteGet {
       InterruptedException {
     List<List<Object>> params = new ArrayList<>();
     for (DownloadRequest r : requests) {
-      params.add(List.of(uris(r), options(r)));
+      params.add(List.of(uris(r), options(r, caller)));
     }
     List<CompletableFuture<RpcValue>> sent = rpc.sendEach("aria2.addUri", params);
     adding.addAll(sent);
@@ -153,7 +145,7 @@ final class RemoteGet {
         open.add(gid);
         urls.put(gid, requests.get(i).uri().toString());
         if (json) {
-          RemoteFollow.emit(RemoteFollow.event("queued", gid, rpc.call("braid.tellEntry", gid)));
+          RemoteFollow.emit(caller.out(), RemoteFollow.event("queued", gid, rpc.call("braid.tellEntry", gid)));
         }
       } catch (java.util.concurrent.ExecutionException e) {
         if (e.getCause() instanceof RpcClient.RpcError r) {
@@ -175,17 +167,23 @@ final class RemoteGet {
     return out;
   }
 
-  /** aria2's options of a request; folders absolute, as the daemon runs elsewhere. */
-  static Map<String, Object> options(DownloadRequest r) {
-    Map<String, Object> o = new java.util.LinkedHashMap<>();
+  /**
+   * The folder a request writes to, absolute: its file's, else its own, else the caller's working
+   * directory (a request made in a daemon's relay would otherwise say the daemon's).
+   */
+  static Path folder(DownloadRequest r, Caller caller) {
     Optional<Path> file = r.file();
     if (file.isPresent()) {
-      Path f = file.get().toAbsolutePath().normalize();
-      o.put("dir", f.getParent().toString());
-      o.put("out", f.getFileName().toString());
-    } else {
-      o.put("dir", r.directory().toAbsolutePath().normalize().toString());
+      return file.get().getParent();
     }
+    return r.directoryGiven() ? r.directory() : caller.resolve(Path.of("")).toAbsolutePath();
+  }
+
+  /** aria2's options of a request; folders absolute, as the daemon runs elsewhere. */
+  static Map<String, Object> options(DownloadRequest r, Caller caller) {
+    Map<String, Object> o = new java.util.LinkedHashMap<>();
+    o.put("dir", folder(r, caller).normalize().toString());
+    r.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
     r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
     // the download's own proxy (get's --proxy): the daemon's stays for the others
     r.proxy().ifPresent(p -> o.put("all-proxy", p));

@@ -15,6 +15,10 @@ final class RemoveCommand extends StoreCommand {
   private final OptionSpec deleteFile = CommandModel.flag("delete its file too, partial or complete (kept by default)",
       "--delete-file").build();
 
+  RemoveCommand(Caller caller) {
+    super(caller);
+  }
+
   @Override
   CommandSpec spec() {
     return model("remove", "Remove a download from the queue.").addPositional(id).addOption(deleteFile);
@@ -26,7 +30,7 @@ final class RemoveCommand extends StoreCommand {
     boolean deleteFile = CommandModel.isSet(this.deleteFile);
     Download d = QueueArguments.find(braid, id);
     d.remove(deleteFile);
-    System.err.println("braid: removed #" + id + " " + d.name() + (deleteFile ? " and its file" : ""));
+    caller.err().println("braid: removed #" + id + " " + d.name() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;
   }
 
@@ -34,7 +38,7 @@ final class RemoveCommand extends StoreCommand {
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
     boolean deleteFile = CommandModel.isSet(this.deleteFile);
-    java.util.Optional<RpcValue> e = entry(rpc, id);
+    java.util.Optional<RpcValue> e = entry(rpc, id, caller.err());
     if (e.isEmpty()) {
       return ExitCode.USAGE;
     }
@@ -44,7 +48,7 @@ final class RemoveCommand extends StoreCommand {
       // aria2's own remove: its clients then see the download in tellStopped as removed
       rpc.call("aria2.remove", Gid.of(id));
     }
-    System.err.println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
+    caller.err().println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;
   }
 }

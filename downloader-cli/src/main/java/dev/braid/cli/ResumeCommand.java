@@ -18,6 +18,13 @@ final class ResumeCommand implements Callable<Integer> {
 
   private final OptionSpec quiet = CommandModel.flag("print nothing but errors", "-q", "--quiet").build();
 
+  /** Who the command runs for: its streams, its daemon. */
+  private final Caller caller;
+
+  ResumeCommand(Caller caller) {
+    this.caller = caller;
+  }
+
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("resume", this,
@@ -31,15 +38,16 @@ final class ResumeCommand implements Callable<Integer> {
   public Integer call() {
     long id = this.id.getValue();
     boolean quiet = CommandModel.isSet(this.quiet);
-    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(engine.stateAnchor());
+    java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(engine.stateAnchor());
     if (daemon.isPresent()) {
       try {
-        return new RemoteGet(daemon.get(), System.err, quiet, false, java.time.Duration.ofSeconds(1)).resume(id);
+        return new RemoteGet(daemon.get(), caller, quiet, false, java.time.Duration.ofSeconds(1)).resume(id);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ExitCode.INTERRUPTED;
       }
     }
+    caller.engineHere();
     try (Braid braid = engine.builder().build()) {
       if (!quiet) {
         EngineOptions.announceMetrics(braid, System.err);

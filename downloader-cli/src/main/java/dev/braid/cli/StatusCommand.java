@@ -14,6 +14,10 @@ final class StatusCommand extends StoreCommand {
 
   private final OptionSpec json = CommandModel.flag("a JSON object instead of text", "--json").build();
 
+  StatusCommand(Caller caller) {
+    super(caller);
+  }
+
   @Override
   CommandSpec spec() {
     return model("status", "Show one download of the queue.").addPositional(id).addOption(json);
@@ -23,55 +27,55 @@ final class StatusCommand extends StoreCommand {
   int run(Braid braid) throws DownloadException {
     Download d = QueueArguments.find(braid, id.getValue());
     if (CommandModel.isSet(json)) {
-      System.out.println(json(d));
+      caller.out().println(json(d));
       return ExitCode.OK;
     }
     Progress p = d.progress();
-    System.out.println("id:       " + d.id());
-    System.out.println("url:      " + d.url());
-    System.out.println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
-    System.out.println("state:    " + d.state().name().toLowerCase(java.util.Locale.ROOT));
-    System.out.println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
+    caller.out().println("id:       " + d.id());
+    caller.out().println("url:      " + d.url());
+    caller.out().println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
+    caller.out().println("state:    " + d.state().name().toLowerCase(java.util.Locale.ROOT));
+    caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
         + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
     d.remote().ifPresent(r -> {
       if (r.etag() != null) {
-        System.out.println("etag:     " + r.etag());
+        caller.out().println("etag:     " + r.etag());
       }
       if (r.lastModified() != null) {
-        System.out.println("modified: " + r.lastModified());
+        caller.out().println("modified: " + r.lastModified());
       }
     });
-    d.error().ifPresent(e -> System.out.println("error:    " + e));
+    d.error().ifPresent(e -> caller.out().println("error:    " + e));
     return ExitCode.OK;
   }
 
   @Override
   int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     long id = this.id.<Long>getValue();
-    java.util.Optional<RpcValue> found = entry(rpc, id);
+    java.util.Optional<RpcValue> found = entry(rpc, id, caller.err());
     if (found.isEmpty()) {
       return ExitCode.USAGE;
     }
     RpcValue e = found.get();
     if (CommandModel.isSet(json)) {
-      System.out.println(json(e));
+      caller.out().println(json(e));
       return ExitCode.OK;
     }
     Progress p = RemoteFollow.progress(e);
-    System.out.println("id:       " + id);
-    System.out.println("url:      " + e.path("url").asText());
-    System.out.println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));
-    System.out.println("state:    " + e.path("state").asText());
-    System.out.println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
+    caller.out().println("id:       " + id);
+    caller.out().println("url:      " + e.path("url").asText());
+    caller.out().println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));
+    caller.out().println("state:    " + e.path("state").asText());
+    caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
         + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
     if (e.path("etag").isTextual()) {
-      System.out.println("etag:     " + e.path("etag").asText());
+      caller.out().println("etag:     " + e.path("etag").asText());
     }
     if (e.path("lastModified").isTextual()) {
-      System.out.println("modified: " + e.path("lastModified").asText());
+      caller.out().println("modified: " + e.path("lastModified").asText());
     }
     if (e.path("error").isTextual()) {
-      System.out.println("error:    " + e.path("error").asText());
+      caller.out().println("error:    " + e.path("error").asText());
     }
     return ExitCode.OK;
   }

@@ -13,6 +13,12 @@ import picocli.CommandLine.Model.OptionSpec;
 /** A queue command that reads or changes the state database and downloads nothing: one error line and its exit code. */
 abstract class StoreCommand implements Callable<Integer> {
   private final OptionSpec stateDb = QueueArguments.stateDb();
+  /** Who the command runs for: its streams, its daemon. */
+  final Caller caller;
+
+  StoreCommand(Caller caller) {
+    this.caller = caller;
+  }
 
   /** The command's model: {@link #model} and the command's own arguments. */
   abstract CommandSpec spec();
@@ -26,25 +32,26 @@ abstract class StoreCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() {
-    java.util.Optional<DaemonLink.Endpoint> daemon = DaemonLink.find(StateAnchor.of(QueueArguments.stateLocation(stateDb)));
+    java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(StateAnchor.of(QueueArguments.stateLocation(stateDb)));
     if (daemon.isPresent()) {
       return remote(daemon.get());
     }
+    caller.engineHere();
     BraidBuilder b = Braid.builder();
     try {
       QueueArguments.applyStateDb(stateDb, b);
     } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
     }
     try (Braid braid = b.build()) {
       return run(braid);
     } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
     } catch (StateStoreException e) {
       // the store went busy or bad after it opened: the same code as failing to open it
-      System.err.println("braid: " + e.getMessage());
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.LOCAL_IO;
     }
   }
@@ -58,10 +65,10 @@ abstract class StoreCommand implements Callable<Integer> {
     try (RpcClient rpc = RpcClient.connect(daemon, n -> { })) {
       return run(rpc);
     } catch (RpcClient.RpcError e) {
-      System.err.println("braid: the daemon answered: " + e.getMessage());
+      caller.err().println("braid: the daemon answered: " + e.getMessage());
       return "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
     } catch (java.io.IOException e) {
-      System.err.println("braid: " + e.getMessage());
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.LOCAL_IO;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -73,13 +80,13 @@ abstract class StoreCommand implements Callable<Integer> {
    * The daemon's entry of download {@code id} ({@code braid.tellEntry}); none prints the message
    * an in-process command prints and returns empty.
    */
-  static java.util.Optional<RpcValue> entry(RpcClient rpc, long id)
+  static java.util.Optional<RpcValue> entry(RpcClient rpc, long id, java.io.PrintStream err)
       throws java.io.IOException, RpcClient.RpcError, InterruptedException {
     try {
       return java.util.Optional.of(rpc.call("braid.tellEntry", Gid.of(id)));
     } catch (RpcClient.RpcError e) {
       if (e.getMessage().contains("is not found")) {
-        System.err.println("braid: no download #" + id + " in the queue (see braid list)");
+        err.println("braid: no download #" + id + " in the queue (see braid list)");
         return java.util.Optional.empty();
       }
       throw e;

@@ -85,7 +85,7 @@ class DaemonClientTest {
     assertEquals(1, r.stderr().lines().count(), r::describe);
     assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("one.bin")));
     String loaded = Files.readString(classes);
-    assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the log is the client's, on the daemon's local socket");
+    assertTrue(loaded.contains("dev.braid.cli.RelayClient "), "the log is the client's, which relayed its command line");
     assertFalse(loaded.contains("org.apache.hc"), "the client path loaded Apache HttpClient");
     assertFalse(loaded.contains("org.sqlite"), "the client path loaded SQLite");
     boolean stopped = false;

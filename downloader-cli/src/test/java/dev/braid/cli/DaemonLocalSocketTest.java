@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code braid get} reaches a real daemon process on its local socket ({@code STATE_DB.rpc-socket},
- * the user's only) without the JDK's HTTP stack, and on the WebSocket when the socket is gone;
- * the daemon removes the socket when it stops.
+ * {@code braid get} relays its command line to a real daemon process ({@code STATE_DB.cli-socket});
+ * without the relay it reaches the daemon on its local socket ({@code STATE_DB.rpc-socket}, the
+ * user's only) without the JDK's HTTP stack, and on the WebSocket when that socket is gone too;
+ * the daemon removes its sockets when it stops.
  */
 class DaemonLocalSocketTest {
   @TempDir Path work;
@@ -34,8 +35,18 @@ class DaemonLocalSocketTest {
       Path socket = DaemonLink.socketFileOf(db);
       try {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket, LinkOption.NOFOLLOW_LINKS)));
+        Path relayed = work.resolve("relayed.log");
+        CliProcess.Result r = CliProcess.run(work, List.of("-Xlog:class+load=info:file=" + relayed), "get", "--state-db",
+            db.toString(), "-o", downloads.resolve("r.bin").toString(), server.url("/one.bin")).assertExit(ExitCode.OK)
+            .assertNoStackTrace();
+        assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("r.bin")), r::describe);
+        assertTrue(Files.readString(relayed).contains("dev.braid.cli.RelayClient "), "the command line went to the relay");
+        assertFalse(Files.readString(relayed).contains("dev.braid.cli.LocalWire"), "the relayed client opened no RPC");
+
+        // a daemon's relay gone (an older daemon has none): the command runs here, as the daemon's RPC client
+        Files.delete(DaemonLink.relaySocketOf(db));
         Path local = work.resolve("local.log");
-        CliProcess.Result r = CliProcess.run(work, List.of("-Xlog:class+load=info:file=" + local), "get", "--state-db", db.toString(),
+        r = CliProcess.run(work, List.of("-Xlog:class+load=info:file=" + local), "get", "--state-db", db.toString(),
             "-o", downloads.resolve("a.bin").toString(), server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
         assertTrue(r.stderr().contains("saved " + downloads.resolve("a.bin")), r::describe);
         assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("a.bin")));
@@ -63,8 +74,11 @@ class DaemonLocalSocketTest {
     Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n");
     RpcDaemon daemon = RpcDaemon.start(work, db, Files.createDirectories(work.resolve("d")), "socket-test-secret");
     Path socket = DaemonLink.socketFileOf(db);
+    Path relay = DaemonLink.relaySocketOf(db);
     assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "the daemon serves its local socket");
+    assertTrue(Files.exists(relay, LinkOption.NOFOLLOW_LINKS), "and its command relay");
     daemon.process.terminate().assertExit(ExitCode.OK);
-    assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "and removes it when it stops");
+    assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS), "and removes the socket when it stops");
+    assertFalse(Files.exists(relay, LinkOption.NOFOLLOW_LINKS), "and the relay's");
   }
 }

@@ -1,15 +1,11 @@
 package dev.braid.rpc;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,8 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * request or a batch, answered by a line on the same connection, and every connection hears the
  * notifications as lines; the same {@link Dispatcher}, so the same secret, as the WebSocket. A
  * local client needs no HTTP or WebSocket stack to start: this is what {@code braid get} uses when
- * a daemon runs. The socket is bound in a folder only this user can enter and made 0600 before it
- * is moved into place, so no other user ever connects.
+ * a daemon runs. The socket is a {@link PrivateSocket}: no other user ever connects.
  *
  * <p>Threads: one accept thread owned here, and each connection's two ({@link LocalConnection}).
  * {@link #close()} closes the listening socket, which ends the accept thread, and every connection.
@@ -51,24 +46,7 @@ final class LocalEndpoint implements AutoCloseable {
   /** Binds {@code path} (replacing what is there) and starts accepting. */
   static LocalEndpoint start(Path path, Dispatcher dispatcher, int maxLineBytes, Duration unauthorizedDelay)
       throws IOException {
-    Path folder = path.getParent();
-    Files.createDirectories(folder);
-    // bound where no other user can reach it, made the user's only, then moved into place: no window
-    Path hidden = Files.createTempDirectory(folder, ".braid-rpc-",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    Path bound = hidden.resolve("s");
-    ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-    try {
-      server.bind(UnixDomainSocketAddress.of(bound));
-      Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-------"));
-      Files.move(bound, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException | RuntimeException e) {
-      server.close();
-      Files.deleteIfExists(bound);
-      throw e;
-    } finally {
-      Files.deleteIfExists(hidden);
-    }
+    ServerSocketChannel server = PrivateSocket.bind(path);
     LocalEndpoint endpoint = new LocalEndpoint(path, server, dispatcher, maxLineBytes, unauthorizedDelay);
     endpoint.acceptor.start();
     return endpoint;

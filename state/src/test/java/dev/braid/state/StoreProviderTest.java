@@ -52,6 +52,18 @@ class StoreProviderTest {
   }
 
   @Test
+  void aUrlIsASchemeAndColonSlashSlashAndNothingElseIs() {
+    assertTrue(StoreLocation.isUrl("postgresql://h/db"));
+    assertTrue(StoreLocation.isUrl("svn+ssh.v-2://h"));
+    assertFalse(StoreLocation.isUrl("state.db"));
+    assertFalse(StoreLocation.isUrl("/tmp/a://b"), "a path with :// further on");
+    assertFalse(StoreLocation.isUrl("1pg://h"), "a scheme starts with a letter");
+    assertFalse(StoreLocation.isUrl("://h"));
+    assertFalse(StoreLocation.isUrl("c:/x://y"));
+    assertFalse(StoreLocation.isUrl("pg:/h"));
+  }
+
+  @Test
   void theChangeMarkTellsOthersWritesFromOwn() {
     Path db = dir.resolve("state.db");
     try (Store mine = Store.open(db); Store theirs = Store.open(db)) {

@@ -10,18 +10,22 @@ import java.util.regex.Pattern;
  * shows locations safely: a URL's password never reaches a message or a log.
  */
 public final class StoreLocation {
-  /** {@code scheme://}: a URL, not a file path. */
-  private static final Pattern URL = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*", Pattern.DOTALL);
-  /**
-   * The password of a URL's user info ({@code user:password@}): up to the authority's last
-   * {@code @}, so that an unencoded {@code @} in a password is hidden too (a host hidden with it
-   * costs less than a password shown).
-   */
-  private static final Pattern USER_INFO_PASSWORD = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://[^/@:?#]*):[^/]*@");
-  /** A password in a query ({@code ?password=...}, {@code &password=...}), whatever its case. */
-  private static final Pattern QUERY_PASSWORD = Pattern.compile("([?&](?i:password)=)[^&#]*");
-
   private StoreLocation() {}
+
+  /**
+   * The patterns of {@link #redact}, compiled on its first use: a command relayed to a daemon asks
+   * {@link #isUrl} at start, and the JVM's first regex costs it ~10 ms.
+   */
+  private static final class Passwords {
+    /**
+     * The password of a URL's user info ({@code user:password@}): up to the authority's last
+     * {@code @}, so that an unencoded {@code @} in a password is hidden too (a host hidden with it
+     * costs less than a password shown).
+     */
+    static final Pattern USER_INFO = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://[^/@:?#]*):[^/]*@");
+    /** A password in a query ({@code ?password=...}, {@code &password=...}), whatever its case. */
+    static final Pattern QUERY = Pattern.compile("([?&](?i:password)=)[^&#]*");
+  }
 
   /**
    * Opens the store at {@code location} with the first provider that accepts it.
@@ -86,7 +90,22 @@ public final class StoreLocation {
    * @param location a store location
    */
   public static boolean isUrl(String location) {
-    return URL.matcher(location).matches();
+    // scheme "://" (RFC 3986: a letter, then letters, digits, + - .)
+    int colon = location.indexOf("://");
+    if (colon < 1 || !isAsciiLetter(location.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < colon; i++) {
+      char c = location.charAt(i);
+      if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
   }
 
   /**
@@ -100,7 +119,7 @@ public final class StoreLocation {
     if (location == null || !isUrl(location)) {
       return location;
     }
-    String s = USER_INFO_PASSWORD.matcher(location).replaceFirst("$1:***@");
-    return QUERY_PASSWORD.matcher(s).replaceAll("$1***");
+    String s = Passwords.USER_INFO.matcher(location).replaceFirst("$1:***@");
+    return Passwords.QUERY.matcher(s).replaceAll("$1***");
   }
 }

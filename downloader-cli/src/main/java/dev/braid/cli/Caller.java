@@ -1,0 +1,71 @@
+package dev.braid.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Who a command runs for: the streams it prints to, the folder its relative paths start from, the
+ * terminal it draws on, the daemon it may hand work to, and what a Ctrl-C does. Usually this very
+ * process ({@link #thisProcess()}); in a daemon, a {@code braid} process on this machine that
+ * relayed its command line ({@link CommandRelay}). The commands read these facts here, never from
+ * {@code System}, so that the same code serves both.
+ */
+interface Caller {
+  /** This process: its standard streams, its working directory, its JVM's shutdown hooks. */
+  static Caller thisProcess() {
+    return ThisProcess.INSTANCE;
+  }
+
+  /** Where results go (a detached get's ids, --json events, list and status). */
+  PrintStream out();
+
+  /** Where progress, summaries and errors go. */
+  PrintStream err();
+
+  /** The standard input (a list given as {@code -i -}). */
+  InputStream in();
+
+  /** Whether out and err are a terminal, so that the live line is redrawn in place. */
+  boolean console();
+
+  /** The terminal's width in columns. */
+  int columns();
+
+  /** {@code path} as this caller means it: relative to its working directory. */
+  Path resolve(Path path);
+
+  /** The daemon running the queue of {@code stateAnchor}, if one does ({@link DaemonLink#find}). */
+  Optional<DaemonLink.Endpoint> daemon(Path stateAnchor);
+
+  /**
+   * Called before a command runs an engine of its own (no daemon for its state database, or a folder
+   * the daemon may not write): in a daemon's relay it throws {@link RunLocally}, so that the work
+   * goes back to the caller's own process and never runs inside the daemon.
+   */
+  void engineHere();
+
+  /**
+   * Runs {@code action} if the caller is interrupted (Ctrl-C, SIGTERM) while the command runs; the
+   * returned handle takes it back once the command no longer needs it.
+   */
+  Registration onInterrupt(Runnable action);
+
+  /** An action given to {@link #onInterrupt}; {@link #remove()} takes it back. */
+  interface Registration {
+    void remove();
+  }
+
+  /**
+   * Thrown by {@link #engineHere()} in a relayed command: the caller's process runs the command
+   * itself, as it would with no daemon.
+   */
+  final class RunLocally extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    RunLocally() {
+      super("runs in the caller's own process", null, false, false);
+    }
+  }
+}

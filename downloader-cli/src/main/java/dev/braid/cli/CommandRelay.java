@@ -1,0 +1,132 @@
+package dev.braid.cli;
+
+import dev.braid.rpc.PrivateSocket;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The daemon's relay of whole command lines: a {@code braid get}, {@code list}, {@code status},
+ * {@code pause}, {@code resume} or {@code remove} started on this machine sends its arguments here
+ * ({@link RelayClient}) and this JVM, warm, runs the command as the client would have (a client of
+ * this daemon's own RPC), printing back through the socket. The client then starts as fast as a
+ * JVM can: it parses nothing and loads neither picocli nor JSON. The socket is {@code
+ * STATE_DB.cli-socket}, a {@link PrivateSocket}, and each session must open with the secret.
+ *
+ * <p>Threads: one accept thread owned here, and each session's two ({@link RelaySession}). {@link
+ * #close()} closes the listening socket, which ends the accept thread, and every session.
+ */
+final class CommandRelay implements AutoCloseable {
+  /** Command lines at once; beyond, a client is told at once to run its command itself. */
+  private static final int MAX_SESSIONS = 64;
+  /** How long {@link #close()} lets running commands end on their own. */
+  private static final Duration LAST_WORDS = Duration.ofSeconds(3);
+
+  /**
+   * What a session needs of its daemon: the secret a client must send, the endpoint its commands
+   * use, and the variables that pick default files ({@link RelayClient#ENVIRONMENT}).
+   */
+  record Daemon(byte[] secret, DaemonLink.Endpoint endpoint, List<String> environment) {
+    static Daemon of(DaemonLink.Endpoint endpoint) {
+      List<String> environment = new ArrayList<>();
+      for (String name : RelayClient.ENVIRONMENT) {
+        String value = System.getenv(name);
+        environment.add(value == null ? "" : value);
+      }
+      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, environment);
+    }
+  }
+
+  private final Path path;
+  private final ServerSocketChannel server;
+  private final Daemon daemon;
+  private final Duration unauthorizedDelay;
+  private final Set<RelaySession> open = ConcurrentHashMap.newKeySet();
+  private final Thread acceptor;
+
+  private CommandRelay(Path path, ServerSocketChannel server, Daemon daemon, Duration unauthorizedDelay) {
+    this.path = path;
+    this.server = server;
+    this.daemon = daemon;
+    this.unauthorizedDelay = unauthorizedDelay;
+    this.acceptor = new Thread(this::accept, "braid-relay");
+    acceptor.setDaemon(true);
+  }
+
+  /** Binds {@code path} (replacing what is there) and starts accepting. */
+  static CommandRelay start(Path path, Daemon daemon, Duration unauthorizedDelay) throws IOException {
+    CommandRelay relay = new CommandRelay(path, PrivateSocket.bind(path), daemon, unauthorizedDelay);
+    relay.acceptor.start();
+    return relay;
+  }
+
+  private void accept() {
+    while (true) {
+      SocketChannel ch;
+      try {
+        ch = server.accept();
+      } catch (ClosedChannelException closed) {
+        return;
+      } catch (IOException e) {
+        // a connection that failed while it was accepted, or no descriptor left: the relay goes on,
+        // after a pause, so that a failure that repeats does not spin this thread
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          return;
+        }
+        continue;
+      }
+      if (open.size() >= MAX_SESSIONS) {
+        try (ch) {
+          ch.write(java.nio.ByteBuffer.wrap(new byte[] {RelayFrames.LOCAL}));
+        } catch (IOException e) {
+          // refused either way
+        }
+        continue;
+      }
+      RelaySession s = new RelaySession(ch, daemon, unauthorizedDelay, open::remove);
+      open.add(s);
+      s.start();
+    }
+  }
+
+  /**
+   * Stops listening, removes the socket file and ends every session: each is given {@link
+   * #LAST_WORDS} to end on its own first (closed after the RPC, a relayed command tells its client
+   * that it lost the daemon), then closed.
+   */
+  @Override
+  public void close() {
+    try {
+      server.close();
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      // the socket file stays; the next daemon replaces it, and a client finds no daemon behind it
+    }
+    long deadline = System.nanoTime() + LAST_WORDS.toNanos();
+    try {
+      for (RelaySession s : open) {
+        s.awaitEnd(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    open.forEach(RelaySession::close);
+    try {
+      acceptor.join(1_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

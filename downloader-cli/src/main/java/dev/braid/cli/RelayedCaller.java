@@ -1,0 +1,184 @@
+package dev.braid.cli;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * {@link Caller} for a command line a local {@code braid} process relayed to this daemon
+ * ({@link RelaySession}): its output goes back as frames, its paths are relative to the client's
+ * folder, its daemon is this one, and anything it would run in an engine of its own, or read from
+ * its standard input, goes back to the client ({@link Caller.RunLocally}).
+ *
+ * <p>Threads: the command's thread prints and registers; the session's thread calls {@link
+ * #interrupt()} and {@link #abandon()}. Frames are written under {@code writing}, which also guards
+ * {@code closed}: nothing is sent after the last frame.
+ */
+final class RelayedCaller implements Caller {
+  private final DataOutputStream to;
+  private final Object writing = new Object();
+  /** @GuardedBy("writing"): the exit or hand-back frame is sent, or the client is gone. */
+  private boolean closed;
+  private volatile boolean handedBack;
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Path cwd;
+  private final boolean console;
+  private final int columns;
+  private final Path stateAnchor;
+  private final DaemonLink.Endpoint daemon;
+  private final List<Runnable> interrupts = new CopyOnWriteArrayList<>();
+
+  RelayedCaller(DataOutputStream to, RelayFrames.Hello hello, DaemonLink.Endpoint daemon) {
+    this.to = to;
+    this.cwd = Path.of(hello.cwd());
+    this.console = hello.console();
+    this.columns = hello.columns() > 0 ? hello.columns() : 80;
+    this.stateAnchor = Path.of(hello.stateAnchor());
+    this.daemon = daemon;
+    this.out = new PrintStream(new Frames(RelayFrames.OUT), true, Charset.defaultCharset());
+    this.err = new PrintStream(new Frames(RelayFrames.ERR), true, Charset.defaultCharset());
+  }
+
+  @Override
+  public PrintStream out() {
+    return out;
+  }
+
+  @Override
+  public PrintStream err() {
+    return err;
+  }
+
+  /** The client's standard input is not relayed: a command that reads it runs there. */
+  @Override
+  public InputStream in() {
+    throw backToClient();
+  }
+
+  @Override
+  public boolean console() {
+    return console;
+  }
+
+  @Override
+  public int columns() {
+    return columns;
+  }
+
+  @Override
+  public Path resolve(Path path) {
+    return cwd.resolve(path);
+  }
+
+  /** This daemon, for the state database the client found it by; another database goes back to the client. */
+  @Override
+  public Optional<DaemonLink.Endpoint> daemon(Path anchor) {
+    if (!anchor.equals(stateAnchor)) {
+      throw backToClient();
+    }
+    return Optional.of(daemon);
+  }
+
+  @Override
+  public void engineHere() {
+    throw backToClient();
+  }
+
+  @Override
+  public Registration onInterrupt(Runnable action) {
+    interrupts.add(action);
+    return new Registration() {
+      @Override
+      public void remove() {
+        interrupts.remove(action);
+      }
+    };
+  }
+
+  private RunLocally backToClient() {
+    handedBack = true;
+    return new RunLocally();
+  }
+
+  /** Hands the command back before it starts. */
+  void handBackNow() {
+    handedBack = true;
+    finish(ExitCode.OK);
+  }
+
+  /** The client's Ctrl-C: runs what the command registered, on the calling thread. */
+  void interrupt() {
+    for (Runnable r : interrupts) {
+      r.run();
+    }
+  }
+
+  /** The client is gone: nothing more is sent. */
+  void abandon() {
+    synchronized (writing) {
+      closed = true;
+    }
+  }
+
+  /** Sends the last frame: the exit code, or the command handed back to the client. */
+  void finish(int exitCode) {
+    out.flush();
+    err.flush();
+    synchronized (writing) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        if (handedBack) {
+          to.writeByte(RelayFrames.LOCAL);
+        } else {
+          to.writeByte(RelayFrames.EXIT);
+          to.writeInt(exitCode);
+        }
+        to.flush();
+      } catch (IOException gone) {
+        // the client left: it has no use for its exit code
+      }
+    }
+  }
+
+  /** One output stream as frames of its type; once the command is handed back, its output goes nowhere. */
+  private final class Frames extends OutputStream {
+    private final byte type;
+
+    Frames(byte type) {
+      this.type = type;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      synchronized (writing) {
+        if (closed || handedBack || len == 0) {
+          return;
+        }
+        try {
+          to.writeByte(type);
+          to.writeInt(len);
+          to.write(b, off, len);
+          to.flush();
+        } catch (IOException gone) {
+          closed = true;
+        }
+      }
+    }
+  }
+}

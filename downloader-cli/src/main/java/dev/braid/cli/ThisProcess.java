@@ -1,0 +1,70 @@
+package dev.braid.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * {@link Caller} for a command run by this process's own {@code main}: the standard streams as they
+ * are when asked (tests replace them), the JVM's working directory, and a Ctrl-C as a shutdown hook
+ * on a thread the JVM starts.
+ */
+final class ThisProcess implements Caller {
+  static final ThisProcess INSTANCE = new ThisProcess();
+
+  private ThisProcess() {}
+
+  @Override
+  public PrintStream out() {
+    return System.out;
+  }
+
+  @Override
+  public PrintStream err() {
+    return System.err;
+  }
+
+  @Override
+  public InputStream in() {
+    return System.in;
+  }
+
+  @Override
+  public boolean console() {
+    return System.console() != null;
+  }
+
+  @Override
+  public int columns() {
+    return TerminalWidth.columns();
+  }
+
+  @Override
+  public Path resolve(Path path) {
+    return path;
+  }
+
+  @Override
+  public Optional<DaemonLink.Endpoint> daemon(Path stateAnchor) {
+    return DaemonLink.find(stateAnchor);
+  }
+
+  @Override
+  public void engineHere() {
+    // this process is where the command runs
+  }
+
+  @Override
+  public Registration onInterrupt(Runnable action) {
+    Thread hook = new Thread(action, "braid-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    return () -> {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running and finishes its work
+      }
+    };
+  }
+}

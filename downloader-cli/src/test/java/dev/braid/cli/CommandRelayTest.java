@@ -1,0 +1,200 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.rpc.SecretFile;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link CommandRelay} in a real {@code braid daemon} process, driven by real {@code braid}
+ * processes and, for what no honest client sends, by hand-made frames on its socket: a relayed
+ * command's relative paths are the client's, the client loads no parser, JSON or engine, and a
+ * wrong secret, another command or a broken hello runs nothing in the daemon.
+ */
+class CommandRelayTest {
+  private static final Content ONE = Content.random(300_000, 41);
+
+  @TempDir static Path work;
+  private static Path db;
+  private static Path downloads;
+  private static TestServer server;
+  private static RpcDaemon daemon;
+
+  @BeforeAll
+  static void startDaemon() throws Exception {
+    db = work.resolve("state.db");
+    downloads = Files.createDirectories(work.resolve("downloads"));
+    server = TestServer.start();
+    server.serve("/one.bin", ONE).etag("\"one\"");
+    // no --rpc-secret: the daemon makes its secret file, which local clients read, as a user's does
+    daemon = RpcDaemon.start(work, db, downloads, null);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (daemon != null) {
+      daemon.process.terminate().assertExit(ExitCode.OK);
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** {@code braid args...} started in {@code folder}, with the daemon's environment, its stdin from {@code input}. */
+  private static CliProcess.Result braidIn(Path folder, Path input, List<String> jvm, String... args) throws Exception {
+    ProcessBuilder pb = ChildJvm.get().process(folder, jvm, List.of(args));
+    // the daemon's XDG folders: another would send the command back to this process (other default files)
+    pb.environment().put("XDG_DATA_HOME", work.resolve(".xdg-data").toString());
+    pb.environment().put("XDG_CONFIG_HOME", work.resolve(".xdg-config").toString());
+    Path out = Files.createTempFile(work, "out", ".txt");
+    Path err = Files.createTempFile(work, "err", ".txt");
+    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.redirectInput(input == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null")) : ProcessBuilder.Redirect.from(input.toFile()));
+    Process p = pb.start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "braid ended within 60 s");
+    return new CliProcess.Result(p.exitValue(), Files.readString(out), Files.readString(err), List.of(args));
+  }
+
+  @Test
+  void aRelayedGetWritesWhereTheClientMeantAndTheClientLoadsNoParserJsonOrEngine() throws Exception {
+    Path client = Files.createDirectories(downloads.resolve("client"));
+    Path classes = work.resolve("relayed-classes.log");
+    CliProcess.Result r = braidIn(client, null, List.of("-Xlog:class+load=info:file=" + classes), "get", "--state-db",
+        db.toString(), "-o", "relative.bin", server.url("/one.bin")).assertExit(ExitCode.OK).assertNoStackTrace();
+    assertTrue(r.stderr().contains("saved " + client.resolve("relative.bin")), r::describe);
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(client.resolve("relative.bin")));
+    String loaded = Files.readString(classes);
+    assertTrue(loaded.contains("dev.braid.cli.RelayClient "), "the command line went to the relay");
+    for (String absent : List.of("picocli.CommandLine$Model", "com.fasterxml.jackson", "org.apache.hc", "org.sqlite",
+        "dev.braid.cli.GetCommand", "dev.braid.cli.LocalWire")) {
+      assertFalse(loaded.contains(absent), "the relaying client loaded " + absent);
+    }
+
+    // a list's relative file and dir= lines are relative to the client's folder too
+    Files.writeString(client.resolve("list.txt"), server.url("/one.bin") + "\n  dir=sub\n  out=listed.bin\n");
+    r = braidIn(client, null, List.of(), "get", "--state-db", db.toString(), "-i", "list.txt")
+        .assertExit(ExitCode.OK).assertNoStackTrace();
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(client.resolve("sub").resolve("listed.bin")), r::describe);
+    assertFalse(Files.exists(work.resolve("sub")), "nothing landed in the daemon's own folder");
+  }
+
+  @Test
+  void aListOnStandardInputGoesBackToTheClientsProcessAndStillUsesTheDaemon() throws Exception {
+    Path client = Files.createDirectories(downloads.resolve("stdin-client"));
+    Path list = Files.writeString(work.resolve("stdin-list.txt"), server.url("/one.bin") + "\n  out=from-stdin.bin\n");
+    Path classes = work.resolve("stdin-classes.log");
+    CliProcess.Result r = braidIn(client, list, List.of("-Xlog:class+load=info:file=" + classes), "get", "--state-db",
+        db.toString(), "-i", "-").assertExit(ExitCode.OK).assertNoStackTrace();
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(client.resolve("from-stdin.bin")), r::describe);
+    String loaded = Files.readString(classes);
+    assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "handed back, the client added the list over the daemon's RPC");
+    assertFalse(loaded.contains("org.sqlite"), "and the download was still the daemon's");
+  }
+
+  @Test
+  void aWrongSecretRunsNothingIsAnsweredAfterTheDelayAndExitsAsARefusedCall() throws Exception {
+    Path target = downloads.resolve("never.bin");
+    long start = System.nanoTime();
+    Frames f = relay(hello("not-the-secret", List.of("get", "--state-db", db.toString(), "-o", target.toString(),
+        server.url("/one.bin"))));
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertEquals(ExitCode.LOCAL_IO, f.exit, f::toString);
+    assertTrue(f.err.contains("Unauthorized"), f::toString);
+    assertTrue(millis >= 900, "answered after the daemon's delay for a wrong secret, not at once: " + millis + " ms");
+    assertFalse(Files.exists(target), "nothing was downloaded");
+  }
+
+  @Test
+  void onlyTheQueueCommandsRunInTheDaemonAnyOtherGoesBack() throws Exception {
+    for (List<String> args : List.<List<String>>of(List.of("daemon", "--state-db", work.resolve("second.db").toString()), List.of("demo"),
+        List.of("refresh", "1"), List.of())) {
+      Frames f = relay(hello(secret(), args));
+      assertTrue(f.local, "handed back: " + args + " " + f);
+      assertEquals("", f.out + f.err, "and printed nothing in the daemon");
+    }
+    assertFalse(Files.exists(work.resolve("second.db")), "no second daemon or store was started");
+  }
+
+  @Test
+  void aBrokenHelloClosesItsConnectionAndTheDaemonServesTheNext() throws Exception {
+    // not the relay's magic; then the magic and a string that claims 1 GiB
+    for (byte[] bytes : List.of("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+        new byte[] {'B', 'R', 'L', '1', 0x40, 0, 0, 0})) {
+      try (SocketChannel ch = connect()) {
+        ch.write(java.nio.ByteBuffer.wrap(bytes));
+        assertEquals(-1, new DataInputStream(RelayFrames.input(ch)).read(), "closed without an answer");
+      }
+    }
+    CliProcess.Result r = braidIn(work, null, List.of(), "list", "--state-db", db.toString()).assertExit(ExitCode.OK);
+    assertTrue(r.stdout().startsWith("   ID  STATE"), r::describe);
+  }
+
+  @Test
+  void theRelaySocketIsTheUsersOnly() throws Exception {
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(DaemonLink.relaySocketOf(db),
+        java.nio.file.LinkOption.NOFOLLOW_LINKS)));
+  }
+
+  private static String secret() throws IOException {
+    return Files.readString(SecretFile.fileOf(db), StandardCharsets.UTF_8).strip();
+  }
+
+  private static RelayFrames.Hello hello(String secret, List<String> args) {
+    return new RelayFrames.Hello(secret, db.toString(), work.toString(), false, 0,
+        List.of(System.getenv().getOrDefault("HOME", ""), work.resolve(".xdg-config").toString(),
+            work.resolve(".xdg-data").toString()), args);
+  }
+
+  private static SocketChannel connect() throws IOException {
+    SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+    ch.connect(UnixDomainSocketAddress.of(DaemonLink.relaySocketOf(db)));
+    return ch;
+  }
+
+  /** What the daemon sent back for a hello: its output, and its exit code or hand-back. */
+  private record Frames(String out, String err, int exit, boolean local) {}
+
+  private static Frames relay(RelayFrames.Hello hello) throws IOException {
+    try (SocketChannel ch = connect()) {
+      DataOutputStream to = new DataOutputStream(RelayFrames.output(ch));
+      hello.write(to);
+      DataInputStream in = new DataInputStream(RelayFrames.input(ch));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      while (true) {
+        int type = RelayFrames.readType(in);
+        if (type == RelayFrames.OUT || type == RelayFrames.ERR) {
+          byte[] b = new byte[in.readInt()];
+          in.readFully(b);
+          (type == RelayFrames.OUT ? out : err).write(b);
+        } else if (type == RelayFrames.EXIT) {
+          return new Frames(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), in.readInt(), false);
+        } else if (type == RelayFrames.LOCAL) {
+          return new Frames(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), -1, true);
+        } else {
+          throw new IOException("unexpected frame " + type + " after out " + out + " and err " + err);
+        }
+      }
+    }
+  }
+}
