@@ -74,6 +74,13 @@ public final class Main {
       // picocli's own help and errors to the caller; without autoflush a relayed usage would end unsent
       cli.setOut(new java.io.PrintWriter(caller.out(), true));
       cli.setErr(new java.io.PrintWriter(caller.err(), true));
+      // a command handed back to its client is no error: the client runs it, and prints what it prints
+      cli.setExecutionExceptionHandler((e, command, parsed) -> {
+        if (e instanceof Caller.RunLocally) {
+          return ExitCode.OK;
+        }
+        throw e;
+      });
     }
     // a usage error is one line naming the problem, like every other error; --help has the rest
     cli.setParameterExceptionHandler((e, arguments) -> {

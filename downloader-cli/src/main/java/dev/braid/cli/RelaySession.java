@@ -68,7 +68,15 @@ final class RelaySession {
         caller.handBackNow();
         return;
       }
-      Thread t = new Thread(() -> caller.finish(run(caller, hello.args())), "braid-relay-command");
+      Thread t = new Thread(() -> {
+        try {
+          caller.finish(run(caller, hello.args()));
+        } catch (Error e) {
+          // the client hears of it, and the daemon's own handler reports it
+          caller.finish(ExitCode.INTERNAL);
+          throw e;
+        }
+      }, "braid-relay-command");
       t.setDaemon(true);
       command = t;
       t.start();
@@ -102,9 +110,7 @@ final class RelaySession {
   private static int run(RelayedCaller caller, List<String> args) {
     try {
       return Main.run(caller, args.toArray(String[]::new));
-    } catch (Caller.RunLocally back) {
-      return ExitCode.OK;
-    } catch (RuntimeException | Error e) {
+    } catch (RuntimeException e) {
       return GetCommand.internalError(caller.err(), e, false);
     }
   }

@@ -86,7 +86,7 @@ final class RemoteGet {
   int resume(long id) throws InterruptedException {
     String gid = Gid.of(id);
     try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
-        Optional<RpcValue> e = StoreCommand.entry(rpc, id, err);
+      Optional<RpcValue> e = StoreCommand.entry(rpc, id, err);
       if (e.isEmpty()) {
         return ExitCode.USAGE;
       }
