@@ -11,7 +11,7 @@ cp "$src/braid" "$target/braid"
 cp "$src/braid-jit.json" "$target/braid-jit.json"
 chmod 755 "$target/braid"
 jar="$target/braid.jar"
-rm -f "$target/braid.jsa" "$target/braid.jsa.stamp"
+rm -f "$target/braid.jsa" "$target/braid-client.jsa" "$target/braid.jsa.stamp"
 # Without it the driver reads ~1 MiB from the jar and compares it with a copy in /tmp on every
 # start (~0.1 s of a 0.45 s run); the launcher passes this copy when the platform matches.
 rm -rf "$target/native"

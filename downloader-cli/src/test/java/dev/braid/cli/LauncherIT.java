@@ -56,6 +56,7 @@ class LauncherIT {
     Out setup = run(braid, Map.of(), "setup");
     assertEquals(0, setup.status, setup.text);
     assertTrue(Files.size(copy.resolve("braid.jsa")) > 1_000_000, setup.text);
+    assertTrue(Files.size(copy.resolve("braid-client.jsa")) > 100_000, "the relaying client's own archive: " + setup.text);
     // -Xshare:on turns a missing or unusable archive into a start-up failure
     Out mapped = run(braid, Map.of("BRAID_JAVA_OPTS", "-Xshare:on"), "--version");
     assertEquals(0, mapped.status, mapped.text);
@@ -86,9 +87,51 @@ class LauncherIT {
     }
   }
 
+  @Test
+  void aQueueCommandWithADaemonsRelayStartsFromTheClientArchive() throws Exception {
+    Path client = TARGET.resolve("braid-client.jsa");
+    assertTrue(Files.exists(client), "the package phase made the client's archive");
+    Files.createDirectories(home.resolve("out"));
+    // the default state database, as the launcher finds it in shell and Java in Braid.defaultStateDatabase
+    ProcessBuilder pb = launcher(TARGET.resolve("braid"), Map.of(), "daemon", "-d", "out", "--rpc-listen-port", "0");
+    Path log = home.resolve("daemon.log");
+    Process daemon = pb.redirectOutput(log.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!Files.readString(log).contains("serving aria2 JSON-RPC") && System.nanoTime() < deadline && daemon.isAlive()) {
+        Thread.sleep(20);
+      }
+      assertTrue(Files.readString(log).contains("serving aria2 JSON-RPC"), Files.readString(log));
+      Map<String, String> cds = Map.of("BRAID_JAVA_OPTS", "-Xlog:cds=info");
+      Path db = home.resolve("data").resolve("braid").resolve("state.db");
+      for (String[] args : List.of(new String[] {"list"}, new String[] {"list", "--state-db", db.toString()},
+          new String[] {"status", "--state-db=" + db, "1"})) {
+        Out out = run(TARGET.resolve("braid"), cds, args);
+        assertTrue(out.text.contains("Opened archive " + client.toRealPath()), String.join(" ", args) + ": " + out.text);
+      }
+      // no daemon on this one: the whole archive, as the command runs an engine here
+      Out alone = run(TARGET.resolve("braid"), cds, "list", "--state-db", home.resolve("other.db").toString());
+      assertEquals(0, alone.status, alone.text);
+      assertFalse(alone.text.contains("braid-client.jsa"), alone.text);
+      assertTrue(alone.text.contains("Opened archive " + TARGET.resolve("braid.jsa").toRealPath()), alone.text);
+    } finally {
+      daemon.destroy();
+      assertTrue(daemon.waitFor(60, TimeUnit.SECONDS), "the daemon stopped on SIGTERM");
+    }
+  }
+
   private record Out(int status, String text) {}
 
   private Out run(Path launcher, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    ProcessBuilder pb = launcher(launcher, env, args);
+    Process p = pb.start();
+    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished: " + pb.command());
+    return new Out(p.exitValue(), text);
+  }
+
+  /** {@code launcher args...} in the test's home, with its own HOME, cache and data folders. */
+  private ProcessBuilder launcher(Path launcher, Map<String, String> env, String... args) {
     List<String> command = new ArrayList<>(List.of(launcher.toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).directory(home.toFile());
@@ -97,9 +140,6 @@ class LauncherIT {
     pb.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
     pb.environment().putAll(env);
-    Process p = pb.start();
-    String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished: " + command);
-    return new Out(p.exitValue(), text);
+    return pb;
   }
 }
