@@ -2,11 +2,9 @@ package dev.braid.cli;
 
 import dev.braid.rpc.PrivateSocket;
 import java.io.IOException;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * JVM can: it parses nothing and loads neither picocli nor JSON. The socket is {@code
  * STATE_DB.cli-socket}, a {@link PrivateSocket}, and each session must open with the secret.
  *
- * <p>Threads: one accept thread owned here, and each session's two ({@link RelaySession}). {@link
+ * <p>Threads: the socket's accept thread, and each session's two ({@link RelaySession}). {@link
  * #close()} closes the listening socket, which ends the accept thread, and every session.
  */
 final class CommandRelay implements AutoCloseable {
@@ -47,58 +45,36 @@ final class CommandRelay implements AutoCloseable {
     }
   }
 
-  private final Path path;
-  private final ServerSocketChannel server;
+  private final PrivateSocket socket;
   private final Daemon daemon;
   private final Duration unauthorizedDelay;
   private final Set<RelaySession> open = ConcurrentHashMap.newKeySet();
-  private final Thread acceptor;
 
-  private CommandRelay(Path path, ServerSocketChannel server, Daemon daemon, Duration unauthorizedDelay) {
-    this.path = path;
-    this.server = server;
+  private CommandRelay(PrivateSocket socket, Daemon daemon, Duration unauthorizedDelay) {
+    this.socket = socket;
     this.daemon = daemon;
     this.unauthorizedDelay = unauthorizedDelay;
-    this.acceptor = new Thread(this::accept, "braid-relay");
-    acceptor.setDaemon(true);
   }
 
   /** Binds {@code path} (replacing what is there) and starts accepting. */
   static CommandRelay start(Path path, Daemon daemon, Duration unauthorizedDelay) throws IOException {
-    CommandRelay relay = new CommandRelay(path, PrivateSocket.bind(path), daemon, unauthorizedDelay);
-    relay.acceptor.start();
+    CommandRelay relay = new CommandRelay(PrivateSocket.bind(path), daemon, unauthorizedDelay);
+    relay.socket.start("braid-relay", relay::accepted);
     return relay;
   }
 
-  private void accept() {
-    while (true) {
-      SocketChannel ch;
-      try {
-        ch = server.accept();
-      } catch (ClosedChannelException closed) {
-        return;
+  private void accepted(SocketChannel ch) {
+    if (open.size() >= MAX_SESSIONS) {
+      try (ch) {
+        ch.write(ByteBuffer.wrap(new byte[] {RelayFrames.LOCAL}));
       } catch (IOException e) {
-        // a connection that failed while it was accepted, or no descriptor left: the relay goes on,
-        // after a pause, so that a failure that repeats does not spin this thread
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException interrupted) {
-          return;
-        }
-        continue;
+        // refused either way
       }
-      if (open.size() >= MAX_SESSIONS) {
-        try (ch) {
-          ch.write(java.nio.ByteBuffer.wrap(new byte[] {RelayFrames.LOCAL}));
-        } catch (IOException e) {
-          // refused either way
-        }
-        continue;
-      }
-      RelaySession s = new RelaySession(ch, daemon, unauthorizedDelay, open::remove);
-      open.add(s);
-      s.start();
+      return;
     }
+    RelaySession s = new RelaySession(ch, daemon, unauthorizedDelay, open::remove);
+    open.add(s);
+    s.start();
   }
 
   /**
@@ -108,12 +84,7 @@ final class CommandRelay implements AutoCloseable {
    */
   @Override
   public void close() {
-    try {
-      server.close();
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      // the socket file stays; the next daemon replaces it, and a client finds no daemon behind it
-    }
+    socket.close();
     long deadline = System.nanoTime() + LAST_WORDS.toNanos();
     try {
       for (RelaySession s : open) {
@@ -123,10 +94,5 @@ final class CommandRelay implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     open.forEach(RelaySession::close);
-    try {
-      acceptor.join(1_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -3,21 +3,36 @@ package dev.braid.rpc;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.function.Consumer;
 
 /**
- * A Unix domain socket only this user can connect to: bound in a folder only this user can enter,
- * made 0600, then moved into place, so that there is no moment when another user could connect.
+ * A listening Unix domain socket only this user can connect to: bound in a folder only this user
+ * can enter, made 0600, then moved into place, so that there is no moment when another user could
+ * connect. The daemon's local JSON-RPC socket and the CLI's command relay are each one.
+ *
+ * <p>Threads: {@link #start} starts one accept thread, which hands each connection to its handler
+ * (the handler decides whether to serve or close it) and ends when {@link #close()} closes the
+ * socket.
  */
-public final class PrivateSocket {
-  private PrivateSocket() {}
+public final class PrivateSocket implements AutoCloseable {
+  private final Path path;
+  private final ServerSocketChannel server;
+  private Thread acceptor;
 
-  /** Binds a listening socket at {@code path}, replacing what is there. */
-  public static ServerSocketChannel bind(Path path) throws IOException {
+  private PrivateSocket(Path path, ServerSocketChannel server) {
+    this.path = path;
+    this.server = server;
+  }
+
+  /** Binds a listening socket at {@code path}, replacing what is there; nothing is accepted until {@link #start}. */
+  public static PrivateSocket bind(Path path) throws IOException {
     Path folder = path.getParent();
     Files.createDirectories(folder);
     Path hidden = Files.createTempDirectory(folder, ".braid-rpc-",
@@ -35,6 +50,64 @@ public final class PrivateSocket {
     } finally {
       Files.deleteIfExists(hidden);
     }
-    return server;
+    return new PrivateSocket(path, server);
+  }
+
+  /** Starts accepting on a thread named {@code threadName}, each connection handed to {@code accepted}; once. */
+  public synchronized void start(String threadName, Consumer<SocketChannel> accepted) {
+    if (acceptor != null) {
+      throw new IllegalStateException("already accepting");
+    }
+    acceptor = new Thread(() -> accept(accepted), threadName);
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  /** Where it listens. */
+  public Path path() {
+    return path;
+  }
+
+  private void accept(Consumer<SocketChannel> accepted) {
+    while (true) {
+      SocketChannel ch;
+      try {
+        ch = server.accept();
+      } catch (ClosedChannelException closed) {
+        return;
+      } catch (IOException e) {
+        // a connection that failed while it was accepted, or no descriptor left: the socket goes
+        // on, after a pause, so that a failure that repeats does not spin this thread
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          return;
+        }
+        continue;
+      }
+      accepted.accept(ch);
+    }
+  }
+
+  /** Stops listening and removes the socket file (the connections are their owners' to close). */
+  @Override
+  public void close() {
+    try {
+      server.close();
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      // the socket file stays; the next one bound there replaces it, and a client finds nothing behind it
+    }
+    Thread t;
+    synchronized (this) {
+      t = acceptor;
+    }
+    if (t != null) {
+      try {
+        t.join(1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }
