@@ -7,7 +7,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,12 +35,7 @@ final class CommandRelay implements AutoCloseable {
    */
   record Daemon(byte[] secret, DaemonLink.Endpoint endpoint, List<String> environment) {
     static Daemon of(DaemonLink.Endpoint endpoint) {
-      List<String> environment = new ArrayList<>();
-      for (String name : RelayClient.ENVIRONMENT) {
-        String value = System.getenv(name);
-        environment.add(value == null ? "" : value);
-      }
-      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, environment);
+      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, RelayClient.environment());
     }
   }
 

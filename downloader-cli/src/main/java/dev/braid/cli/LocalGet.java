@@ -59,19 +59,20 @@ final class LocalGet {
       }
       if (items.size() == 1 && options.inputList() == null) {
         Download one = braid.submit(items.get(0).request());
-        Thread stopper = ShutdownPause.install(() -> List.of(one), options.quiet() || options.json() ? null : err);
+        Caller.Registration stopper = ShutdownPause.install(caller, () -> List.of(one),
+            options.quiet() || options.json() ? null : err);
         try {
           return single(one);
         } finally {
-          ShutdownPause.remove(stopper);
+          stopper.remove();
         }
       }
       BatchRun batch = new BatchRun(braid, items, window());
-      Thread stopper = ShutdownPause.install(batch::stop, options.quiet() || options.json() ? null : err);
+      Caller.Registration stopper = ShutdownPause.install(caller, batch::stop, options.quiet() || options.json() ? null : err);
       try {
         return batch(batch);
       } finally {
-        ShutdownPause.remove(stopper);
+        stopper.remove();
       }
     }
   }

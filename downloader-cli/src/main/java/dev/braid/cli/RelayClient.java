@@ -96,13 +96,18 @@ final class RelayClient {
 
   private static RelayFrames.Hello hello(String secret, Path anchor, String[] args) {
     boolean console = System.console() != null;
-    List<String> environment = new ArrayList<>();
+    return new RelayFrames.Hello(secret, anchor.toString(), Path.of("").toAbsolutePath().toString(), console,
+        console ? TerminalWidth.columns() : 0, environment(), Arrays.asList(args));
+  }
+
+  /** This process's values of {@link #ENVIRONMENT}, in its order ("" for one not set). */
+  static List<String> environment() {
+    List<String> values = new ArrayList<>();
     for (String name : ENVIRONMENT) {
       String value = System.getenv(name);
-      environment.add(value == null ? "" : value);
+      values.add(value == null ? "" : value);
     }
-    return new RelayFrames.Hello(secret, anchor.toString(), Path.of("").toAbsolutePath().toString(), console,
-        console ? TerminalWidth.columns() : 0, environment, Arrays.asList(args));
+    return values;
   }
 
   private OptionalInt relay(RelayFrames.Hello hello) {

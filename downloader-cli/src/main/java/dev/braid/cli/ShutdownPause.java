@@ -3,20 +3,20 @@ package dev.braid.cli;
 import dev.braid.core.Download;
 import java.io.PrintStream;
 import java.util.Collection;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The shutdown hook of an in-process {@code braid get}. The hook's thread is the JVM's to start (on
- * Ctrl-C or SIGTERM); the command's thread removes it once its downloads have ended.
+ * What Ctrl-C does to an in-process {@code braid get}, registered with its {@link Caller} (this
+ * process: a shutdown hook, whose thread the JVM starts on Ctrl-C or SIGTERM); the command's thread
+ * takes it back once its downloads have ended.
  */
 final class ShutdownPause {
   private ShutdownPause() {}
 
-  /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits. */
-  static Thread install(Supplier<Collection<Download>> stop, PrintStream err) {
-    Thread hook = new Thread(() -> {
+  /** Ctrl-C or SIGTERM: stop the connections and record progress before the JVM exits; its registration. */
+  static Caller.Registration install(Caller caller, Supplier<Collection<Download>> stop, PrintStream err) {
+    return caller.onInterrupt(() -> {
       Collection<Download> batch = stop.get();
       batch.forEach(Download::pause);
       try {
@@ -30,17 +30,6 @@ final class ShutdownPause {
       } catch (Exception ignored) {
         // exiting anyway: whatever was recorded last is still a resumable state
       }
-    }, "braid-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    return hook;
-  }
-
-  /** Takes back a hook of {@link #install} once its downloads have ended on their own. */
-  static void remove(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook is already running and will finish the pause
-    }
+    });
   }
 }
