@@ -47,6 +47,13 @@ interface Caller {
   void engineHere();
 
   /**
+   * Called just before a command starts its work through its daemon: from here on it neither runs
+   * an engine of its own nor hands its work back. A relayed command's output is held until then
+   * (or its end), so that a command handed back never shows its client the same warning twice.
+   */
+  void throughDaemon();
+
+  /**
    * Runs {@code action} if the caller is interrupted (Ctrl-C, SIGTERM) while the command runs; the
    * returned handle takes it back once the command no longer needs it.
    */

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,9 +18,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * folder, its daemon is this one, and anything it would run in an engine of its own, or read from
  * its standard input, goes back to the client ({@link Caller.RunLocally}).
  *
+ * <p>Until the command works through the daemon ({@link #throughDaemon()}) or ends, its output is
+ * held here, framed, rather than sent: a command handed back then runs again in the client, which
+ * prints all of it itself. Output past {@link #MAX_HELD_BYTES} is sent regardless (a hand-back after
+ * it shows that part twice): no command prints that much before it has chosen.
+ *
  * <p>Threads: the command's thread prints and registers; the session's thread calls {@link
  * #interrupt()} and {@link #abandon()}. Frames are written under {@code writing}, which also guards
- * {@code closed}: nothing is sent after the last frame.
+ * {@code closed}, {@code held} and {@code holding}: nothing is sent after the last frame.
  */
 final class RelayedCaller implements Caller {
   private final DataOutputStream to;
@@ -27,6 +33,12 @@ final class RelayedCaller implements Caller {
   /** @GuardedBy("writing"): the exit or hand-back frame is sent, or the client is gone. */
   private boolean closed;
   private volatile boolean handedBack;
+  private static final int MAX_HELD_BYTES = 64 << 10;
+  /** @GuardedBy("writing"): the frames printed before the command chose where it runs. */
+  private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+  private final DataOutputStream heldFrames = new DataOutputStream(held);
+  /** @GuardedBy("writing"): whether output is still held rather than sent. */
+  private boolean holding = true;
   private final PrintStream out;
   private final PrintStream err;
   private final Path cwd;
@@ -103,6 +115,32 @@ final class RelayedCaller implements Caller {
     };
   }
 
+  /** The command works through this daemon now: what it printed so far goes to the client. */
+  @Override
+  public void throughDaemon() {
+    synchronized (writing) {
+      sendHeld();
+    }
+  }
+
+  /** Sends the held frames and stops holding; the caller holds {@code writing}. */
+  private void sendHeld() {
+    if (!holding) {
+      return;
+    }
+    holding = false;
+    if (closed || held.size() == 0) {
+      return;
+    }
+    try {
+      held.writeTo(to);
+      to.flush();
+    } catch (IOException gone) {
+      closed = true;
+    }
+    held.reset();
+  }
+
   private RunLocally backToClient() {
     handedBack = true;
     return new RunLocally();
@@ -136,11 +174,14 @@ final class RelayedCaller implements Caller {
       if (closed) {
         return;
       }
-      closed = true;
       try {
         if (handedBack) {
+          // the client runs the command again and prints what it printed here itself
+          closed = true;
           to.writeByte(RelayFrames.LOCAL);
         } else {
+          sendHeld();
+          closed = true;
           to.writeByte(RelayFrames.EXIT);
           to.writeInt(exitCode);
         }
@@ -151,7 +192,7 @@ final class RelayedCaller implements Caller {
     }
   }
 
-  /** One output stream as frames of its type; once the command is handed back, its output goes nowhere. */
+  /** One output stream as frames of its type, held or sent; once the command is handed back, its output goes nowhere. */
   private final class Frames extends OutputStream {
     private final byte type;
 
@@ -171,14 +212,24 @@ final class RelayedCaller implements Caller {
           return;
         }
         try {
-          to.writeByte(type);
-          to.writeInt(len);
-          to.write(b, off, len);
+          if (holding && held.size() + len <= MAX_HELD_BYTES) {
+            frame(heldFrames, b, off, len);
+            return;
+          }
+          sendHeld();
+          frame(to, b, off, len);
           to.flush();
         } catch (IOException gone) {
+          // only the socket's writes fail: the held frames are in memory
           closed = true;
         }
       }
+    }
+
+    private void frame(DataOutputStream into, byte[] b, int off, int len) throws IOException {
+      into.writeByte(type);
+      into.writeInt(len);
+      into.write(b, off, len);
     }
   }
 }

@@ -55,7 +55,7 @@ final class RemoteGet {
 
   /** Adds the downloads and, unless {@code detach}, follows them to their ends; the exit code. */
   int run(List<DownloadRequest> requests, boolean single, boolean detach) throws InterruptedException {
-    try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
+    try (RpcClient rpc = RpcClient.connect(caller, endpoint, heard::add)) {
       List<String> gids;
       // from the first add on: a Ctrl-C while the adds are answered pauses what was added
       Caller.Registration hook = detach ? null : onExit(rpc);
@@ -85,7 +85,7 @@ final class RemoteGet {
   /** {@code braid resume ID}: continues download {@code id} in the daemon and follows it there. */
   int resume(long id) throws InterruptedException {
     String gid = Gid.of(id);
-    try (RpcClient rpc = RpcClient.connect(endpoint, heard::add)) {
+    try (RpcClient rpc = RpcClient.connect(caller, endpoint, heard::add)) {
       Optional<RpcValue> e = StoreCommand.entry(rpc, id, err);
       if (e.isEmpty()) {
         return ExitCode.USAGE;

@@ -57,10 +57,13 @@ final class RpcClient implements AutoCloseable, RpcWire.Receiver {
   }
 
   /**
-   * Connects to the daemon: its local socket if it has one and it answers, else its port on
-   * loopback; {@code notifications} gets each notification's method and first gid.
+   * Connects {@code caller}'s command to the daemon: its local socket if it has one and it answers,
+   * else its port on loopback; {@code notifications} gets each notification's method and first gid.
+   * From here the command works through the daemon ({@link Caller#throughDaemon()}).
    */
-  static RpcClient connect(DaemonLink.Endpoint endpoint, Consumer<Notification> notifications) throws IOException {
+  static RpcClient connect(Caller caller, DaemonLink.Endpoint endpoint, Consumer<Notification> notifications)
+      throws IOException {
+    caller.throughDaemon();
     RpcClient client = new RpcClient(endpoint.secret(), notifications);
     if (endpoint.socket() != null) {
       try {

@@ -62,7 +62,7 @@ abstract class StoreCommand implements Callable<Integer> {
   abstract int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException;
 
   private int remote(DaemonLink.Endpoint daemon) {
-    try (RpcClient rpc = RpcClient.connect(daemon, n -> { })) {
+    try (RpcClient rpc = RpcClient.connect(caller, daemon, n -> { })) {
       return run(rpc);
     } catch (RpcClient.RpcError e) {
       caller.err().println("braid: the daemon answered: " + e.getMessage());

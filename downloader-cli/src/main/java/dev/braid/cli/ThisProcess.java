@@ -56,6 +56,11 @@ final class ThisProcess implements Caller {
   }
 
   @Override
+  public void throughDaemon() {
+    // this process prints as it goes: nothing is held
+  }
+
+  @Override
   public Registration onInterrupt(Runnable action) {
     Thread hook = new Thread(action, "braid-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);

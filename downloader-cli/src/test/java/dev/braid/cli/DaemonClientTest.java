@@ -208,6 +208,19 @@ class DaemonClientTest {
   }
 
   @Test
+  void whatAGetPrintedBeforeItWentBackToItsOwnProcessIsPrintedOnce() throws Exception {
+    // the daemon reads the Metalink and says what it ignores, then finds the folder is not its own
+    Path elsewhere = Files.createDirectories(work.resolve("elsewhere-metalink"));
+    Path meta = Files.writeString(elsewhere.resolve("n.meta4"), MetalinkDocs.doc("  <file name=\"n.bin\">"
+        + "<url>ftp://ftp.example/n.bin</url><url>" + server.url("/two.bin") + "</url></file>\n"));
+    CliProcess.Result r = braid("get", "-d", elsewhere.toString(), meta.toString()).assertExit(ExitCode.OK)
+        .assertNoStackTrace();
+    assertTrue(r.stderr().contains("downloading in this process"), r::describe);
+    assertEquals(1, r.stderr().split("ftp URL ignored", -1).length - 1, r::describe);
+    assertEquals(200_000, Files.size(elsewhere.resolve("n.bin")));
+  }
+
+  @Test
   void listAndStatusShowTheDaemonsQueue() throws Exception {
     String gid = daemon.call("aria2.addUri", List.of(server.url("/slow.bin")), Map.of("out", "listed.bin", "pause", "true"))
         .asText();
