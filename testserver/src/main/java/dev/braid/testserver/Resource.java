@@ -42,6 +42,15 @@ public final class Resource {
     return this;
   }
 
+  /**
+   * When on, each response's Last-Modified is the second it is sent (its Date, as every response's
+   * here), as a generated page dates itself (instead of {@link #lastModified}).
+   */
+  public Resource clockDates(boolean on) {
+    knobs.clockDates(on);
+    return this;
+  }
+
   /** The Last-Modified time, sent as an IMF-fixdate (whole seconds); null for none. */
   public Resource lastModified(Instant t) {
     knobs.lastModified(t);

@@ -50,7 +50,7 @@ final class ResourceResponder implements Route {
       etag = etag == null || !etag.endsWith("\"") ? etag : etag.substring(0, etag.length() - 1) + "-" + coding + "\"";
     }
     long size = content.size();
-    Instant modified = knobs.lastModified();
+    Instant modified = knobs.clockDates() ? Instant.now() : knobs.lastModified();
     String lastModified = modified == null ? null : Response.httpDate(modified);
 
     BodyPlan.Framing framing = knobs.chunked() ? BodyPlan.Framing.CHUNKED

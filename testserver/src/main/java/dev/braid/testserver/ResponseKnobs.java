@@ -24,6 +24,7 @@ final class ResponseKnobs {
   private volatile boolean chunked;
   private volatile HeaderFlood headerFlood;
   private volatile boolean weakDates;
+  private volatile boolean clockDates;
   private volatile String contentEncoding;
   private volatile Encoded encodedWhenAccepted;
 
@@ -86,6 +87,10 @@ final class ResponseKnobs {
 
   void weakDates(boolean on) {
     this.weakDates = on;
+  }
+
+  void clockDates(boolean on) {
+    this.clockDates = on;
   }
 
   void contentEncoding(String coding) {
@@ -153,6 +158,10 @@ final class ResponseKnobs {
 
   boolean weakDates() {
     return weakDates;
+  }
+
+  boolean clockDates() {
+    return clockDates;
   }
 
   String contentEncoding() {

@@ -33,11 +33,16 @@ public final class Validators {
     if (Objects.equals(before, now)) {
       return true;
     }
-    return sameDate && before != null && now != null && opaque(before).equals(opaque(now));
+    return sameDate && before != null && now != null && sameTag(before, now);
   }
 
   private static String opaque(String etag) {
     return etag.startsWith("W/") ? etag.substring(2) : etag;
+  }
+
+  /** Whether two ETags carry the same opaque tag, each weak or strong (Apache's flip a second after a change). */
+  public static boolean sameTag(String a, String b) {
+    return opaque(a).equals(opaque(b));
   }
 
   /**

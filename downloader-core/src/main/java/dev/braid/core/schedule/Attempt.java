@@ -8,6 +8,7 @@ import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.fetch.RangeRequest;
+import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.TransientFailure;
 import dev.braid.core.http.Exchange;
@@ -137,9 +138,9 @@ final class Attempt {
             job.settings(), plan.sums(), control, job::note, provenance);
         PartCommit commit = new PartCommit(job.records(), part, plan,
             PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
-        drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
+        boolean endCheck = drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
         first = null;
-        return finish(commit, target);
+        return finish(commit, part, target, endCheck ? probe.source() : null);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
@@ -194,7 +195,7 @@ final class Attempt {
    * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
    * to the download's {@link ProtocolRoute}.
    */
-  private void drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
+  private boolean drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
       String protocolWhy, boolean measurable) throws LocalFileException {
     long now = System.nanoTime();
     long start = now;
@@ -220,10 +221,12 @@ final class Attempt {
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
     warmup.awaitBeforeWorkers(pool, table, finalUri, probeTakes, probeNanos, identity.length() - plan.reused());
     pool.topUp();
-    new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
+    return new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
   }
 
-  private DownloadResult finish(PartCommit commit, Path target) throws DownloadException, RemoteChanged, LinkChanged {
+  /** Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum and the rename. */
+  private DownloadResult finish(PartCommit commit, PartFile part, Path target, RangeSource checkAgainst)
+      throws DownloadException, RemoteChanged, LinkChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
       throw rc;
@@ -243,6 +246,9 @@ final class Attempt {
       }
       TransientFailure f = control.lastFailure();
       throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
+    }
+    if (checkAgainst != null) {
+      EndCheck.require(job, control, commit, part, checkAgainst);
     }
     if (request.checksum().isPresent()) {
       commit.verify(request.checksum().get(), identity, request.minSplitSize());

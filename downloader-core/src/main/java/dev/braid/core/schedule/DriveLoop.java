@@ -36,9 +36,10 @@ final class DriveLoop {
   /**
    * Runs the workers until none is left. A {@code measurable} pass that completes reports its
    * throughput, {@code startBytes} fetched at {@code start} (ns), to the download's
-   * {@link ProtocolRoute}.
+   * {@link ProtocolRoute}. Returns whether the completed pass is to be checked ({@link EndCheck}):
+   * then its record is not marked complete yet.
    */
-  void run(URI finalUri, long start, long startBytes, boolean measurable) throws LocalFileException {
+  boolean run(URI finalUri, long start, long startBytes, boolean measurable) throws LocalFileException {
     long interval = job.settings().checkpointInterval().toNanos();
     long next = start + interval;
     boolean interrupted = false;
@@ -82,10 +83,13 @@ final class DriveLoop {
     if (measurable && control.fatal() == null && table.complete()) {
       job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
-    // with every byte done and no checksum to verify, the last checkpoint also marks the record
+    boolean done = control.fatal() == null && table.complete();
+    boolean endCheck = done && EndCheck.due(start, System.nanoTime());
+    // with every byte done and nothing to verify, the last checkpoint also marks the record
     // complete, before the rename: one transaction fewer per file. A crash between them leaves a
     // complete record with its part file, which the planner resumes with nothing to fetch
-    commit.checkpoint(control.fatal() == null && table.complete() && request.checksum().isEmpty());
+    commit.checkpoint(done && request.checksum().isEmpty() && !endCheck);
+    return endCheck;
   }
 
   private void awaitWorkers() {

@@ -110,11 +110,19 @@ final class PartCommit {
       throw new LocalFileException("cannot read " + part.path() + " to verify it: " + RangeRequest.describe(e), e);
     }
     if (!actual.equals(expected.hex())) {
-      store.repair(plan.recordId(), SegmentTable.fresh(identity.length(), identity.ranges(), minSplitSize).snapshot(),
-          Map.of());
+      startOver(identity, minSplitSize);
       throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
           + actual + "; the bytes are kept in " + part.path(), null, FailureDetail.CHECKSUM);
     }
+  }
+
+  /**
+   * Records nothing done: bytes the pass found wrong stay in the part file, and the next pass
+   * fetches every byte again rather than trusting them.
+   */
+  void startOver(RemoteIdentity identity, long minSplitSize) {
+    store.repair(plan.recordId(), SegmentTable.fresh(identity.length(), identity.ranges(), minSplitSize).snapshot(),
+        Map.of());
   }
 
   /**

@@ -196,7 +196,10 @@ final class ResumePlanner {
           throw new RemoteChangedException("cannot resume " + target + ": " + why
               + "; the bytes on disk are kept (allow a restart to download it again)");
         }
-        job.noteRestart(why);
+        if (needed > 0) {
+          // nothing recorded done is no restart (an end check that found a change noted its own)
+          job.noteRestart(why);
+        }
       }
     } else if (partExisted && part.size() > 0 && !request.overwrite()) {
       throw new LocalFileException(part.path() + " exists but " + job.storeLocation()

@@ -51,7 +51,8 @@ final class SameBytes {
     return null;
   }
 
-  private static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
+  /** The server's {@code size} bytes from {@code from}, read whole; the exchange closed or aborted. */
+  static byte[] sample(Requester http, RangeSource src, OriginHeaders headers, PhaseRecorder recorder, long from,
       int size) throws TransientFailure, RemoteChanged, DownloadException, IOException {
     Exchange ex = RangeRequest.open(http, src, headers, recorder, from, from + size);
     boolean whole = false;
