@@ -2,9 +2,6 @@ package dev.braid.interop;
 
 import dev.braid.testserver.TestCertificate;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,8 +53,8 @@ final class ApacheServer implements AutoCloseable {
     Files.writeString(root.resolve("conf/mime.types"), "text/plain txt\napplication/x-tar tar\n");
     String failure = "";
     for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
-      int http = freePort();
-      int https = freePort();
+      int http = LoopbackPorts.free();
+      int https = LoopbackPorts.free();
       Path conf = root.resolve("conf/httpd.conf");
       Files.writeString(conf, config(root, http, https, certificate), StandardCharsets.UTF_8);
       Process p = new ProcessBuilder(apacheBinary(), "-f", conf.toString(), "-DFOREGROUND")
@@ -67,7 +64,7 @@ final class ApacheServer implements AutoCloseable {
         return server;
       }
       server.stopProcess();
-      // a port taken between freePort() and Apache's bind is worth another try; anything else is not
+      // a port taken between LoopbackPorts.free() and Apache's bind is worth another try; anything else is not
       failure = server.logs();
       if (!failure.contains("Address already in use")) {
         break;
@@ -125,32 +122,16 @@ final class ApacheServer implements AutoCloseable {
     return Files.isExecutable(sbin) ? sbin.toString() : "apache2";
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    }
-  }
-
   /** Waits until both ports accept a connection; false if Apache exited or the time ran out. */
   private boolean awaitReady() throws InterruptedException {
     long deadline = System.nanoTime() + READY_TIMEOUT_MILLIS * 1_000_000;
     while (System.nanoTime() < deadline && process.isAlive()) {
-      if (accepts(httpPort) && accepts(httpsPort)) {
+      if (LoopbackPorts.accepts(httpPort) && LoopbackPorts.accepts(httpsPort)) {
         return true;
       }
       Thread.sleep(20);
     }
     return false;
-  }
-
-  private static boolean accepts(int port) {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   /** The document root: a file written at {@code htdocs/NAME} is served at {@code /NAME}. */

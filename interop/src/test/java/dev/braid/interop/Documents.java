@@ -4,9 +4,12 @@ import dev.braid.testserver.Content;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -35,6 +38,20 @@ final class Documents {
       content.writeTo(out);
     }
     settle(file);
+    return content.sha256Hex();
+  }
+
+  /**
+   * Writes {@code size} pseudo-random bytes from {@code seed} over {@code file} from its first byte,
+   * without truncating it (a reader of the old file reads on into the new bytes), and dates it an
+   * hour before {@link #settle} would; returns their SHA-256.
+   */
+  static String rewriteInPlace(Path file, long size, long seed) throws IOException {
+    Content content = Content.random(size, seed);
+    try (OutputStream out = Channels.newOutputStream(FileChannel.open(file, StandardOpenOption.WRITE))) {
+      content.writeTo(out);
+    }
+    settle(file, Duration.ofHours(1));
     return content.sha256Hex();
   }
 
