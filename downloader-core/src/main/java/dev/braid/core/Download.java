@@ -264,6 +264,15 @@ public final class Download {
   }
 
   /**
+   * {@return the ranges of its file the store records as done: for a download that does not run
+   * (paused, failed, waiting after a run), whose {@link #progress()} has no segments; empty when
+   * nothing is recorded} A query of the store: for one download, not for each of a list.
+   */
+  public List<Progress.Segment> recordedSegments() {
+    return queue.storedSegments(this);
+  }
+
+  /**
    * {@return how the connection count changed in this process's run and why (ramp, plateau, server
    * limit, slow connection replaced)}
    */

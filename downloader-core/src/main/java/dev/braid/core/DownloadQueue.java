@@ -8,6 +8,7 @@ import dev.braid.core.queue.ListenerBus;
 import dev.braid.core.queue.SlotLoop;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryState;
 import dev.braid.store.ProcessOwner;
@@ -251,6 +252,13 @@ final class DownloadQueue implements AutoCloseable {
   Optional<RemoteFile> storedRemote(Download h) {
     return h.file().flatMap(store.records()::findByTarget).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
+  }
+
+  List<Progress.Segment> storedSegments(Download h) {
+    return h.file().flatMap(store.records()::findByTarget).filter(r -> r.status() != DownloadStatus.COMPLETED)
+        .map(r -> store.records().segments(r.id()).stream()
+            .map(s -> new Progress.Segment(s.start(), s.end(), s.done(), false)).toList())
+        .orElse(List.of());
   }
 
   Registration listen(Download only, DownloadListener l, Duration every) {

@@ -1,6 +1,7 @@
 package dev.braid.rpc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
 import dev.braid.core.Progress;
 import java.util.ArrayList;
@@ -13,9 +14,9 @@ import java.util.List;
  * which front ends draw as a piece map (AriaNg's "Pieces" tab): fixed pieces of aria2's default
  * {@code --piece-length}, one bit each, the first piece the high bit of the first byte, in
  * hexadecimal. Braid tracks segments, not pieces, so a piece is complete when the completed parts
- * of its segments cover it. Known while a download runs (its segments) and once it completed;
- * for a waiting or paused one the engine holds no segments, and the keys are left out, as aria2
- * leaves them out where it knows no pieces.
+ * of its segments cover it. Known while a download runs (its segments), once it completed, and
+ * for one stopped part-way from its record ({@link #addRecorded}, one status at a time); where no
+ * segment is known the keys are left out, as aria2 leaves them out where it knows no pieces.
  */
 final class PieceMap {
   /** aria2's default {@code --piece-length}. */
@@ -39,8 +40,26 @@ final class PieceMap {
     } else {
       return;
     }
+    put(status, length, segments);
+  }
+
+  /**
+   * Adds the three keys to the status of {@code d}, paused, failed or waiting after a run, from the
+   * segments its record holds (a store query); nothing for a running or completed one, which
+   * {@link #addTo} covers, or where nothing is recorded.
+   */
+  static void addRecorded(ObjectNode status, Download d) {
+    DownloadState state = d.state();
+    long length = d.progress().length();
+    if (state == DownloadState.ACTIVE || state == DownloadState.COMPLETED || length <= 0) {
+      return;
+    }
+    put(status, length, d.recordedSegments());
+  }
+
+  private static void put(ObjectNode status, long length, List<Progress.Segment> segments) {
     if (segments.isEmpty()) {
-      // running, but not yet split (its probe is out)
+      // running, but not yet split (its probe is out), or stopped with nothing recorded
       return;
     }
     status.put("bitfield", bitfield(length, segments));

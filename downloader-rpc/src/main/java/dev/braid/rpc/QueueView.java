@@ -44,7 +44,11 @@ final class QueueView {
     if (gone.isPresent()) {
       return gone.get();
     }
-    return StatusView.of(find(id));
+    Download d = find(id);
+    ObjectNode status = StatusView.of(d);
+    // the pieces of a stopped download are in its record: read for one status, not for the lists
+    PieceMap.addRecorded(status, d);
+    return status;
   }
 
   private static final Set<DownloadState> WAITING = EnumSet.of(DownloadState.QUEUED, DownloadState.PAUSED);

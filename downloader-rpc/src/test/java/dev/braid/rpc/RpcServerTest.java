@@ -112,6 +112,28 @@ class RpcServerTest extends RpcHarness {
   }
 
   @Test
+  void aPausedDownloadsPiecesComeFromItsRecord() throws Exception {
+    server.serve("/pieces.bin", Content.random(4L << 20, 10)).etag("\"p\"").rateLimitPerConnection(1 << 20);
+    String gid = call("aria2.addUri", List.of(server.url("/pieces.bin")), Map.of("split", "1")).asText();
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (call("aria2.tellStatus", gid, List.of("completedLength")).get("completedLength").asLong() < (2L << 20)
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    call("aria2.forcePause", gid);
+    awaitStatus(gid, "paused");
+    JsonNode s = call("aria2.tellStatus", gid);
+    long done = s.get("completedLength").asLong();
+    assertTrue(done >= (2L << 20) && done < (4L << 20), s::toString);
+    assertEquals("4", s.path("numPieces").asText(), s::toString);
+    assertEquals(Long.toString(1L << 20), s.path("pieceLength").asText(), s::toString);
+    // one connection from byte 0: the whole pieces below the recorded length are complete, the rest not
+    int whole = (int) (done >> 20);
+    assertEquals(Integer.toHexString((0xf0 << (4 - whole)) & 0xf0), s.path("bitfield").asText(), s::toString);
+    call("aria2.forceRemove", gid);
+  }
+
+  @Test
   void changeUriChangesTheMirrorsOfAPausedDownload() throws Exception {
     Content content = Content.random(4L << 20, 9);
     server.serve("/slow.bin", content).etag("\"same\"").rateLimitPerConnection(64 << 10);
