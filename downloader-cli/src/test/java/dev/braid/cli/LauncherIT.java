@@ -3,6 +3,7 @@ package dev.braid.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.braid.core.verify.FileDigest;
 import dev.braid.testserver.Content;
@@ -40,12 +41,18 @@ class LauncherIT {
     assertTrue(demo.text.contains("Both copies match SHA-256"), demo.text);
   }
 
-  @Test
-  void movedCopyMakesNothingUntilSetup() throws Exception {
+  /** The launcher, its jar and its JIT directives, copied to {@code home/opt}: no archive yet. */
+  private Path copyOfTheLauncher() throws IOException {
     Path copy = Files.createDirectories(home.resolve("opt"));
     for (String file : List.of("braid", "braid.jar", "braid-jit.json")) {
       Files.copy(TARGET.resolve(file), copy.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
     }
+    return copy;
+  }
+
+  @Test
+  void movedCopyMakesNothingUntilSetup() throws Exception {
+    Path copy = copyOfTheLauncher();
     Path braid = copy.resolve("braid");
     Out first = run(braid, Map.of(), "--version");
     assertEquals(0, first.status, first.text);
@@ -60,6 +67,30 @@ class LauncherIT {
     // -Xshare:on turns a missing or unusable archive into a start-up failure
     Out mapped = run(braid, Map.of("BRAID_JAVA_OPTS", "-Xshare:on"), "--version");
     assertEquals(0, mapped.status, mapped.text);
+  }
+
+  @Test
+  void onJava25SetupMakesArchivesThatItsNextRunsMap() throws Exception {
+    // the launcher reads the runtime's version and names its archives by it; the image this
+    // project's CI runs on has Temurin 25 beside Java 17
+    Path jdk = Path.of(System.getProperty("braid.java25.home", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+    assumeTrue(Files.isExecutable(jdk.resolve("bin/java")), "no Java 25 at " + jdk + " (-Dbraid.java25.home=...)");
+    Path copy = copyOfTheLauncher();
+    Path braid = copy.resolve("braid");
+    Out setup = run(braid, Map.of("JAVA_HOME", jdk.toString()), "setup");
+    assertEquals(0, setup.status, setup.text);
+    assertTrue(setup.text.contains("(for " + jdk.resolve("bin/java")), setup.text);
+    assertTrue(Files.size(copy.resolve("braid.jsa")) > 1_000_000, setup.text);
+    assertTrue(Files.size(copy.resolve("braid-client.jsa")) > 100_000, "the relaying client's own archive: " + setup.text);
+    // -Xshare:on turns a missing or unusable archive into a start-up failure
+    Out demo = run(braid, Map.of("JAVA_HOME", jdk.toString(), "BRAID_JAVA_OPTS", "-Xshare:on"), "demo", "--size", "2M",
+        "--rate", "8M");
+    assertEquals(0, demo.status, demo.text);
+    assertTrue(demo.text.contains("Both copies match SHA-256"), demo.text);
+    // an archive made by another JVM is not used: Java 17 starts without it rather than fail on it
+    Out other = run(braid, Map.of("BRAID_JAVA_OPTS", "-Xlog:cds=info"), "--version");
+    assertEquals(0, other.status, other.text);
+    assertFalse(other.text.contains("Opened archive " + copy.resolve("braid.jsa")), other.text);
   }
 
   @Test
