@@ -99,6 +99,23 @@ class EndCheckTest extends DownloadHarness {
     assertEquals(1, requestsFor("/s.bin").size(), "a pass shorter than a second is not checked");
   }
 
+  @Test
+  void aLookThatCannotBeMadeProvesNothingAndTheDownloadCompletesWithANote() throws Exception {
+    // one connection, one request (the probe asks for 4 MiB): the next request is the end check's
+    Content c = Content.random(SIZE, 49);
+    Resource res = server.serve("/x.bin", c).etag("\"x\"").rateLimitPerConnection(2L << 20);
+    Download d = braid.submit(request("/x.bin", dir.resolve("x.bin")).connections(1).build());
+    awaitProgress(d, SIZE / 4);
+    // a signed link that expired while it downloaded
+    res.failNext(403, 1, null);
+    DownloadResult r = await(d);
+    assertEquals(sha256(c), sha256(dir.resolve("x.bin")));
+    assertEquals(0, r.restarts());
+    assertEquals(403, requestsFor("/x.bin").get(requestsFor("/x.bin").size() - 1).status(), "the end check was refused");
+    assertTrue(d.notes().stream().anyMatch(n -> n.message().contains("could not look at the server once more")),
+        d.notes().toString());
+  }
+
   private List<RequestRecord> requestsFor(String path) {
     return server.requests().stream().filter(q -> q.path().equals(path)).toList();
   }
