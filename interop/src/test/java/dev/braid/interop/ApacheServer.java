@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Debian's Apache (apache2, mpm_event) started for a test class on two free loopback ports, with a
@@ -24,15 +23,14 @@ final class ApacheServer implements AutoCloseable {
   private static final List<String> MODULE_NAMES = List.of("mpm_event", "authz_core", "mime", "env", "filter",
       "deflate", "ratelimit", "ssl", "socache_shmcb", "http2");
   private static final int START_ATTEMPTS = 3;
-  private static final long READY_TIMEOUT_MILLIS = 15_000;
 
-  private final Process process;
+  private final ServerProcess process;
   private final Path root;
   private final int httpPort;
   private final int httpsPort;
 
   private ApacheServer(Process process, Path root, int httpPort, int httpsPort) {
-    this.process = process;
+    this.process = new ServerProcess(process, root);
     this.root = root;
     this.httpPort = httpPort;
     this.httpsPort = httpsPort;
@@ -60,10 +58,10 @@ final class ApacheServer implements AutoCloseable {
       Process p = new ProcessBuilder(apacheBinary(), "-f", conf.toString(), "-DFOREGROUND")
           .redirectErrorStream(true).redirectOutput(root.resolve("logs/console.log").toFile()).start();
       ApacheServer server = new ApacheServer(p, root, http, https);
-      if (server.awaitReady()) {
+      if (server.process.awaitReady(http, https)) {
         return server;
       }
-      server.stopProcess();
+      server.process.stop();
       // a port taken between LoopbackPorts.free() and Apache's bind is worth another try; anything else is not
       failure = server.logs();
       if (!failure.contains("Address already in use")) {
@@ -122,18 +120,6 @@ final class ApacheServer implements AutoCloseable {
     return Files.isExecutable(sbin) ? sbin.toString() : "apache2";
   }
 
-  /** Waits until both ports accept a connection; false if Apache exited or the time ran out. */
-  private boolean awaitReady() throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT_MILLIS * 1_000_000;
-    while (System.nanoTime() < deadline && process.isAlive()) {
-      if (LoopbackPorts.accepts(httpPort) && LoopbackPorts.accepts(httpsPort)) {
-        return true;
-      }
-      Thread.sleep(20);
-    }
-    return false;
-  }
-
   /** The document root: a file written at {@code htdocs/NAME} is served at {@code /NAME}. */
   Path docs() {
     return root.resolve("htdocs");
@@ -170,22 +156,8 @@ final class ApacheServer implements AutoCloseable {
     return b.toString();
   }
 
-  private void stopProcess() throws InterruptedException {
-    // SIGTERM: the parent stops its children and removes its pid file
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
-  }
-
   @Override
   public void close() throws IOException {
-    try {
-      stopProcess();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    Documents.deleteTree(root);
+    process.close();
   }
 }

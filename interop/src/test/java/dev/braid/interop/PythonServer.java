@@ -3,7 +3,6 @@ package dev.braid.interop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Python's {@code http.server} ({@code python3 -m http.server}) on 127.0.0.1, serving a temporary
@@ -12,14 +11,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class PythonServer implements AutoCloseable {
   private static final int START_ATTEMPTS = 3;
-  private static final long READY_TIMEOUT_MILLIS = 15_000;
 
-  private final Process process;
+  private final ServerProcess process;
   private final Path root;
   private final int port;
 
   private PythonServer(Process process, Path root, int port) {
-    this.process = process;
+    this.process = new ServerProcess(process, root);
     this.root = root;
     this.port = port;
   }
@@ -35,26 +33,15 @@ final class PythonServer implements AutoCloseable {
       Process p = new ProcessBuilder("python3", "-m", "http.server", Integer.toString(port), "--bind", "127.0.0.1",
           "--directory", docs.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       PythonServer server = new PythonServer(p, root, port);
-      if (server.awaitReady()) {
+      if (server.process.awaitReady(port)) {
         return server;
       }
       // most likely a port taken between LoopbackPorts.free() and the server's bind: another try
-      server.stop();
+      server.process.stop();
     }
     String output = Files.readString(log);
     Documents.deleteTree(root);
     throw new IOException("python3 -m http.server did not start:\n" + output);
-  }
-
-  private boolean awaitReady() throws InterruptedException {
-    long deadline = System.nanoTime() + READY_TIMEOUT_MILLIS * 1_000_000;
-    while (System.nanoTime() < deadline && process.isAlive()) {
-      if (LoopbackPorts.accepts(port)) {
-        return true;
-      }
-      Thread.sleep(20);
-    }
-    return false;
   }
 
   /** The folder served: a file written at {@code docs/NAME} is served at {@code /NAME}. */
@@ -67,21 +54,8 @@ final class PythonServer implements AutoCloseable {
     return "http://127.0.0.1:" + port + "/" + name;
   }
 
-  private void stop() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
-  }
-
   @Override
   public void close() throws IOException {
-    try {
-      stop();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    Documents.deleteTree(root);
+    process.close();
   }
 }
