@@ -28,12 +28,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code closed}, {@code held} and {@code holding}: nothing is sent after the last frame.
  */
 final class RelayedCaller implements Caller {
+  /** Output held before the command chose where it runs; more is sent regardless. */
+  private static final int MAX_HELD_BYTES = 64 << 10;
+
   private final DataOutputStream to;
   private final Object writing = new Object();
   /** @GuardedBy("writing"): the exit or hand-back frame is sent, or the client is gone. */
   private boolean closed;
   private volatile boolean handedBack;
-  private static final int MAX_HELD_BYTES = 64 << 10;
   /** @GuardedBy("writing"): the frames printed before the command chose where it runs. */
   private final ByteArrayOutputStream held = new ByteArrayOutputStream();
   private final DataOutputStream heldFrames = new DataOutputStream(held);

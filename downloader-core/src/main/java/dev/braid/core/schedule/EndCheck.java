@@ -121,7 +121,7 @@ final class EndCheck {
    * A Last-Modified within a second of the answer's own Date is the server's clock, not the file's
    * (a generated response dates itself), so it shows no change.
    */
-  static String headDifference(RemoteIdentity id, String etag, long length, String lastModified, String date) {
+  private static String headDifference(RemoteIdentity id, String etag, long length, String lastModified, String date) {
     if (id.etag() != null && etag != null && !Validators.sameTag(id.etag(), etag)) {
       return "the ETag changed from " + id.etag() + " to " + etag + " while the file was downloaded";
     }
