@@ -92,6 +92,23 @@ class PieceHashesTest extends DownloadHarness {
   }
 
   @Test
+  void aBadPieceCheckedWhileItsRequestStillRunsIsBlamedOnItsServer() throws Exception {
+    // one connection, one 4 MiB request at 1 MiB/s: the first checkpoints check piece 0 while that
+    // request still streams; the piece is blamed on the server that is sending it, so its one
+    // refetch comes from the good mirror (blamed on no one, it came from the bad server again)
+    Content c = Content.random(4 << 20, 43);
+    server.serve("/f.bin", c).etag("\"same\"").rateLimitPerConnection(1 << 20).corruptBytes(1000, 1001);
+    mirror.serve("/copy.bin", c).etag("\"same\"");
+    Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(1).expectedLength(c.size())
+        .pieceHashes(pieces(c, PIECE)).mirrors(List.of(mirror.url("/copy.bin"))).build());
+    DownloadResult r = await(d);
+    assertEquals(c.sha256Hex(), sha256(r.file()));
+    List<String> notes = d.notes().stream().map(DownloadNote::message).toList();
+    assertEquals(1, notes.stream().filter(n -> n.startsWith("piece 0 (bytes 0-262143) failed")).count(), notes::toString);
+    assertTrue(notes.stream().anyMatch(n -> n.contains("/f.bin served a piece that failed its hash")), notes::toString);
+  }
+
+  @Test
   void aPieceThatKeepsFailingOnTheOnlyUrlFailsWithTheGoodPiecesKept() throws Exception {
     Content c = Content.random(4 << 20, 42);
     var res = server.serve("/f.bin", c).etag("\"one\"");

@@ -84,7 +84,7 @@ final class DriveLoop {
       job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
     }
     boolean done = control.fatal() == null && table.complete();
-    boolean endCheck = done && EndCheck.due(start, System.nanoTime());
+    boolean endCheck = done && EndCheck.due(request, start, System.nanoTime());
     // with every byte done and nothing to verify, the last checkpoint also marks the record
     // complete, before the rename: one transaction fewer per file. A crash between them leaves a
     // complete record with its part file, which the planner resumes with nothing to fetch

@@ -1,6 +1,7 @@
 package dev.braid.core.schedule;
 
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadRequest;
 import dev.braid.core.fetch.RangeSource;
 import dev.braid.core.fetch.RemoteChanged;
 import dev.braid.core.fetch.TransientFailure;
@@ -31,8 +32,10 @@ import java.util.Objects;
  * wrote, are fetched again and compared with the part file (their request checks the validators
  * and the length as any range does). Without ranges, a GET's head is compared with the probe's
  * (ETag, length, Last-Modified) and its body is not read. A pass shorter than {@link #AFTER} is not
- * checked: a small file would pay a second request for a window of milliseconds. A check that
- * cannot be made (the network, an expired link) proves nothing: the download completes, with a note.
+ * checked: a small file would pay a second request for a window of milliseconds. Nor is a download
+ * with a checksum or piece hashes: those prove its bytes, where the main URL's sample could be the
+ * wrong one (a corrupt main URL whose pieces came again from a good mirror). A check that cannot
+ * be made (the network, an expired link) proves nothing: the download completes, with a note.
  */
 final class EndCheck {
   /** Passes at least this long are checked. */
@@ -40,9 +43,9 @@ final class EndCheck {
 
   private EndCheck() {}
 
-  /** Whether a pass that started at {@code startNanos} and ends at {@code nowNanos} is checked. */
-  static boolean due(long startNanos, long nowNanos) {
-    return nowNanos - startNanos >= AFTER.toNanos();
+  /** Whether a pass of {@code request} that started at {@code startNanos} and ends at {@code nowNanos} is checked. */
+  static boolean due(DownloadRequest request, long startNanos, long nowNanos) {
+    return nowNanos - startNanos >= AFTER.toNanos() && request.checksum().isEmpty() && request.pieceHashes().isEmpty();
   }
 
   /**

@@ -52,10 +52,10 @@ final class PassContext {
     this.provenance = provenance;
   }
 
-  /** Records that {@code mirror} (null: the probed URL) wrote {@code [from, to)}, when piece hashes need to know. */
-  void wrote(long from, long to, MirrorSet.Mirror mirror) {
+  /** Records that {@code mirror} (null: the probed URL) writes {@code [from, to)} from now on, when piece hashes need to know. */
+  void writes(long from, long to, MirrorSet.Mirror mirror) {
     if (provenance != null) {
-      provenance.wrote(from, to, mirror == null ? mirrors.first() : mirror);
+      provenance.writes(from, to, mirror == null ? mirrors.first() : mirror);
     }
   }
 

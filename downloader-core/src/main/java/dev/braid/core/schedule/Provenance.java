@@ -7,17 +7,18 @@ import java.util.TreeMap;
 
 /**
  * Which mirror wrote which bytes of a download with piece hashes, so that a piece that fails its
- * hash is blamed on the mirror that served it. One entry per run of a response's bytes (a bounded
- * request each), a later write of the same bytes replacing the earlier; the entries of a verified
- * piece are dropped. Workers record, the driver asks; thread-safe.
+ * hash is blamed on the mirror that served it. One entry per bounded request, recorded as it
+ * starts (the driver may check a piece before the request that completes it ends), a later
+ * request for the same bytes replacing the earlier; the entries of a verified piece are dropped.
+ * Workers record, the driver asks; thread-safe.
  */
 final class Provenance {
   private record Run(long to, MirrorSet.Mirror mirror) {}
 
   private final TreeMap<Long, Run> runs = new TreeMap<>();
 
-  /** {@code mirror} wrote {@code [from, to)}. */
-  synchronized void wrote(long from, long to, MirrorSet.Mirror mirror) {
+  /** {@code mirror} writes {@code [from, to)} from now on. */
+  synchronized void writes(long from, long to, MirrorSet.Mirror mirror) {
     if (to <= from) {
       return;
     }

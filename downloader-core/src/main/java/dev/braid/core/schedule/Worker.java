@@ -165,6 +165,10 @@ final class Worker implements Runnable {
           ex.abort();
           continue;
         }
+        // the request's bytes are this mirror's from before the first arrives: the driver may check a
+        // piece they complete while the request still runs, and a piece of no known mirror blames
+        // none. Whoever writes bytes later (a split, a reopened piece) claims them as it starts
+        context.writes(before, before + table.remainingInRequest(seg), mirror);
         long streamStart = System.nanoTime();
         streamer.stream(ex, seg);
         if (mirror != null) {
@@ -228,7 +232,6 @@ final class Worker implements Runnable {
       } finally {
         opening = false;
         current = null;
-        context.wrote(before, table.position(seg), mirror);
       }
     }
   }

@@ -19,12 +19,12 @@ class ProvenanceTest {
     MirrorSet.Mirror a = mirror("http://a/");
     MirrorSet.Mirror b = mirror("http://b/");
     Provenance p = new Provenance();
-    p.wrote(0, 500, a);
-    p.wrote(500, 1000, b);
+    p.writes(0, 500, a);
+    p.writes(500, 1000, b);
     assertEquals(Set.of(a, b), p.of(400, 600));
     assertEquals(Set.of(a), p.of(0, 500));
     // bytes 100-200 fetched again from b
-    p.wrote(100, 200, b);
+    p.writes(100, 200, b);
     assertEquals(Set.of(b), p.of(100, 200));
     assertEquals(Set.of(a), p.of(0, 100));
     assertEquals(Set.of(a), p.of(200, 500));
@@ -36,7 +36,7 @@ class ProvenanceTest {
   void forgettingTheMiddleOfARunKeepsBothEnds() {
     MirrorSet.Mirror a = mirror("http://a/");
     Provenance p = new Provenance();
-    p.wrote(0, 1000, a);
+    p.writes(0, 1000, a);
     p.forget(300, 600);
     assertEquals(Set.of(), p.of(300, 600));
     assertEquals(List.of(a), List.copyOf(p.of(0, 300)));
