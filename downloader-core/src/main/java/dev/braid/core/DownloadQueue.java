@@ -249,13 +249,18 @@ final class DownloadQueue implements AutoCloseable {
     loop.changed();
   }
 
+  /** The resume record of the file {@code h} writes, if the store has one. */
+  private Optional<DownloadRecord> storedRecord(Download h) {
+    return h.file().flatMap(store.records()::findByTarget);
+  }
+
   Optional<RemoteFile> storedRemote(Download h) {
-    return h.file().flatMap(store.records()::findByTarget).map(DownloadRecord::remote)
+    return storedRecord(h).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
   }
 
   List<Progress.Segment> storedSegments(Download h) {
-    return h.file().flatMap(store.records()::findByTarget).filter(r -> r.status() != DownloadStatus.COMPLETED)
+    return storedRecord(h).filter(r -> r.status() != DownloadStatus.COMPLETED)
         .map(r -> store.records().segments(r.id()).stream()
             .map(s -> new Progress.Segment(s.start(), s.end(), s.done(), false)).toList())
         .orElse(List.of());

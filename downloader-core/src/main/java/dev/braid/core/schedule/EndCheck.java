@@ -11,12 +11,10 @@ import dev.braid.core.io.PartFile;
 import dev.braid.store.RemoteIdentity;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 
@@ -99,8 +97,7 @@ final class EndCheck {
       throws TransientFailure, RemoteChanged, DownloadException, IOException {
     int size = (int) Math.min(HeldBytes.SAMPLE, source.identity().length());
     byte[] served = SameBytes.sample(job.route(), source, job.originHeaders(), job.recorder(), 0, size);
-    ByteBuffer onDisk = ByteBuffer.allocate(size);
-    if (part.read(onDisk, 0) < size || !Arrays.equals(onDisk.array(), served)) {
+    if (!HeldBytes.onDisk(part, 0, served)) {
       return "the server's bytes 0-" + (size - 1) + " changed while the file was downloaded, though its validators"
           + " did not (a server that reports a rewritten file's old ETag or Last-Modified)";
     }

@@ -35,6 +35,12 @@ final class HeldBytes {
     return 0;
   }
 
+  /** Whether {@code part} holds exactly {@code served} from {@code from}. */
+  static boolean onDisk(PartFile part, long from, byte[] served) throws IOException {
+    ByteBuffer onDisk = ByteBuffer.allocate(served.length);
+    return part.read(onDisk, from) == served.length && Arrays.equals(onDisk.array(), served);
+  }
+
   /**
    * The first {@code held} bytes of a probe's 206 from {@code from}: compared with the part file,
    * then skipped, so that the rest of the body goes into the file from {@link #bodyOffset()}.
@@ -77,8 +83,7 @@ final class HeldBytes {
         return null;
       }
       bodyOffset = from + held;
-      ByteBuffer onDisk = ByteBuffer.allocate(held);
-      if (part.read(onDisk, from) < held || !Arrays.equals(onDisk.array(), served)) {
+      if (!onDisk(part, from, served)) {
         return "the server's bytes " + from + "-" + (from + held - 1) + " are not the ones on disk, though its"
             + " validators did not change (a server that reports a rewritten file's old ETag or Last-Modified)";
       }
