@@ -198,7 +198,12 @@ public final class Metalink {
       }
     }
 
-    List<Url> sort(List<Url> urls) {
+    /**
+     * {@return {@code urls} in this order} (a stable sort: equal keys keep document order)
+     *
+     * @param urls a file's URLs
+     */
+    public List<Url> sort(List<Url> urls) {
       List<Url> sorted = new ArrayList<>(urls);
       // stable: equal keys keep document order
       sorted.sort(Comparator.comparingInt((Url u) -> locations.contains(u.location()) ? 0 : 1)
