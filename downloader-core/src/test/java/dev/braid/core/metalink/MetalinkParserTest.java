@@ -89,7 +89,7 @@ class MetalinkParserTest {
       "a/.."})
   void namesThatCouldLeaveTheFolderAreRefused(String name) {
     MetalinkException e = assertThrows(MetalinkException.class,
-        () -> parse(doc("<file name=\"" + name.replace("\t", "&#9;") + "\"><url>http://e/x</url></file>")));
+        () -> parse(doc("<file name=\"" + name + "\"><url>http://e/x</url></file>")));
     assertTrue(e.getMessage().contains("unsafe file name"), e.getMessage());
   }
 
