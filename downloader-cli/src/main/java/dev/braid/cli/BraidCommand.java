@@ -50,7 +50,7 @@ final class BraidCommand implements Callable<Integer> {
   /** Without a subcommand there is nothing to do: show how to use it. */
   @Override
   public Integer call() {
-    spec.commandLine().usage(System.err);
+    spec.commandLine().usage(TerminalStream.raw(System.err));
     return ExitCode.USAGE;
   }
 }

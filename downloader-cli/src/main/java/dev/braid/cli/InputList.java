@@ -229,8 +229,12 @@ final class InputList {
       String value = text.substring(eq + 1).strip();
       switch (name) {
         case "out" -> {
+          // held to the folder: a plain name in it, never ".." or a path
           if (value.contains("/") || value.contains("\\")) {
             throw new InvalidRequestException("out= is a file name; use dir= for the folder");
+          }
+          if (value.isEmpty() || value.equals(".") || value.equals("..") || value.indexOf('\0') >= 0) {
+            throw new InvalidRequestException("out= '" + value + "' is not a file name in the folder");
           }
           out = value;
         }

@@ -11,6 +11,9 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    // every line printed from here on, remote text in it, goes through the one cleaning stream
+    System.setOut(TerminalStream.over(System.out));
+    System.setErr(TerminalStream.over(System.err));
     if (args.length > 0 && CLIENTS.contains(args[0])) {
       // a daemon on the state database runs the whole command line: this JVM only relays it
       java.util.OptionalInt relayed = RelayClient.run(args);
@@ -70,10 +73,12 @@ public final class Main {
 
   private static CommandLine configured(CommandLine cli, Caller caller) {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // picocli's own help and errors to the caller's raw streams: its colours are escape sequences of
+    // its own, and what it prints is Braid's text and the command line's; without autoflush a
+    // relayed usage would end unsent
+    cli.setOut(new java.io.PrintWriter(TerminalStream.raw(caller.out()), true));
+    cli.setErr(new java.io.PrintWriter(TerminalStream.raw(caller.err()), true));
     if (caller != Caller.thisProcess()) {
-      // picocli's own help and errors to the caller; without autoflush a relayed usage would end unsent
-      cli.setOut(new java.io.PrintWriter(caller.out(), true));
-      cli.setErr(new java.io.PrintWriter(caller.err(), true));
       // a command handed back to its client is no error: the client runs it, and prints what it prints
       cli.setExecutionExceptionHandler((e, command, parsed) -> {
         if (e instanceof Caller.RunLocally) {

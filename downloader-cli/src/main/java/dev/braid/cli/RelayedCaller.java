@@ -57,8 +57,8 @@ final class RelayedCaller implements Caller {
     this.columns = hello.columns() > 0 ? hello.columns() : 80;
     this.stateAnchor = Path.of(hello.stateAnchor());
     this.daemon = daemon;
-    this.out = new PrintStream(new Frames(RelayFrames.OUT), true, Charset.defaultCharset());
-    this.err = new PrintStream(new Frames(RelayFrames.ERR), true, Charset.defaultCharset());
+    this.out = TerminalStream.over(new PrintStream(new Frames(RelayFrames.OUT), true, Charset.defaultCharset()));
+    this.err = TerminalStream.over(new PrintStream(new Frames(RelayFrames.ERR), true, Charset.defaultCharset()));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.core.io.LinksOut;
 import dev.braid.core.metalink.MetalinkParser;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +30,9 @@ import java.util.Optional;
  *
  * <p>Parsing is hardened: a DOCTYPE (and so any entity, internal or external) is refused, the
  * document is at most {@value #MAX_BYTES} bytes, and a file name must be a relative path that
- * stays inside the target folder. Metalink 3 (metalinker.org) is refused, and {@code metaurl}
+ * stays inside the target folder, through no symbolic link leading out of it; each of its parts is
+ * cleaned as a server's file name is (no hidden file or folder, no control or bidi character, at
+ * most 250 bytes). Metalink 3 (metalinker.org) is refused, and {@code metaurl}
  * (torrents) and URLs other than http and https are ignored, each with a note.
  */
 public final class Metalink {
@@ -195,7 +198,12 @@ public final class Metalink {
       }
     }
 
-    List<Url> sort(List<Url> urls) {
+    /**
+     * {@return {@code urls} in this order} (a stable sort: equal keys keep document order)
+     *
+     * @param urls a file's URLs
+     */
+    public List<Url> sort(List<Url> urls) {
       List<Url> sorted = new ArrayList<>(urls);
       // stable: equal keys keep document order
       sorted.sort(Comparator.comparingInt((Url u) -> locations.contains(u.location()) ? 0 : 1)
@@ -254,7 +262,8 @@ public final class Metalink {
      * @param folder the folder the file's name is resolved in
      * @param order how to order its URLs
      * @return a builder for the file's request
-     * @throws MetalinkException when the file has no http or https URL
+     * @throws MetalinkException when the file has no http or https URL, or its name goes through a
+     *     symbolic link in {@code folder} that leads out of it (or nowhere)
      */
     public DownloadRequestBuilder request(Path folder, Order order) throws MetalinkException {
       List<Url> sorted = order.sort(urls);
@@ -267,6 +276,7 @@ public final class Metalink {
       if (!target.startsWith(base) || target.equals(base)) {
         throw new MetalinkException("the Metalink's file name " + name + " leaves the folder " + base);
       }
+      refuseLinkOut(base, target);
       DownloadRequestBuilder b = DownloadRequest.builder(sorted.get(0).url()).file(target)
           .mirrors(sorted.subList(1, sorted.size()).stream().map(Url::url).toList());
       checksum().ifPresent(b::checksum);
@@ -275,6 +285,24 @@ public final class Metalink {
         b.expectedLength(size);
       }
       return b;
+    }
+
+    /**
+     * Refuses a name that goes through a symbolic link leading out of the folder. Refused rather
+     * than cleaned: the link is the user's (or an unpacked archive's), and writing beside it under
+     * another name would put the file where neither the Metalink nor the user said.
+     */
+    private void refuseLinkOut(Path base, Path target) throws MetalinkException {
+      Optional<Path> link;
+      try {
+        link = LinksOut.firstLinkOut(base, target);
+      } catch (IOException e) {
+        throw new MetalinkException("cannot check the folders of " + name + " in " + base + ": " + e.getMessage(), e);
+      }
+      if (link.isPresent()) {
+        throw new MetalinkException("the Metalink's file name " + name + " goes through " + link.get()
+            + ", a symbolic link leading out of the folder " + base);
+      }
     }
   }
 }

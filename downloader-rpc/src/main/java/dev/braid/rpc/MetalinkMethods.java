@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadRequest;
 import dev.braid.core.Gid;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -79,24 +77,20 @@ final class MetalinkMethods {
 
   /** One file as an addUri of its URLs, with {@code out} = its name and its hashes as options. */
   private AddOptions.Added request(Metalink.File f, ObjectNode given, Metalink.Order order) throws RpcException {
-    DownloadRequest shaped;
-    try {
-      // the folder here only orders the URLs; AddOptions checks the name against dir itself
-      shaped = f.request(Path.of("/"), order).build();
-    } catch (MetalinkException | dev.braid.core.InvalidRequestException e) {
-      throw RpcException.failed(e.getMessage());
+    // AddOptions checks the name against dir itself, links resolved, as it checks any out
+    List<String> uris = order.sort(f.urls()).stream().map(Metalink.Url::url).toList();
+    if (uris.isEmpty()) {
+      throw RpcException.failed("the Metalink's file " + f.name() + " has no http or https URL"
+          + " (metaurls, such as torrents, are not followed)");
     }
     ObjectNode o = given.deepCopy();
     o.put("out", f.name());
     o.remove("checksum");
-    shaped.checksum().ifPresent(c -> o.put("checksum", c.toString()));
-    shaped.pieceHashes().ifPresent(pieces -> o.put("braid-pieces", pieces.text()));
-    if (shaped.expectedLength() >= 0) {
-      o.put("braid-length", Long.toString(shaped.expectedLength()));
+    f.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    f.pieceHashes().ifPresent(pieces -> o.put("braid-pieces", pieces.text()));
+    if (f.size() >= 0) {
+      o.put("braid-length", Long.toString(f.size()));
     }
-    List<String> uris = new ArrayList<>();
-    uris.add(shaped.uri().toString());
-    shaped.mirrors().forEach(u -> uris.add(u.toString()));
     return options.request(uris, o);
   }
 

@@ -16,9 +16,12 @@ import java.util.function.Function;
  * {@link DownloadHook#webhook}: a POST of the event as JSON. The JDK's HttpURLConnection, not
  * Braid's own client: a webhook must not take connections from the downloads' pool, and the JDK's
  * {@code java.net.http} is not in the packaged runtime. Its connect and read timeouts are the
- * hook's bound.
+ * hook's bound, and at most {@value #MAX_ANSWER_BYTES} bytes of the answer are read.
  */
 public final class Webhook implements DownloadHook {
+  /** The most of an answer read: nothing in it is used, its status is the hook's result. */
+  static final int MAX_ANSWER_BYTES = 64 << 10;
+
   private final URI url;
   private final Function<HookEvent, String> body;
 
@@ -53,9 +56,8 @@ public final class Webhook implements DownloadHook {
       int status = c.getResponseCode();
       InputStream answer = status >= 400 ? c.getErrorStream() : c.getInputStream();
       if (answer != null) {
-        // read to the end, so the connection can be kept
         try (answer) {
-          answer.readAllBytes();
+          drain(answer);
         }
       }
       if (status < 200 || status > 299) {
@@ -63,6 +65,20 @@ public final class Webhook implements DownloadHook {
       }
     } finally {
       c.disconnect();
+    }
+  }
+
+  /**
+   * Reads a short answer to its end, so that the connection can be kept; a longer one is left
+   * unread past {@value #MAX_ANSWER_BYTES} bytes, and closing it unfinished closes its
+   * connection: an endless answer once filled the heap.
+   */
+  private static void drain(InputStream answer) throws IOException {
+    byte[] buffer = new byte[8192];
+    long read = 0;
+    int n;
+    while (read <= MAX_ANSWER_BYTES && (n = answer.read(buffer)) >= 0) {
+      read += n;
     }
   }
 

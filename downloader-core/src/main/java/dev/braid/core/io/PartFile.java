@@ -7,6 +7,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -35,12 +36,15 @@ public final class PartFile implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if absent) and locks the part file.
+   * Opens (creating if absent) and locks the part file. A symbolic link in its place is not
+   * followed (the open fails): a link planted as {@code name.part} would have the download write
+   * wherever it leads.
    *
    * @throws PartFileLockedException if another process holds it
    */
   public static PartFile open(Path path) throws IOException {
-    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+        LinkOption.NOFOLLOW_LINKS);
     FileLock lock;
     try {
       lock = channel.tryLock();

@@ -102,7 +102,7 @@ public final class MetalinkParser {
   }
 
   private Metalink.File file() throws XMLStreamException, MetalinkException {
-    String name = FileNames.check(xml.getAttributeValue(null, "name"));
+    String name = MetalinkNames.clean(xml.getAttributeValue(null, "name"));
     long size = -1;
     Map<String, String> hashes = new LinkedHashMap<>();
     Map<String, PieceHashes> pieces = new LinkedHashMap<>();

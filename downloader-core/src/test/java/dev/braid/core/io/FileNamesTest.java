@@ -82,7 +82,7 @@ class FileNamesTest {
   void aVeryLongRfc5987NameIsCutToFit() {
     String header = "attachment; filename*=UTF-8''" + "%E6%97%A5".repeat(1000) + ".iso";
     String name = FileNames.choose(header, URI.create("http://h/x"));
-    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= 200, name);
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= FileNames.MAX_BYTES, name);
     assertTrue(name.endsWith(".iso"), name);
     assertTrue(name.startsWith("日"), name);
   }
@@ -90,12 +90,43 @@ class FileNamesTest {
   @Test
   void longNamesAreCutToFitKeepingTheExtension() {
     String name = FileNames.sanitize("é".repeat(300) + ".tar.gz");
-    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= 200, name);
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= FileNames.MAX_BYTES, name);
     assertTrue(name.endsWith(".gz"), name);
+    // a file system's 255 bytes, with the .part suffix of the running download
+    assertEquals(255, FileNames.MAX_BYTES + ".part".length());
+    assertEquals(FileNames.MAX_BYTES, FileNames.sanitize("x".repeat(400) + ".iso").length());
+  }
+
+  @Test
+  void aLongQuotedNameIsReadWithoutRecursion() {
+    // the regex's alternation inside a repeat overflowed the stack on ~2,000 characters
+    String quoted = "attachment; filename=\"" + "ab\\\"c".repeat(20_000) + ".iso\"";
+    String name = FileNames.choose(quoted, URI.create("http://h/from-url.bin"));
+    assertTrue(name.startsWith("ab_cab_c"), name);
+    assertTrue(name.endsWith(".iso"), name);
+  }
+
+  @Test
+  void aHeaderThatCannotBeReadGivesTheUrlsName() {
+    URI uri = URI.create("http://h/from-url.bin");
+    assertEquals("from-url.bin", FileNames.choose("attachment; filename=\"evil.exe", uri));
+    assertEquals("from-url.bin", FileNames.choose("attachment; filename=\"a\\\"", uri));
+    assertEquals("from-url.bin", FileNames.choose("attachment; filename*=UTF-8", uri));
+    assertEquals("from-url.bin", FileNames.choose("attachment", uri));
+    assertEquals("bare.txt", FileNames.choose("filename=bare.txt", uri));
+    assertEquals("x.txt", FileNames.choose("attachment; FILENAME=\"x.txt\"", uri));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"a\u009bb", "a\u0085b", "a\u2028b", "a\u200eb", "a\u2066b", "a\u001bb", "a\u007fb"})
+  void everyControlAndFormatCharacterIsReplaced(String raw) {
+    assertEquals("a_b", FileNames.sanitize(raw));
   }
 
   @Test
   void aNameThatLooksLikeAPartFileCannotCollideWithOne() {
     assertEquals("movie.part_", FileNames.sanitize("movie.part"));
+    String cut = FileNames.sanitize("x".repeat(FileNames.MAX_BYTES - 5) + ".part" + "y".repeat(40));
+    assertTrue(cut.endsWith(".part_") && cut.length() <= FileNames.MAX_BYTES, cut);
   }
 }
