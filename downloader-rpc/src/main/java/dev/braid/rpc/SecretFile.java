@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
@@ -26,6 +27,9 @@ import java.util.Set;
 public final class SecretFile {
   /** A secret shorter than this is easy to guess, even at the RPC's ten wrong guesses a second. */
   public static final int STRONG_LENGTH = 16;
+  /** How a missing folder of the state database is made here: its owner's only, as the store makes it. */
+  static final FileAttribute<Set<PosixFilePermission>> PRIVATE_FOLDER =
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
   private static final Set<PosixFilePermission> OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
       PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
       PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
@@ -49,7 +53,7 @@ public final class SecretFile {
   /** The secret in {@code file}, made first if the file does not exist. */
   public static String readOrCreate(Path file) throws IOException {
     if (!Files.exists(file)) {
-      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.createDirectories(file.toAbsolutePath().getParent(), PRIVATE_FOLDER);
       byte[] random = new byte[32];
       new SecureRandom().nextBytes(random);
       String secret = HexFormat.of().formatHex(random);
