@@ -18,7 +18,10 @@ public final class RpcSettings {
   public static final int DEFAULT_PORT = 6800;
   /** The largest request body or WebSocket message read; a bigger one is refused unread. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
-  /** How long a call with a wrong secret waits for its answer (a guesser gets one try a second per connection). */
+  /**
+   * How long a call with a wrong secret waits for its answer: time lost for a guesser that waits for
+   * its answers. What bounds guessing is the count of wrong secrets checked per address, ten a second.
+   */
   public static final Duration DEFAULT_UNAUTHORIZED_DELAY = Duration.ofSeconds(1);
 
   private final Path downloadFolder;
