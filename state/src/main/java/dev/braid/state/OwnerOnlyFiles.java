@@ -54,14 +54,27 @@ final class OwnerOnlyFiles {
       if (Files.exists(f)) {
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(f);
         if (mode.removeAll(OTHERS)) {
-          Files.setPosixFilePermissions(f, mode);
-          tightened.add(f.getFileName().toString());
+          tighten(f, mode, notes, tightened);
         }
       }
     }
     if (!tightened.isEmpty()) {
       notes.println("braid: note: " + String.join(", ", tightened) + " in " + database.getParent()
           + " could be read by other users; made readable by you only (they hold full URLs)");
+    }
+  }
+
+  /**
+   * Sets {@code f}'s tighter {@code mode}. A file of another user's (a database shared through its
+   * group) cannot be changed: it is used as before, and the note says so each time.
+   */
+  private static void tighten(Path f, Set<PosixFilePermission> mode, PrintStream notes, List<String> tightened) {
+    try {
+      Files.setPosixFilePermissions(f, mode);
+      tightened.add(f.getFileName().toString());
+    } catch (IOException notOurs) {
+      notes.println("braid: note: " + f + " can be read by other users and this user cannot change that ("
+          + notOurs.getMessage() + "); it holds full URLs: chmod go-rwx " + f);
     }
   }
 }
