@@ -85,7 +85,7 @@ class DaemonSecretTest {
         // the guessers' first batch is not in yet
         mine = daemon.post(right).body();
       }
-      assertTrue(mine.get("error").get("message").asText().startsWith("Unauthorized: too many wrong secrets"), mine::toString);
+      assertTrue(mine.path("error").path("message").asText().startsWith("Unauthorized: too many wrong secrets"), mine::toString);
       // ... and a client on another address, with the secret, is answered at once
       assertTrue(System.nanoTime() < until, "still guessing");
       long asked = System.nanoTime();
