@@ -3,6 +3,7 @@ package dev.braid.rpc;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
@@ -69,7 +70,7 @@ final class GuessLimiter {
 
     Record(long now) {
       // as if its last wrong secrets were a second ago: the whole allowance is there
-      java.util.Arrays.fill(wrong, now - SECOND);
+      Arrays.fill(wrong, now - SECOND);
     }
   }
 }
