@@ -122,6 +122,11 @@ final class DaemonCommand implements Callable<Integer> {
     Path folder = dir.<Path>getValue().toAbsolutePath().normalize();
     Path secretFile = SecretFile.fileOf(db);
     String token = secret.getValue() != null ? secret.getValue() : SecretFile.readOrCreate(secretFile);
+    if (token.length() < SecretFile.STRONG_LENGTH) {
+      err.println("braid: WARNING: the RPC secret " + (secret.getValue() != null ? "given by --rpc-secret" : "in " + secretFile)
+          + " has " + token.length() + " characters: one under " + SecretFile.STRONG_LENGTH + " can be guessed; leave"
+          + " --rpc-secret out to use a random one kept in the secret file");
+    }
     RpcSettings.Builder settings = RpcSettings.builder(folder, token).port(port.<Integer>getValue())
         .listenAll(isSet(listenAll)).localSocket(DaemonLink.socketFileOf(db));
     strings(origins).forEach(settings::allowOrigin);

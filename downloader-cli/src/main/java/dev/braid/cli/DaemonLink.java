@@ -123,10 +123,11 @@ final class DaemonLink {
       }
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
       Path socket = socketFileOf(stateDatabase);
-      return Optional.of(new Endpoint(p, Files.readString(SecretFile.fileOf(stateDatabase), StandardCharsets.UTF_8).strip(),
+      return Optional.of(new Endpoint(p, SecretFile.read(SecretFile.fileOf(stateDatabase)),
           Files.exists(socket) ? socket : null, folders));
     } catch (IOException | RuntimeException e) {
-      // unreadable (or no secret file): no daemon this command can talk to, so it runs in-process
+      // unreadable, or no secret file, or one others may read (refused): no daemon this command can
+      // talk to, so it runs in-process
       return Optional.empty();
     }
   }

@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +60,12 @@ final class RelayClient {
     // listens on, and the connect fails at once
     String secret;
     try {
-      secret = Files.readString(SecretFile.fileOf(anchor), StandardCharsets.UTF_8).strip();
+      secret = SecretFile.read(SecretFile.fileOf(anchor));
+    } catch (SecretFile.InsecureException e) {
+      // as the daemon refuses it: a secret others may know or have chosen is not sent
+      System.err.print("braid: ");
+      System.err.println(e.getMessage());
+      return OptionalInt.of(ExitCode.LOCAL_IO);
     } catch (IOException | RuntimeException e) {
       return OptionalInt.empty();
     }

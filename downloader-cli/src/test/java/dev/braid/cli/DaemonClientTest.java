@@ -48,7 +48,8 @@ class DaemonClientTest {
     // slow enough (tens of seconds even on every connection the engine opens) that Ctrl-C lands mid-download
     server.serve("/held.bin", Content.random(8 << 20, 8)).rateLimitPerConnection(16 << 10);
     // the secret a daemon made is in this file; written first here, so that the test's own calls know it too
-    Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "client-test-secret\n");
+    Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "client-test-secret\n"),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     daemon = RpcDaemon.start(work, db, downloads, "client-test-secret");
   }
 

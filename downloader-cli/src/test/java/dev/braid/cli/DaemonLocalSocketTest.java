@@ -30,7 +30,8 @@ class DaemonLocalSocketTest {
     Content one = Content.random(300_000, 11);
     try (TestServer server = TestServer.start()) {
       server.serve("/one.bin", one);
-      Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n");
+      Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n"),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
       RpcDaemon daemon = RpcDaemon.start(work, db, downloads, "socket-test-secret");
       Path socket = DaemonLink.socketFileOf(db);
       try {
@@ -71,7 +72,8 @@ class DaemonLocalSocketTest {
   @Test
   void theDaemonRemovesItsSocketWhenItStops() throws Exception {
     Path db = work.resolve("state.db");
-    Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n");
+    Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n"),
+        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     RpcDaemon daemon = RpcDaemon.start(work, db, Files.createDirectories(work.resolve("d")), "socket-test-secret");
     Path socket = DaemonLink.socketFileOf(db);
     Path relay = DaemonLink.relaySocketOf(db);

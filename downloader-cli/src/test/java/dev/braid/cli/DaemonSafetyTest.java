@@ -78,6 +78,12 @@ class DaemonSafetyTest {
   }
 
   @Test
+  void aShortSecretIsWarnedOf() throws Exception {
+    assertTrue(daemon.process.stderrSoFar().contains("WARNING: the RPC secret given by --rpc-secret has 6 characters: one"
+        + " under 16 can be guessed"), daemon.process.stderrSoFar());
+  }
+
+  @Test
   void malformedJsonAndOversizedBodiesLeaveTheDaemonUp() throws Exception {
     RpcDaemon.Answer bad = daemon.post("{\"jsonrpc\":\"2.0\",\"method\":");
     assertEquals(-32700, bad.body().get("error").get("code").asInt());

@@ -1,12 +1,16 @@
 package dev.braid.rpc;
 
+import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import java.util.Set;
 
 /**
  * CORS for the origins the daemon was told to allow ({@code --rpc-allow-origin}) and for no
  * other: a web page from anywhere else cannot read an answer (its calls still need the secret).
+ * The same list says which web pages may open a WebSocket ({@link #upgrades}), which CORS does
+ * not cover: a browser opens one from any page and lets the page read it.
  */
 final class Cors {
   private static final HttpString ALLOW_ORIGIN = HttpString.tryFromString("Access-Control-Allow-Origin");
@@ -30,6 +34,23 @@ final class Cors {
     }
     ex.getResponseHeaders().put(ALLOW_ORIGIN, origin);
     return true;
+  }
+
+  /**
+   * {@code upgrade} (the WebSocket handshake) behind the origin check: a request with an
+   * {@code Origin} not allowed gets 403 and no socket. One without, as non-browser clients send
+   * it, passes: browsers always send one.
+   */
+  HttpHandler upgrades(HttpHandler upgrade) {
+    return ex -> {
+      String origin = ex.getRequestHeaders().getFirst(Headers.ORIGIN);
+      if (origin == null || allowed.contains(origin)) {
+        upgrade.handleRequest(ex);
+      } else {
+        ex.setStatusCode(403);
+        ex.endExchange();
+      }
+    };
   }
 
   /** A preflight's answer headers, for an allowed origin. */

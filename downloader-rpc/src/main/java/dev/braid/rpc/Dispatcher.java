@@ -14,24 +14,30 @@ import java.util.Map;
 
 /**
  * JSON-RPC 2.0 as aria2 speaks it: one request or a batch, {@code token:SECRET} as the first
- * parameter, {@code system.multicall}, and aria2's error shapes. Thread-safe; the transports
- * call it from their worker threads.
+ * parameter, {@code system.multicall}, and aria2's error shapes. Every call's secret is checked on
+ * its own, a batch's and a multicall's too, through the {@link GuessLimiter}: a wrong one counts
+ * against its {@link Caller}'s address, and a call past the address's allowance is refused
+ * unchecked. Thread-safe; the transports call it from their worker threads.
  */
 final class Dispatcher {
   static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   /** The methods that need no secret, as in aria2 (a client asks them before it knows whether it has one). */
   private static final List<String> OPEN = List.of("system.listMethods", "system.listNotifications");
   private static final String UNAUTHORIZED = "Unauthorized";
+  /** The answer to a call refused unchecked ({@link GuessLimiter}): code 1, as aria2's Unauthorized. */
+  static final String TOO_MANY_GUESSES = "Unauthorized: too many wrong secrets from this address, try again in a second";
 
   private final ObjectMapper mapper;
   private final Secret secret;
+  private final GuessLimiter guesses;
   private final Map<String, Method> methods = new LinkedHashMap<>();
   /** Methods whose consecutive calls in a {@code system.multicall} run together. */
   private final Map<String, Method.Batch> batches = new LinkedHashMap<>();
 
-  Dispatcher(ObjectMapper mapper, Secret secret) {
+  Dispatcher(ObjectMapper mapper, Secret secret, GuessLimiter guesses) {
     this.mapper = mapper;
     this.secret = secret;
+    this.guesses = guesses;
     // answered in call(), which passes it the flag of a wrong secret; listed here for listMethods
     methods.put("system.multicall", p -> NODES.nullNode());
     methods.put("system.listMethods", p -> strings(methods.keySet()));
@@ -58,7 +64,8 @@ final class Dispatcher {
    */
   record Reply(String json, boolean unauthorized, int status) {}
 
-  Reply handle(String body) {
+  /** The answer to a request body from {@code caller}, whose secrets are checked as it stands ({@link Caller}). */
+  Reply handle(String body, Caller caller) {
     JsonNode request;
     try {
       request = mapper.readTree(body);
@@ -68,19 +75,29 @@ final class Dispatcher {
     if (request == null) {
       return new Reply(write(error(null, RpcException.PARSE_ERROR, "Parse error.")), false, 500);
     }
-    boolean[] unauthorized = new boolean[1];
+    Checks checks = new Checks(caller);
     if (request.isArray()) {
       ArrayNode answers = NODES.arrayNode();
       for (JsonNode r : request) {
-        answers.add(one(r, unauthorized));
+        answers.add(one(r, checks));
       }
-      return new Reply(write(answers), unauthorized[0], 200);
+      return new Reply(write(answers), checks.unauthorized, 200);
     }
-    ObjectNode answer = one(request, unauthorized);
-    return new Reply(write(answer), unauthorized[0], answer.has("error") ? 400 : 200);
+    ObjectNode answer = one(request, checks);
+    return new Reply(write(answer), checks.unauthorized, answer.has("error") ? 400 : 200);
   }
 
-  private ObjectNode one(JsonNode request, boolean[] unauthorized) {
+  /** The secret checks of one request body: its caller, and whether a secret in it was wrong or refused. Its handling thread only. */
+  private static final class Checks {
+    final Caller caller;
+    boolean unauthorized;
+
+    Checks(Caller caller) {
+      this.caller = caller;
+    }
+  }
+
+  private ObjectNode one(JsonNode request, Checks checks) {
     JsonNode id = request.isObject() ? request.get("id") : null;
     JsonNode name = request.isObject() ? request.get("method") : null;
     JsonNode params = request.isObject() ? request.get("params") : null;
@@ -91,22 +108,22 @@ final class Dispatcher {
       ObjectNode ok = NODES.objectNode();
       ok.set("id", id);
       ok.put("jsonrpc", "2.0");
-      ok.set("result", call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized));
+      ok.set("result", call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, checks));
       return ok;
     } catch (RpcException e) {
       return error(id, e.code(), e.getMessage());
     }
   }
 
-  private JsonNode call(String name, ArrayNode params, boolean[] unauthorized) throws RpcException {
+  private JsonNode call(String name, ArrayNode params, Checks checks) throws RpcException {
     Method m = methods.get(name);
     if (m == null) {
       throw RpcException.failed("No such method: " + name);
     }
     if (name.equals("system.multicall")) {
-      return multicall(new Params(params), unauthorized);
+      return multicall(new Params(params), checks);
     }
-    Params rest = authorized(name, params, unauthorized);
+    Params rest = authorized(name, params, checks);
     try {
       return m.call(rest);
     } catch (RuntimeException e) {
@@ -115,14 +132,11 @@ final class Dispatcher {
   }
 
   /** The parameters after the secret, which must be right unless the method is open to all. */
-  private Params authorized(String name, ArrayNode params, boolean[] unauthorized) throws RpcException {
+  private Params authorized(String name, ArrayNode params, Checks checks) throws RpcException {
     ArrayNode rest = params;
     if (!OPEN.contains(name)) {
       JsonNode token = params.isEmpty() ? null : params.get(0);
-      if (token == null || !token.isTextual() || !secret.matches(token.asText())) {
-        unauthorized[0] = true;
-        throw RpcException.failed(UNAUTHORIZED);
-      }
+      check(token == null || !token.isTextual() ? null : token.asText(), checks);
       rest = params.deepCopy();
       rest.remove(0);
     } else if (!params.isEmpty() && params.get(0).isTextual() && params.get(0).asText().startsWith(Secret.PREFIX)) {
@@ -131,6 +145,28 @@ final class Dispatcher {
       rest.remove(0);
     }
     return new Params(rest);
+  }
+
+  /**
+   * Passes a right secret, else fails the call. A connection that has shown the right secret is
+   * checked at once; any other call's check goes through the limiter, which may refuse it unchecked.
+   */
+  private void check(String token, Checks checks) throws RpcException {
+    Caller caller = checks.caller;
+    if (caller.proven() && secret.matches(token)) {
+      return;
+    }
+    switch (guesses.check(caller.address(), () -> secret.matches(token))) {
+      case RIGHT -> caller.prove();
+      case WRONG -> {
+        checks.unauthorized = true;
+        throw RpcException.failed(UNAUTHORIZED);
+      }
+      case REFUSED -> {
+        checks.unauthorized = true;
+        throw RpcException.failed(TOO_MANY_GUESSES);
+      }
+    }
   }
 
   /** What a call answers when the engine failed under it: a bug or an engine failure answers that call, the daemon goes on. */
@@ -142,7 +178,7 @@ final class Dispatcher {
   }
 
   /** {@code system.multicall([{methodName, params}, ...])}: each result in a one-element array, each failure a struct. */
-  private JsonNode multicall(Params p, boolean[] unauthorized) throws RpcException {
+  private JsonNode multicall(Params p, Checks checks) throws RpcException {
     if (!p.has(0) || p.size() != 1) {
       throw new RpcException(RpcException.INVALID_PARAMS, "system.multicall takes one array of calls");
     }
@@ -153,7 +189,7 @@ final class Dispatcher {
       JsonNode name = c.get("methodName");
       JsonNode params = c.get("params");
       if (name != null && name.isTextual() && batches.containsKey(name.asText()) && (params == null || params.isArray())) {
-        i = together(calls, i, name.asText(), out, unauthorized);
+        i = together(calls, i, name.asText(), out, checks);
         continue;
       }
       try {
@@ -161,7 +197,7 @@ final class Dispatcher {
             || (params != null && !params.isArray())) {
           throw RpcException.failed("Invalid call in system.multicall");
         }
-        out.add(NODES.arrayNode().add(call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized)));
+        out.add(NODES.arrayNode().add(call(name.asText(), params == null ? NODES.arrayNode() : (ArrayNode) params, checks)));
       } catch (RpcException e) {
         out.add(answer(e));
       }
@@ -174,7 +210,7 @@ final class Dispatcher {
    * The calls of {@code name} from {@code from} on, as long as they come one after the other, in
    * one go; appends their answers in order and returns the index after them.
    */
-  private int together(ArrayNode calls, int from, String name, ArrayNode out, boolean[] unauthorized) {
+  private int together(ArrayNode calls, int from, String name, ArrayNode out, Checks checks) {
     List<Object> answers = new ArrayList<>();
     List<Params> run = new ArrayList<>();
     int end = from;
@@ -185,7 +221,7 @@ final class Dispatcher {
         continue;
       }
       try {
-        run.add(authorized(name, params == null ? NODES.arrayNode() : (ArrayNode) params, unauthorized));
+        run.add(authorized(name, params == null ? NODES.arrayNode() : (ArrayNode) params, checks));
         answers.add(run.size() - 1);
       } catch (RpcException e) {
         answers.add(e);

@@ -37,7 +37,8 @@ public final class EngineLock implements AutoCloseable {
    */
   public static EngineLock acquire(Path stateDatabase) throws IOException, EngineRunningException {
     Path file = fileOf(stateDatabase);
-    Files.createDirectories(file.toAbsolutePath().getParent());
+    // the state database's folder, when it is made here first: its owner's only, as the store makes it
+    Files.createDirectories(file.toAbsolutePath().getParent(), SecretFile.PRIVATE_FOLDER);
     FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
     FileLock lock;
     try {

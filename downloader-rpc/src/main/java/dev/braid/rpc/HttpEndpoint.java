@@ -106,7 +106,7 @@ final class HttpEndpoint implements HttpHandler {
 
   /** On a worker thread: the call, then its answer, at once or (a wrong secret) after the delay. */
   private void answer(HttpServerExchange ex, String body, String callback) {
-    Dispatcher.Reply r = dispatcher.handle(body);
+    Dispatcher.Reply r = dispatcher.handle(body, Caller.at(ex.getSourceAddress()));
     if (r.unauthorized()) {
       ex.getIoThread().executeAfter(() -> send(ex, r, callback), unauthorizedDelay.toMillis(), TimeUnit.MILLISECONDS);
     } else {

@@ -26,6 +26,7 @@ final class LocalConnection {
   private final int maxLineBytes;
   private final Duration unauthorizedDelay;
   private final Consumer<LocalConnection> closed;
+  private final Caller caller = Caller.local();
   private final BlockingQueue<String> outgoing = new ArrayBlockingQueue<>(BACKLOG);
   private final Thread reader;
   private final Thread writer;
@@ -72,7 +73,7 @@ final class LocalConnection {
     if (body.isBlank()) {
       return;
     }
-    Dispatcher.Reply r = dispatcher.handle(body);
+    Dispatcher.Reply r = dispatcher.handle(body, caller);
     if (r.unauthorized()) {
       Thread.sleep(unauthorizedDelay.toMillis());
     }

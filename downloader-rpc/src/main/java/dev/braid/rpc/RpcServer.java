@@ -73,7 +73,7 @@ public final class RpcServer implements AutoCloseable {
    */
   public static RpcServer start(Braid braid, RpcSettings settings, Runnable shutdownAsked) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
-    Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()));
+    Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()), new GuessLimiter(settings.nanoClock()));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
     LocalEndpoint[] local = new LocalEndpoint[1];
     Notifier notifier = new Notifier(mapper, json -> {
@@ -98,8 +98,9 @@ public final class RpcServer implements AutoCloseable {
     new UriMethods(queue).addTo(dispatcher);
     new BraidMethods(queue).addTo(dispatcher);
 
-    HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, new Cors(settings.allowedOrigins()), settings.unauthorizedDelay());
-    HttpHandler websocket = Handlers.websocket(sockets);
+    Cors cors = new Cors(settings.allowedOrigins());
+    HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, cors, settings.unauthorizedDelay());
+    HttpHandler websocket = cors.upgrades(Handlers.websocket(sockets));
     HttpHandler jsonrpc = ex -> {
       // only a WebSocket upgrade: a client's offer of h2c (the JDK's HttpClient sends one) is plain HTTP here
       if ("websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst(Headers.UPGRADE))) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * How an {@link RpcServer} listens and what it allows. Built with {@link #builder(Path, String)};
@@ -17,7 +18,10 @@ public final class RpcSettings {
   public static final int DEFAULT_PORT = 6800;
   /** The largest request body or WebSocket message read; a bigger one is refused unread. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
-  /** How long a call with a wrong secret waits for its answer (a guesser gets one try a second per connection). */
+  /**
+   * How long a call with a wrong secret waits for its answer: time lost for a guesser that waits for
+   * its answers. What bounds guessing is the count of wrong secrets checked per address, ten a second.
+   */
   public static final Duration DEFAULT_UNAUTHORIZED_DELAY = Duration.ofSeconds(1);
 
   private final Path downloadFolder;
@@ -30,6 +34,7 @@ public final class RpcSettings {
   private final Duration unauthorizedDelay;
   private final Rules rules;
   private final Path localSocket;
+  private final LongSupplier nanoClock;
 
   private RpcSettings(Builder b) {
     this.downloadFolder = b.downloadFolder;
@@ -42,6 +47,7 @@ public final class RpcSettings {
     this.unauthorizedDelay = b.unauthorizedDelay;
     this.rules = b.rules;
     this.localSocket = b.localSocket;
+    this.nanoClock = b.nanoClock;
   }
 
   /**
@@ -93,6 +99,11 @@ public final class RpcSettings {
     return localSocket;
   }
 
+  /** The clock that times wrong secrets ({@link GuessLimiter}), in nanoseconds as {@link System#nanoTime}. */
+  LongSupplier nanoClock() {
+    return nanoClock;
+  }
+
   /** Configures {@link RpcSettings}. */
   public static final class Builder {
     private final Path downloadFolder;
@@ -105,6 +116,7 @@ public final class RpcSettings {
     private Duration unauthorizedDelay = DEFAULT_UNAUTHORIZED_DELAY;
     private Rules rules = Rules.NONE;
     private Path localSocket;
+    private LongSupplier nanoClock = System::nanoTime;
 
     private Builder(Path downloadFolder, String secret) {
       if (downloadFolder == null) {
@@ -191,6 +203,15 @@ public final class RpcSettings {
         throw new IllegalArgumentException("a local socket path cannot be null");
       }
       this.localSocket = socket.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /** The clock that times wrong secrets, for tests that move it by hand (default {@link System#nanoTime}). */
+    Builder nanoClock(LongSupplier nanos) {
+      if (nanos == null) {
+        throw new IllegalArgumentException("a clock cannot be null");
+      }
+      this.nanoClock = nanos;
       return this;
     }
 

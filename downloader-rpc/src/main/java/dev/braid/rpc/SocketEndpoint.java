@@ -7,21 +7,24 @@ import io.undertow.websockets.core.WebSocketChannel;
 import io.undertow.websockets.core.WebSockets;
 import io.undertow.websockets.spi.WebSocketHttpExchange;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.xnio.IoUtils;
 
 /**
  * JSON-RPC over WebSocket on {@code /jsonrpc}: each text message is a request or a batch, answered
- * on the same connection, and every open connection hears the notifications. A message longer
- * than the request limit closes its connection. Calls run on the server's worker threads.
+ * on the same connection. A connection hears the notifications once one of its calls has carried
+ * the right secret (a web page that opens a socket learns nothing of the downloads), and its
+ * address's wrong secrets count as any other ({@link Caller}). A message longer than the request
+ * limit closes its connection. Calls run on the server's worker threads. Which web pages may open
+ * one is {@link Cors#upgrades}' check, before the upgrade.
  */
 final class SocketEndpoint implements WebSocketConnectionCallback {
   private final Dispatcher dispatcher;
   private final int maxMessageBytes;
   private final Duration unauthorizedDelay;
-  private final Set<WebSocketChannel> open = ConcurrentHashMap.newKeySet();
+  private final Map<WebSocketChannel, Caller> open = new ConcurrentHashMap<>();
 
   SocketEndpoint(Dispatcher dispatcher, int maxMessageBytes, Duration unauthorizedDelay) {
     this.dispatcher = dispatcher;
@@ -31,13 +34,14 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
 
   @Override
   public void onConnect(WebSocketHttpExchange exchange, WebSocketChannel channel) {
-    open.add(channel);
+    Caller caller = Caller.at(channel.getSourceAddress());
+    open.put(channel, caller);
     channel.addCloseTask(open::remove);
     channel.getReceiveSetter().set(new AbstractReceiveListener() {
       @Override
       protected void onFullTextMessage(WebSocketChannel ch, BufferedTextMessage message) {
         String body = message.getData();
-        ch.getWorker().execute(() -> answer(ch, body));
+        ch.getWorker().execute(() -> answer(ch, caller, body));
       }
 
       @Override
@@ -54,8 +58,8 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
     channel.resumeReceives();
   }
 
-  private void answer(WebSocketChannel ch, String body) {
-    Dispatcher.Reply r = dispatcher.handle(body);
+  private void answer(WebSocketChannel ch, Caller caller, String body) {
+    Dispatcher.Reply r = dispatcher.handle(body, caller);
     if (r.unauthorized()) {
       ch.getIoThread().executeAfter(() -> WebSockets.sendText(r.json(), ch, null), unauthorizedDelay.toMillis(),
           TimeUnit.MILLISECONDS);
@@ -64,10 +68,11 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
     }
   }
 
-  /** Sends a notification to every open connection, without waiting for any. */
+  /** Sends a notification to every open connection that has shown the secret, without waiting for any. */
   void broadcast(String json) {
-    for (WebSocketChannel ch : open) {
-      if (ch.isOpen()) {
+    for (Map.Entry<WebSocketChannel, Caller> e : open.entrySet()) {
+      WebSocketChannel ch = e.getKey();
+      if (ch.isOpen() && e.getValue().proven()) {
         WebSockets.sendText(json, ch, null);
       }
     }
@@ -75,6 +80,6 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
 
   /** Closes every connection (the server is stopping). */
   void closeAll() {
-    open.forEach(IoUtils::safeClose);
+    open.keySet().forEach(IoUtils::safeClose);
   }
 }

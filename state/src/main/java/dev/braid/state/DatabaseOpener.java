@@ -2,7 +2,6 @@ package dev.braid.state;
 
 import dev.braid.store.StoreException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,7 +9,7 @@ import java.util.Properties;
 import org.sqlite.JDBC;
 
 /**
- * Opens the store's connections: the database's folder, the driver, the pragmas of every
+ * Opens the store's connections: the database's folder and files owner-only ({@link OwnerOnlyFiles}), the driver, the pragmas of every
  * connection, the schema brought up to date (by the writer's), and patience with another process
  * opening it too.
  *
@@ -41,13 +40,13 @@ final class DatabaseOpener {
   }
 
   private static Connection open(Path absolute, boolean writer) {
-    try {
-      Path parent = absolute.getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
+    if (writer) {
+      // the writer opens first, once per store: the files are made or tightened before SQLite sees them
+      try {
+        OwnerOnlyFiles.prepare(absolute, System.err);
+      } catch (IOException e) {
+        throw new StoreException("cannot create state database " + absolute + " readable by its owner only: " + e, e);
       }
-    } catch (IOException e) {
-      throw new StoreException("cannot create the folder of state database " + absolute + ": " + e, e);
     }
     Driver.load();
     long deadline = System.nanoTime() + OPEN_PATIENCE_NANOS;
