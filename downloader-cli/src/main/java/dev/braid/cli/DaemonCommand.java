@@ -33,11 +33,16 @@ import picocli.CommandLine.Model.OptionSpec;
  * runs, records the progress and exits 0.
  *
  * <p>Threads: the command's own (main) thread waits for the stop and then closes the server and
- * the engine. A shutdown hook asks for the stop, waits (bounded) until the main thread has
- * closed everything, and halts with 0: a JVM ended by a signal would otherwise exit 143.
+ * the engine. A shutdown hook asks for the stop, waits (4 s at most) until the main thread has
+ * closed everything, and halts with 0: a JVM ended by a signal would otherwise exit 143. Any
+ * other thread that dies of an uncaught throwable ends the process ({@link DaemonFailure}).
  */
 final class DaemonCommand implements Callable<Integer> {
-  private static final long CLOSE_SECONDS = 40;
+  /**
+   * How long SIGTERM waits for the server and the engine to close before the process ends anyway:
+   * a supervisor must see it gone within 5 s. Progress is recorded every 0.5 s, so little is lost.
+   */
+  private static final long CLOSE_MILLIS = 4_000;
 
   private final OptionSpec dir = option(Path.class, "DIR",
       "download into DIR unless a call names another allowed folder (default: .)", "-d", "--dir").defaultValue(".").build();
@@ -140,7 +145,10 @@ final class DaemonCommand implements Callable<Integer> {
     Thread hook = new Thread(() -> {
       stop.countDown();
       try {
-        closed.await(CLOSE_SECONDS, TimeUnit.SECONDS);
+        if (!closed.await(CLOSE_MILLIS, TimeUnit.MILLISECONDS)) {
+          err.println("braid: stopping took over " + CLOSE_MILLIS / 1000 + " s; exiting now (the queue resumes from its"
+              + " recorded progress)");
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -148,6 +156,7 @@ final class DaemonCommand implements Callable<Integer> {
       Runtime.getRuntime().halt(ExitCode.OK);
     }, "braid-daemon-stop");
     CommandRelay relay = null;
+    DaemonFailure.install(err);
     try (Braid braid = builder.build()) {
       EngineOptions.announceMetrics(braid, err);
       if (!braid.runWindows().isEmpty()) {
