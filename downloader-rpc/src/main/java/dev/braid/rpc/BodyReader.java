@@ -52,11 +52,6 @@ final class BodyReader {
     new Body(ex).start(whole);
   }
 
-  /** Bytes of the shared budget held now. */
-  long held() {
-    return held.get();
-  }
-
   private static void refuse(HttpServerExchange ex, int status) {
     // the rest of the body is not read: the connection cannot carry another request
     ex.setPersistent(false);

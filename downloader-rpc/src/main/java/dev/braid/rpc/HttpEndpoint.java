@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
 /**
  * JSON-RPC over HTTP on {@code /jsonrpc}: POST with the request as the body, or GET with
  * {@code method}, {@code id} and base64 {@code params} in the query (and {@code jsoncallback}
- * for JSONP). A POST's body is read by a {@link BodyReader}, within its limits. Each call runs on one of the server's worker threads, never on its I/O thread; the
- * answer to a wrong secret is sent after a delay by a timer of the I/O thread, holding no thread.
+ * for JSONP). A POST's body is read by a {@link BodyReader}, within its limits. Each call runs on
+ * one of the server's worker threads, never on its I/O thread; the answer to a wrong secret is
+ * sent after a delay by a timer of the I/O thread, holding no thread.
  */
 final class HttpEndpoint implements HttpHandler {
   private static final Pattern CALLBACK = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$.]{0,99}");
@@ -49,7 +50,8 @@ final class HttpEndpoint implements HttpHandler {
       ex.setStatusCode(granted ? 200 : 403);
       ex.endExchange();
     } else if (ex.getRequestMethod().equals(Methods.POST)) {
-      bodies.read(ex, (e, body) -> e.dispatch(OutOfMemory.reported(() -> answer(e, new String(body, StandardCharsets.UTF_8), null))));
+      bodies.read(ex, (e, body) ->
+          e.dispatch(OutOfMemory.reported(() -> answer(e, new String(body, StandardCharsets.UTF_8), null))));
     } else if (ex.getRequestMethod().equals(Methods.GET)) {
       String callback = query(ex, "jsoncallback");
       if (callback != null && !CALLBACK.matcher(callback).matches()) {
