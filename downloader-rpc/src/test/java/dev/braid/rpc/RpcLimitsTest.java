@@ -179,6 +179,25 @@ class RpcLimitsTest {
   }
 
   @Test
+  void anIdleWebSocketOutlivesTheIdleTimeout() throws Exception {
+    start(settings(work).idleTimeout(Duration.ofMillis(300)));
+    CompletableFuture<String> answer = new CompletableFuture<>();
+    WebSocket socket = HTTP.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc"),
+        new WebSocket.Listener() {
+          @Override
+          public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+            answer.complete(data.toString());
+            return null;
+          }
+        }).get(5, TimeUnit.SECONDS);
+    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only
+    Thread.sleep(1000);
+    socket.sendText(calls.request("aria2.getVersion").toString(), true);
+    assertTrue(answer.get(5, TimeUnit.SECONDS).contains("version"));
+    socket.abort();
+  }
+
+  @Test
   void aBinaryWebSocketMessageClosesItsSocketAndSocketsPastTheCapAreRefused() throws Exception {
     start(settings(work));
     URI ws = URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc");
