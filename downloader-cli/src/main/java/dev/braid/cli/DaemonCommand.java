@@ -81,7 +81,9 @@ final class DaemonCommand implements Callable<Integer> {
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
             + " aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid.",
         "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given"
-            + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own).");
+            + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own)."
+            + " A thread of it that dies, or memory that runs out, ends it with exit code " + ExitCode.ENGINE_FAILED
+            + " rather than limp on: run it under a supervisor that restarts it.");
     for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
       spec.addOption(o);
     }
