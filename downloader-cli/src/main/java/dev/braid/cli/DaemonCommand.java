@@ -33,11 +33,16 @@ import picocli.CommandLine.Model.OptionSpec;
  * runs, records the progress and exits 0.
  *
  * <p>Threads: the command's own (main) thread waits for the stop and then closes the server and
- * the engine. A shutdown hook asks for the stop, waits (bounded) until the main thread has
- * closed everything, and halts with 0: a JVM ended by a signal would otherwise exit 143.
+ * the engine. A shutdown hook asks for the stop, waits (4 s at most) until the main thread has
+ * closed everything, and halts with 0: a JVM ended by a signal would otherwise exit 143. Any
+ * other thread that dies of an uncaught throwable ends the process ({@link DaemonFailure}).
  */
 final class DaemonCommand implements Callable<Integer> {
-  private static final long CLOSE_SECONDS = 40;
+  /**
+   * How long SIGTERM waits for the server and the engine to close before the process ends anyway:
+   * a supervisor must see it gone within 5 s. Progress is recorded every 0.5 s, so little is lost.
+   */
+  private static final long CLOSE_MILLIS = 4_000;
 
   private final OptionSpec dir = option(Path.class, "DIR",
       "download into DIR unless a call names another allowed folder (default: .)", "-d", "--dir").defaultValue(".").build();
@@ -76,7 +81,9 @@ final class DaemonCommand implements Callable<Integer> {
         "Run the queue of one state database and serve aria2's JSON-RPC on /jsonrpc (HTTP and WebSocket), so that"
             + " aria2 clients (AriaNg, browser extensions, aria2p, scripts) drive Braid.",
         "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given"
-            + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own).");
+            + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own)."
+            + " A thread of it that dies, or memory that runs out, ends it with exit code " + ExitCode.ENGINE_FAILED
+            + " rather than limp on: run it under a supervisor that restarts it.");
     for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
       spec.addOption(o);
     }
@@ -145,7 +152,10 @@ final class DaemonCommand implements Callable<Integer> {
     Thread hook = new Thread(() -> {
       stop.countDown();
       try {
-        closed.await(CLOSE_SECONDS, TimeUnit.SECONDS);
+        if (!closed.await(CLOSE_MILLIS, TimeUnit.MILLISECONDS)) {
+          err.println("braid: stopping took over " + CLOSE_MILLIS / 1000 + " s; exiting now (the queue resumes from its"
+              + " recorded progress)");
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -153,6 +163,7 @@ final class DaemonCommand implements Callable<Integer> {
       Runtime.getRuntime().halt(ExitCode.OK);
     }, "braid-daemon-stop");
     CommandRelay relay = null;
+    DaemonFailure.install(err);
     try (Braid braid = builder.build()) {
       EngineOptions.announceMetrics(braid, err);
       if (!braid.runWindows().isEmpty()) {

@@ -24,6 +24,11 @@ final class ExitCode {
   static final int LINK_REFUSED = 10;
   /** A Metalink file that is malformed, unsafe (a file name leaving the folder, a DOCTYPE) or unsupported (Metalink 3). */
   static final int METALINK = 11;
+  /**
+   * {@code braid daemon}: a thread of the engine or the RPC died, or memory ran out; the daemon
+   * ended itself rather than limp on ({@link DaemonFailure}). EX_SOFTWARE of sysexits.h.
+   */
+  static final int ENGINE_FAILED = 70;
   static final int INTERRUPTED = 130;
   /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
   static final int TERMINATED = 143;
@@ -48,6 +53,7 @@ final class ExitCode {
     put(codes, ENGINE_RUNNING, "braid daemon: another daemon runs this state database");
     put(codes, LINK_REFUSED, "a new URL does not serve the partial file's bytes (nothing spliced)");
     put(codes, METALINK, "a Metalink that is malformed, unsafe (a name leaving the folder, a DOCTYPE) or Metalink 3");
+    put(codes, ENGINE_FAILED, "braid daemon: a thread of it died or memory ran out; restart it, the queue resumes");
     put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
     put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
     usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);

@@ -47,6 +47,12 @@ final class RpcDaemon implements AutoCloseable {
 
   /** As {@link #start(Path, Path, Path, String, String...)} on any state location (a server database's URL). */
   static RpcDaemon start(Path work, String stateDb, Path dir, String secret, String... more) throws Exception {
+    return start(work, List.of(), stateDb, dir, secret, more);
+  }
+
+  /** As {@link #start(Path, String, Path, String, String...)} in a JVM that also gets {@code jvmOptions} (a small heap). */
+  static RpcDaemon start(Path work, List<String> jvmOptions, String stateDb, Path dir, String secret, String... more)
+      throws Exception {
     List<String> args = new ArrayList<>(List.of("daemon", "--state-db", stateDb, "-d", dir.toString(),
         "--rpc-listen-port", "0"));
     if (secret != null) {
@@ -54,7 +60,7 @@ final class RpcDaemon implements AutoCloseable {
       args.add(secret);
     }
     args.addAll(List.of(more));
-    CliProcess p = CliProcess.start(work, args.toArray(String[]::new));
+    CliProcess p = CliProcess.start(work, jvmOptions, args.toArray(String[]::new));
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (System.nanoTime() < deadline) {
       Matcher m = SERVING.matcher(p.stderrSoFar());

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.RequestTooBigException;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import java.io.IOException;
@@ -21,8 +20,9 @@ import java.util.regex.Pattern;
 /**
  * JSON-RPC over HTTP on {@code /jsonrpc}: POST with the request as the body, or GET with
  * {@code method}, {@code id} and base64 {@code params} in the query (and {@code jsoncallback}
- * for JSONP). Each call runs on one of the server's worker threads, never on its I/O thread; the
- * answer to a wrong secret is sent after a delay by a timer of the I/O thread, holding no thread.
+ * for JSONP). A POST's body is read by a {@link BodyReader}, within its limits. Each call runs on
+ * one of the server's worker threads, never on its I/O thread; the answer to a wrong secret is
+ * sent after a delay by a timer of the I/O thread, holding no thread.
  */
 final class HttpEndpoint implements HttpHandler {
   private static final Pattern CALLBACK = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$.]{0,99}");
@@ -30,9 +30,11 @@ final class HttpEndpoint implements HttpHandler {
   private final ObjectMapper mapper;
   private final Cors cors;
   private final Duration unauthorizedDelay;
+  private final BodyReader bodies;
 
-  HttpEndpoint(Dispatcher dispatcher, ObjectMapper mapper, Cors cors, Duration unauthorizedDelay) {
+  HttpEndpoint(Dispatcher dispatcher, ObjectMapper mapper, Cors cors, Duration unauthorizedDelay, BodyReader bodies) {
     this.dispatcher = dispatcher;
+    this.bodies = bodies;
     this.mapper = mapper;
     this.cors = cors;
     this.unauthorizedDelay = unauthorizedDelay;
@@ -48,12 +50,8 @@ final class HttpEndpoint implements HttpHandler {
       ex.setStatusCode(granted ? 200 : 403);
       ex.endExchange();
     } else if (ex.getRequestMethod().equals(Methods.POST)) {
-      ex.getRequestReceiver().receiveFullBytes(
-          (e, body) -> e.dispatch(() -> answer(e, new String(body, StandardCharsets.UTF_8), null)),
-          (e, failure) -> {
-            e.setStatusCode(failure instanceof RequestTooBigException ? 413 : 400);
-            e.endExchange();
-          });
+      bodies.read(ex, (e, body) ->
+          e.dispatch(OutOfMemory.reported(() -> answer(e, new String(body, StandardCharsets.UTF_8), null))));
     } else if (ex.getRequestMethod().equals(Methods.GET)) {
       String callback = query(ex, "jsoncallback");
       if (callback != null && !CALLBACK.matcher(callback).matches()) {
@@ -61,7 +59,7 @@ final class HttpEndpoint implements HttpHandler {
         ex.endExchange();
         return;
       }
-      ex.dispatch(() -> answer(ex, fromQuery(ex), callback));
+      ex.dispatch(OutOfMemory.reported(() -> answer(ex, fromQuery(ex), callback)));
     } else {
       ex.setStatusCode(405);
       ex.endExchange();

@@ -20,14 +20,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.xnio.Options;
 
 /**
  * aria2's JSON-RPC in front of one {@link Braid}, on {@code /jsonrpc} over HTTP and WebSocket on
  * one port. Start it with {@link #start}; {@link #close()} stops it (the {@code Braid} stays open:
  * its owner closes it after).
  *
+ * <p>Limits, so that no client can run the process out of memory or of threads: connections
+ * ({@link RpcSettings.Builder#maxConnections}), a request's head ({@value #MAX_HEAD_BYTES} bytes,
+ * within the request timeout) and body ({@link BodyReader}), idle connections (the idle timeout),
+ * WebSockets ({@link SocketEndpoint}).
+ *
  * <p>Threads: Undertow's, owned here: one I/O thread (connections, timers) and up to four
- * worker threads that run the calls (they read and write the state database); the local
+ * worker threads that run the calls (they read and write the state database; an
+ * {@link OutOfMemoryError} in a call goes to the thread's uncaught-exception handler); the local
  * socket's, if asked for ({@link LocalEndpoint}). Braid's event
  * thread sends the notifications. {@link #close()} lets calls in flight finish (bounded),
  * closes the WebSockets and ends every thread of the server.
@@ -44,7 +51,12 @@ public final class RpcServer implements AutoCloseable {
     QUIET.forEach(l -> l.setLevel(Level.WARNING));
   }
 
-  private static final Duration DRAIN = Duration.ofSeconds(3);
+  /** How long {@link #close()} lets calls in flight answer: a daemon must stop within 5 s of SIGTERM, engine included. */
+  private static final Duration DRAIN = Duration.ofSeconds(1);
+  /** The largest request head (request line and headers); Undertow's default, 1 MiB, is what a slow sender could pin per connection. */
+  static final int MAX_HEAD_BYTES = 16 * 1024;
+  /** Bytes of request bodies held at once past each body's free part ({@link BodyReader}), for every connection together. */
+  static final long BODY_BUDGET_BYTES = 16L << 20;
 
   private final Undertow undertow;
   private final GracefulShutdownHandler graceful;
@@ -99,11 +111,18 @@ public final class RpcServer implements AutoCloseable {
     new BraidMethods(queue).addTo(dispatcher);
 
     Cors cors = new Cors(settings.allowedOrigins());
-    HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, cors, settings.unauthorizedDelay());
+    BodyReader bodies = new BodyReader(settings.maxRequestBytes(),
+        Math.max(BODY_BUDGET_BYTES, settings.maxRequestBytes()), settings.requestTimeout());
+    HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, cors, settings.unauthorizedDelay(), bodies);
     HttpHandler websocket = cors.upgrades(Handlers.websocket(sockets));
     HttpHandler jsonrpc = ex -> {
       // only a WebSocket upgrade: a client's offer of h2c (the JDK's HttpClient sends one) is plain HTTP here
       if ("websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst(Headers.UPGRADE))) {
+        if (sockets.full()) {
+          ex.setStatusCode(503);
+          ex.endExchange();
+          return;
+        }
         websocket.handleRequest(ex);
       } else {
         http.handleRequest(ex);
@@ -113,6 +132,14 @@ public final class RpcServer implements AutoCloseable {
     List<InetSocketAddress> addresses = addresses(settings.listenAll(), port);
     Undertow.Builder b = Undertow.builder().setIoThreads(1).setWorkerThreads(WORKERS)
         .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) settings.maxRequestBytes())
+        .setServerOption(UndertowOptions.MAX_HEADER_SIZE, MAX_HEAD_BYTES)
+        // a head that has begun must be whole within the request timeout; a connection with no
+        // request in progress (a new one, or between keep-alive requests) lives for the idle timeout
+        .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, (int) settings.requestTimeout().toMillis())
+        .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, (int) settings.idleTimeout().toMillis())
+        // at the cap XNIO stops accepting: the rest wait in the kernel's queue, costing this process nothing
+        .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
+        .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
         .setHandler(graceful);
     addresses.forEach(a -> b.addHttpListener(a.getPort(), a.getAddress().getHostAddress()));
     Undertow undertow = b.build();
@@ -189,7 +216,7 @@ public final class RpcServer implements AutoCloseable {
     return addresses;
   }
 
-  /** Stops taking calls, lets those in flight answer (up to 3 s), closes the WebSockets and the server's threads. */
+  /** Stops taking calls, lets those in flight answer (up to 1 s), closes the WebSockets and the server's threads. */
   @Override
   public void close() {
     events.close();

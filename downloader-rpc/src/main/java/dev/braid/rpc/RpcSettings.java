@@ -23,6 +23,15 @@ public final class RpcSettings {
    * its answers. What bounds guessing is the count of wrong secrets checked per address, ten a second.
    */
   public static final Duration DEFAULT_UNAUTHORIZED_DELAY = Duration.ofSeconds(1);
+  /**
+   * Connections served at once on each listening address; more wait unaccepted, in the kernel's
+   * queue, until one ends (a stalled one ends by the timeouts below).
+   */
+  public static final int DEFAULT_MAX_CONNECTIONS = 2048;
+  /** How long a request's head may take to arrive, and then its body, before its connection is closed. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  /** How long a connection may go without a request (before its first, between keep-alive ones) before it is closed. */
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
   private final Path downloadFolder;
   private final String secret;
@@ -32,6 +41,9 @@ public final class RpcSettings {
   private final List<Path> allowedFolders;
   private final int maxRequestBytes;
   private final Duration unauthorizedDelay;
+  private final int maxConnections;
+  private final Duration requestTimeout;
+  private final Duration idleTimeout;
   private final Rules rules;
   private final Path localSocket;
   private final LongSupplier nanoClock;
@@ -45,6 +57,9 @@ public final class RpcSettings {
     this.allowedFolders = List.copyOf(b.allowedFolders);
     this.maxRequestBytes = b.maxRequestBytes;
     this.unauthorizedDelay = b.unauthorizedDelay;
+    this.maxConnections = b.maxConnections;
+    this.requestTimeout = b.requestTimeout;
+    this.idleTimeout = b.idleTimeout;
     this.rules = b.rules;
     this.localSocket = b.localSocket;
     this.nanoClock = b.nanoClock;
@@ -90,6 +105,18 @@ public final class RpcSettings {
     return unauthorizedDelay;
   }
 
+  int maxConnections() {
+    return maxConnections;
+  }
+
+  Duration requestTimeout() {
+    return requestTimeout;
+  }
+
+  Duration idleTimeout() {
+    return idleTimeout;
+  }
+
   Rules rules() {
     return rules;
   }
@@ -114,6 +141,9 @@ public final class RpcSettings {
     private final List<Path> allowedFolders = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private Duration unauthorizedDelay = DEFAULT_UNAUTHORIZED_DELAY;
+    private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
     private Rules rules = Rules.NONE;
     private Path localSocket;
     private LongSupplier nanoClock = System::nanoTime;
@@ -178,6 +208,34 @@ public final class RpcSettings {
       }
       this.unauthorizedDelay = delay;
       return this;
+    }
+
+    /** Connections served at once on each listening address (default {@value RpcSettings#DEFAULT_MAX_CONNECTIONS}). */
+    public Builder maxConnections(int connections) {
+      if (connections < 1) {
+        throw new IllegalArgumentException("at least one connection must be served, not " + connections);
+      }
+      this.maxConnections = connections;
+      return this;
+    }
+
+    /** How long a request's head, and then its body, may take to arrive (default 10 s; whole milliseconds). */
+    public Builder requestTimeout(Duration timeout) {
+      this.requestTimeout = positiveMillis(timeout, "request timeout");
+      return this;
+    }
+
+    /** How long a connection may go without a request before it is closed (default 30 s; whole milliseconds). */
+    public Builder idleTimeout(Duration timeout) {
+      this.idleTimeout = positiveMillis(timeout, "idle timeout");
+      return this;
+    }
+
+    private static Duration positiveMillis(Duration d, String what) {
+      if (d == null || d.toMillis() < 1 || d.toMillis() > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("the " + what + " must be 1 ms to 24 days, not " + d);
+      }
+      return d;
     }
 
     /**

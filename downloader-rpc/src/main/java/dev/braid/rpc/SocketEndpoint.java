@@ -3,6 +3,7 @@ package dev.braid.rpc;
 import io.undertow.websockets.WebSocketConnectionCallback;
 import io.undertow.websockets.core.AbstractReceiveListener;
 import io.undertow.websockets.core.BufferedTextMessage;
+import io.undertow.websockets.core.StreamSourceFrameChannel;
 import io.undertow.websockets.core.WebSocketChannel;
 import io.undertow.websockets.core.WebSockets;
 import io.undertow.websockets.spi.WebSocketHttpExchange;
@@ -17,10 +18,16 @@ import org.xnio.IoUtils;
  * on the same connection. A connection hears the notifications once one of its calls has carried
  * the right secret (a web page that opens a socket learns nothing of the downloads), and its
  * address's wrong secrets count as any other ({@link Caller}). A message longer than the request
- * limit closes its connection. Calls run on the server's worker threads. Which web pages may open
- * one is {@link Cors#upgrades}' check, before the upgrade.
+ * limit, or a binary message, closes its connection (Undertow bounds control frames to 125
+ * bytes); at most {@link #MAX_OPEN} are open. Calls run on the server's worker threads. Which web
+ * pages may open one is {@link Cors#upgrades}' check, before the upgrade.
  */
 final class SocketEndpoint implements WebSocketConnectionCallback {
+  /**
+   * Open connections at most: each may hold a message of up to the request limit while it
+   * arrives, so this bounds what they pin (32 MiB at the default 1 MiB); an upgrade past it is refused.
+   */
+  static final int MAX_OPEN = 32;
   private final Dispatcher dispatcher;
   private final int maxMessageBytes;
   private final Duration unauthorizedDelay;
@@ -41,12 +48,18 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
       @Override
       protected void onFullTextMessage(WebSocketChannel ch, BufferedTextMessage message) {
         String body = message.getData();
-        ch.getWorker().execute(() -> answer(ch, caller, body));
+        ch.getWorker().execute(OutOfMemory.reported(() -> answer(ch, caller, body)));
       }
 
       @Override
       protected long getMaxTextBufferSize() {
         return maxMessageBytes;
+      }
+
+      @Override
+      protected void onBinary(WebSocketChannel ch, StreamSourceFrameChannel message) {
+        // aria2's JSON-RPC is text: a binary message would be buffered whole, unbounded, for nothing
+        IoUtils.safeClose(ch);
       }
 
       @Override
@@ -66,6 +79,11 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
     } else {
       WebSockets.sendText(r.json(), ch, null);
     }
+  }
+
+  /** Whether {@link #MAX_OPEN} connections are open: a new one is refused. */
+  boolean full() {
+    return open.size() >= MAX_OPEN;
   }
 
   /** Sends a notification to every open connection that has shown the secret, without waiting for any. */

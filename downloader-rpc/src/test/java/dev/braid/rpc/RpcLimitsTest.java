@@ -1,0 +1,228 @@
+package dev.braid.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.braid.core.Braid;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The server's limits against raw, hostile connections: stalled heads, bodies and idle
+ * connections closed on time, the connection cap, the shared body budget, a declared length over
+ * the limit, WebSockets. Short timeouts so that each test takes about a second.
+ */
+class RpcLimitsTest {
+  private static final String HEAD = "POST /jsonrpc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir Path work;
+  private Braid braid;
+  private RpcServer rpc;
+  private final List<Socket> raw = new ArrayList<>();
+  private final RpcCalls calls = new RpcCalls(() -> rpc.port(), "k");
+
+  private void start(RpcSettings.Builder settings) throws Exception {
+    braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).build();
+    rpc = RpcServer.start(braid, settings.port(0).build(), () -> { });
+  }
+
+  private static RpcSettings.Builder settings(Path work) {
+    return RpcSettings.builder(work, "k").unauthorizedDelay(Duration.ZERO);
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    for (Socket s : raw) {
+      s.close();
+    }
+    rpc.close();
+    braid.close();
+  }
+
+  /** A raw connection to the server that has sent {@code text}, or nothing. */
+  private Socket open(String text) throws IOException {
+    Socket s = new Socket();
+    raw.add(s);
+    s.connect(new InetSocketAddress("127.0.0.1", rpc.port()), 2000);
+    if (!text.isEmpty()) {
+      s.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
+      s.getOutputStream().flush();
+    }
+    return s;
+  }
+
+  /** Seconds until the server closes {@code s} (reads to its end, ignoring any answer); fails after {@code limit}. */
+  private static double secondsUntilClosed(Socket s, Duration limit) throws IOException {
+    long t0 = System.nanoTime();
+    s.setSoTimeout((int) limit.toMillis());
+    InputStream in = s.getInputStream();
+    byte[] buf = new byte[4096];
+    try {
+      while (in.read(buf) >= 0) {
+        // an answer (408, 400) may come before the close
+      }
+    } catch (SocketTimeoutException e) {
+      throw new AssertionError("the server kept the connection open past " + limit);
+    } catch (IOException e) {
+      // a reset is a close too
+    }
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** The status line the server answers on {@code s}, read within {@code limit}. */
+  private static String statusLine(Socket s, Duration limit) throws IOException {
+    s.setSoTimeout((int) limit.toMillis());
+    StringBuilder line = new StringBuilder();
+    InputStream in = s.getInputStream();
+    for (int c = in.read(); c >= 0 && c != '\r'; c = in.read()) {
+      line.append((char) c);
+    }
+    return line.toString();
+  }
+
+  @Test
+  void stalledHeadsBodiesAndSilentConnectionsAreClosedOnTime() throws Exception {
+    start(settings(work).requestTimeout(Duration.ofMillis(600)).idleTimeout(Duration.ofMillis(900)));
+    Socket head = open("POST /jsonrpc HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    Socket body = open(HEAD + "Content-Length: 100\r\n\r\n{\"jsonrpc\":");
+    Socket silent = open("");
+    assertTrue(secondsUntilClosed(head, Duration.ofSeconds(5)) < 2.5, "a stalled head is closed after the request timeout");
+    assertTrue(secondsUntilClosed(body, Duration.ofSeconds(5)) < 2.5, "a stalled body is closed after the request timeout");
+    assertTrue(secondsUntilClosed(silent, Duration.ofSeconds(5)) < 2.5, "a connection without a request is closed when idle");
+    assertTrue(calls.call("aria2.getVersion").has("version"), "the server goes on");
+  }
+
+  @Test
+  void aDeclaredLengthOverTheLimitIsRefusedAtOnceWithoutReadingIt() throws Exception {
+    start(settings(work).maxRequestBytes(4096));
+    Socket s = open(HEAD + "Content-Length: 4097\r\n\r\n");
+    assertTrue(statusLine(s, Duration.ofSeconds(2)).startsWith("HTTP/1.1 413"), "refused before any byte of the body");
+    Socket chunked = open(HEAD + "Transfer-Encoding: chunked\r\n\r\n1001\r\n" + "x".repeat(4097) + "\r\n0\r\n\r\n");
+    // Undertow ends the connection of a chunked body past the limit as soon as it counts past it
+    assertTrue(secondsUntilClosed(chunked, Duration.ofSeconds(2)) < 1, "a chunked body past the limit is cut off");
+  }
+
+  @Test
+  void bodiesPastTheirFreePartShareOneBudgetAndOrdinaryCallsGoOn() throws Exception {
+    start(settings(work).requestTimeout(Duration.ofSeconds(20)));
+    // each sends 900 KiB of a declared 1 MiB and stalls: the budget (16 MiB) takes 18 of them
+    byte[] part = new byte[900 << 10];
+    java.util.Arrays.fill(part, (byte) ' ');
+    List<Socket> big = new ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      Socket s = open(HEAD + "Content-Length: " + (1 << 20) + "\r\n\r\n");
+      s.getOutputStream().write(part);
+      big.add(s);
+    }
+    // 18 fit (16 MiB / 892 KiB past the free 8 KiB): 6 answered, the rest held unanswered
+    List<Socket> answered = new ArrayList<>();
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (answered.size() < 6 && System.nanoTime() < deadline) {
+      answered.clear();
+      for (Socket s : big) {
+        if (s.getInputStream().available() > 0) {
+          answered.add(s);
+        }
+      }
+      Thread.sleep(20);
+    }
+    int refused = 0;
+    for (Socket s : answered) {
+      refused += statusLine(s, Duration.ofSeconds(1)).startsWith("HTTP/1.1 503") ? 1 : 0;
+    }
+    assertEquals(6, refused, "the bodies past the budget are refused with 503");
+    assertTrue(calls.call("aria2.getVersion").has("version"), "a call of ordinary size needs no budget");
+  }
+
+  @Test
+  void connectionsPastTheCapWaitUntilOneEnds() throws Exception {
+    start(settings(work).maxConnections(20).idleTimeout(Duration.ofSeconds(30)));
+    List<Socket> idle = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      idle.add(open(""));
+    }
+    HttpRequest version = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .timeout(Duration.ofMillis(800)).POST(HttpRequest.BodyPublishers.ofString(calls.request("aria2.getVersion").toString()))
+        .build();
+    assertThrows(HttpTimeoutException.class, () -> HTTP.send(version, HttpResponse.BodyHandlers.ofString()),
+        "the 21st connection is not served while 20 are open");
+    for (Socket s : idle.subList(0, 5)) {
+      s.close();
+    }
+    HttpRequest again = HttpRequest.newBuilder(version, (n, v) -> true).timeout(Duration.ofSeconds(5)).build();
+    assertEquals(200, HTTP.send(again, HttpResponse.BodyHandlers.ofString()).statusCode());
+  }
+
+  @Test
+  void anIdleWebSocketOutlivesTheIdleTimeout() throws Exception {
+    start(settings(work).idleTimeout(Duration.ofMillis(300)));
+    CompletableFuture<String> answer = new CompletableFuture<>();
+    WebSocket socket = HTTP.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc"),
+        new WebSocket.Listener() {
+          @Override
+          public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+            answer.complete(data.toString());
+            return null;
+          }
+        }).get(5, TimeUnit.SECONDS);
+    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only
+    Thread.sleep(1000);
+    socket.sendText(calls.request("aria2.getVersion").toString(), true);
+    assertTrue(answer.get(5, TimeUnit.SECONDS).contains("version"));
+    socket.abort();
+  }
+
+  @Test
+  void aBinaryWebSocketMessageClosesItsSocketAndSocketsPastTheCapAreRefused() throws Exception {
+    start(settings(work));
+    URI ws = URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc");
+    CompletableFuture<Integer> closed = new CompletableFuture<>();
+    WebSocket binary = HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
+      @Override
+      public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
+        closed.complete(status);
+        return null;
+      }
+
+      @Override
+      public void onError(WebSocket w, Throwable error) {
+        closed.complete(-1);
+      }
+    }).get(5, TimeUnit.SECONDS);
+    binary.sendBinary(ByteBuffer.wrap(new byte[64 << 10]), true);
+    closed.get(5, TimeUnit.SECONDS);
+    List<WebSocket> open = new ArrayList<>();
+    for (int i = 0; i < SocketEndpoint.MAX_OPEN; i++) {
+      open.add(HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() { }).get(5, TimeUnit.SECONDS));
+    }
+    CompletionException refused = assertThrows(CompletionException.class,
+        () -> HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() { }).join());
+    assertEquals(503, ((WebSocketHandshakeException) refused.getCause()).getResponse().statusCode(), refused::toString);
+    open.forEach(w -> w.abort());
+  }
+}
