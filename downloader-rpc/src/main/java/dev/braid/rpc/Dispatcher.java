@@ -25,6 +25,13 @@ final class Dispatcher {
   private static final List<String> OPEN = List.of("system.listMethods", "system.listNotifications");
   private static final String UNAUTHORIZED = "Unauthorized";
   /** The answer to a call refused unchecked ({@link GuessLimiter}): code 1, as aria2's Unauthorized. */
+  /**
+   * The most calls one request may carry, as a batch or a {@code system.multicall}: every call gets
+   * an answer object of a few hundred bytes, so a 1 MiB batch of 500,000 two-byte calls would
+   * otherwise build some 200 MB of answers from one request, with or without the secret.
+   */
+  static final int MAX_CALLS = 10_000;
+  static final String TOO_MANY_CALLS = "Invalid Request: at most " + MAX_CALLS + " calls in one request";
   static final String TOO_MANY_GUESSES = "Unauthorized: too many wrong secrets from this address, try again in a second";
 
   private final ObjectMapper mapper;
@@ -77,6 +84,9 @@ final class Dispatcher {
     }
     Checks checks = new Checks(caller);
     if (request.isArray()) {
+      if (request.size() > MAX_CALLS) {
+        return new Reply(write(error(null, RpcException.INVALID_REQUEST, TOO_MANY_CALLS)), false, 400);
+      }
       ArrayNode answers = NODES.arrayNode();
       for (JsonNode r : request) {
         answers.add(one(r, checks));
@@ -183,6 +193,9 @@ final class Dispatcher {
       throw new RpcException(RpcException.INVALID_PARAMS, "system.multicall takes one array of calls");
     }
     ArrayNode calls = p.array(0);
+    if (calls.size() > MAX_CALLS) {
+      throw new RpcException(RpcException.INVALID_REQUEST, TOO_MANY_CALLS);
+    }
     ArrayNode out = NODES.arrayNode();
     for (int i = 0; i < calls.size(); ) {
       JsonNode c = calls.get(i);

@@ -160,6 +160,26 @@ class RpcLimitsTest {
   }
 
   @Test
+  void aRequestOfMoreCallsThanTheLimitIsRefusedWhole() throws Exception {
+    start(settings(work));
+    // 500,000 two-byte calls fit 1 MiB; their answers would be some 200 MB: refused unevaluated
+    String batch = "[" + "0,".repeat(Dispatcher.MAX_CALLS) + "0]";
+    HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .POST(HttpRequest.BodyPublishers.ofString(batch)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(400, answer.statusCode());
+    assertTrue(answer.body().contains(Dispatcher.TOO_MANY_CALLS) && answer.body().length() < 200, answer.body());
+    String multicall = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"system.multicall\",\"params\":[["
+        + "{},".repeat(Dispatcher.MAX_CALLS) + "{}]]}";
+    answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .POST(HttpRequest.BodyPublishers.ofString(multicall)).build(), HttpResponse.BodyHandlers.ofString());
+    assertTrue(answer.body().contains(Dispatcher.TOO_MANY_CALLS) && answer.body().length() < 200, answer.body());
+    String allowed = "[" + "0,".repeat(Dispatcher.MAX_CALLS - 1) + "0]";
+    answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .POST(HttpRequest.BodyPublishers.ofString(allowed)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, answer.statusCode(), "a batch of the limit is answered, call by call");
+  }
+
+  @Test
   void connectionsPastTheCapWaitUntilOneEnds() throws Exception {
     start(settings(work).maxConnections(20).idleTimeout(Duration.ofSeconds(30)));
     List<Socket> idle = new ArrayList<>();
