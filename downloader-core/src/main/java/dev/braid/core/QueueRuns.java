@@ -11,6 +11,7 @@ import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -99,8 +100,10 @@ final class QueueRuns {
       h.entry(e);
       h.removing = false;
       DownloadRequest request;
+      Map<String, String> headers;
       try {
-        request = secrets.restore(e.id(), RequestCodec.decode(e));
+        headers = table.headers(e.id());
+        request = secrets.restore(e.id(), RequestCodec.decode(e, headers));
       } catch (InvalidRequestException ex) {
         table.setState(e.id(), EntryState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
         table.release(e.id(), owner);
@@ -115,14 +118,19 @@ final class QueueRuns {
       h.started(job);
       handles.startedRunning(h);
       access.transition(h, DownloadState.ACTIVE);
-      job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
+      boolean withHeaders = !headers.isEmpty();
+      job.result().whenComplete((r, ex) -> finished(h, job, withHeaders, r, ex));
       drivers.execute(job);
       return true;
     }
   }
 
-  /** On the download's driver thread, after every connection stopped and its progress was recorded. */
-  private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
+  /**
+   * On the download's driver thread, after every connection stopped and its progress was
+   * recorded. {@code withHeaders}: the store holds headers for it, which a completed download no
+   * longer needs (cookies and credentials are kept no longer than that).
+   */
+  private void finished(Download h, DownloadJob job, boolean withHeaders, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     // read once: a heartbeat that reads the store after the finish below sees the entry released
     // and marks it removing; the end decided here stands
@@ -154,6 +162,9 @@ final class QueueRuns {
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
           end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? StoredFailure.encode(cause) : null)
           .ifPresent(h::entry);
+      if (end == DownloadState.COMPLETED && withHeaders) {
+        table.setHeaders(h.id(), Map.of());
+      }
     } catch (RuntimeException e) {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
       // stays active under this process, and a run after this process ends resumes it
@@ -178,9 +189,17 @@ final class QueueRuns {
     loop.changed();
   }
 
-  /** What the store is told of a running download's progress. */
+  /**
+   * What the store is told of a running download's progress. Until its pass knows the file (the
+   * probe is out, or failed: a 403 after a restart) the run has counted nothing, and the bytes
+   * recorded before, which stay on disk for the resume, are what it still holds.
+   */
   static EntryProgress progressOf(Download h, DownloadJob job) {
     Progress p = job.progress();
+    if (p.length() < 0 && p.done() == 0) {
+      QueueEntry e = h.entry();
+      return new EntryProgress(h.id(), job.target().orElse(null), e.length(), e.done());
+    }
     return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }

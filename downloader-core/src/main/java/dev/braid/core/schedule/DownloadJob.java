@@ -33,6 +33,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
@@ -164,6 +165,21 @@ public final class DownloadJob implements Runnable {
     a = current;
     if (a != null) {
       a.halt(new LinkChanged("moved to " + uri));
+    }
+  }
+
+  /**
+   * Sends {@code headers} (checked ones, by name) to the URL's origin from now on, in place of the
+   * request's: the pass running now stops with its bytes recorded, and the next continues with
+   * them. Nothing when they are the ones in use. Any thread.
+   */
+  public void headers(Map<String, String> headers) {
+    if (!link.headers(headers)) {
+      return;
+    }
+    Attempt a = current;
+    if (a != null) {
+      a.halt(new LinkChanged("new request headers"));
     }
   }
 
