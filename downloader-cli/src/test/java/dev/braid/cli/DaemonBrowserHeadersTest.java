@@ -43,7 +43,9 @@ class DaemonBrowserHeadersTest {
           "user-agent", "Mozilla/5.0 Test");
       String gid;
       try (RpcDaemon first = RpcDaemon.start(work, db, downloads, "s3cret")) {
-        gid = first.call("aria2.addUri", List.of(server.url("/page.bin")), browser).asText();
+        // as the extension sends it: from its own origin, which no --rpc-allow-origin names
+        gid = first.callFrom("chrome-extension://abcdefghijklmnopabcdefghijklmnop", "aria2.addUri",
+            List.of(server.url("/page.bin")), browser).asText();
         assertFalse(first.call("aria2.getOption", gid).toString().contains("br0wser"), "getOption shows no cookie");
         CliTestSupport.awaitAtLeast(() -> CliTestSupport.recordedBytes(db), 1, 20_000, first.process);
         long before = Long.parseLong(first.call("aria2.tellStatus", gid, List.of("completedLength")).get("completedLength").asText());
