@@ -100,10 +100,8 @@ final class QueueRuns {
       h.entry(e);
       h.removing = false;
       DownloadRequest request;
-      Map<String, String> headers;
       try {
-        headers = table.headers(e.id());
-        request = secrets.restore(e.id(), RequestCodec.decode(e, headers));
+        request = secrets.restore(e.id(), RequestCodec.decode(e, table.headers(e.id())));
       } catch (InvalidRequestException ex) {
         table.setState(e.id(), EntryState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
         table.release(e.id(), owner);
@@ -118,19 +116,14 @@ final class QueueRuns {
       h.started(job);
       handles.startedRunning(h);
       access.transition(h, DownloadState.ACTIVE);
-      boolean withHeaders = !headers.isEmpty();
-      job.result().whenComplete((r, ex) -> finished(h, job, withHeaders, r, ex));
+      job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
       drivers.execute(job);
       return true;
     }
   }
 
-  /**
-   * On the download's driver thread, after every connection stopped and its progress was
-   * recorded. {@code withHeaders}: the store holds headers for it, which a completed download no
-   * longer needs (cookies and credentials are kept no longer than that).
-   */
-  private void finished(Download h, DownloadJob job, boolean withHeaders, DownloadResult r, Throwable failure) {
+  /** On the download's driver thread, after every connection stopped and its progress was recorded. */
+  private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     // read once: a heartbeat that reads the store after the finish below sees the entry released
     // and marks it removing; the end decided here stands
@@ -162,7 +155,8 @@ final class QueueRuns {
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
           end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? StoredFailure.encode(cause) : null)
           .ifPresent(h::entry);
-      if (end == DownloadState.COMPLETED && withHeaders) {
+      if (end == DownloadState.COMPLETED && job.sendsHeaders()) {
+        // a completed download needs its cookies and credentials no more: they are kept no longer
         table.setHeaders(h.id(), Map.of());
       }
     } catch (RuntimeException e) {

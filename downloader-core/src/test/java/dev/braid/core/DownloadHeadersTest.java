@@ -1,12 +1,15 @@
 package dev.braid.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.Store;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.RequestRecord;
+import dev.braid.testserver.TestServer;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * A download's request headers (a page's cookie) as the queue keeps them: with the download into
  * the next {@code Braid} on the same store (an app restart), replaced through
  * {@link Download#headers} (a fresh cookie, also while it runs), dropped once it completes; and a
- * run refused at its first request shows the bytes it keeps, not 0 of 0.
+ * run refused at its first request shows the bytes it keeps, not 0 of 0; stored credentials go
+ * to their origin only.
  */
 class DownloadHeadersTest extends DownloadHarness {
   private static final int LENGTH = 8 << 20;
@@ -33,6 +37,9 @@ class DownloadHeadersTest extends DownloadHarness {
     assertEquals(content.sha256Hex(), sha256(dir.resolve("f.bin")));
     assertTrue(server.requests().stream().anyMatch(r -> "session=new".equals(r.header("Cookie"))),
         "the running download went on with the new cookie at once");
+    try (Store store = Store.open(dir.resolve("state.db"))) {
+      assertEquals(Map.of(), store.queue().headers(d.id()), "the new cookie is not kept past the completion either");
+    }
   }
 
   @Test
@@ -79,6 +86,31 @@ class DownloadHeadersTest extends DownloadHarness {
     d.resume();
     await(d);
     assertEquals(content.sha256Hex(), sha256(file));
+  }
+
+  @Test
+  void storedCredentialsGoOnlyToTheirOriginAfterARestartNotWhereARedirectLeads() throws Exception {
+    try (TestServer cdn = TestServer.start()) {
+      // another port of the same host is another origin
+      cdn.serve("/f.bin", content).etag("\"v\"");
+      server.redirect("/away", cdn.url("/f.bin"), 302);
+      Download d = braid.submitPaused(request("/away", dir.resolve("f.bin")).connections(2)
+          .header("Cookie", "session=abc").bearerToken("t0ken").build());
+      braid.close();
+      braid = newBraid();
+      Download again = braid.download(d.id()).orElseThrow();
+      again.resume();
+      await(again);
+      assertEquals(content.sha256Hex(), sha256(dir.resolve("f.bin")));
+      RequestRecord first = server.requests().get(0);
+      assertEquals("session=abc", first.header("Cookie"), "the stored cookie went to its origin");
+      assertEquals("Bearer t0ken", first.header("Authorization"));
+      assertFalse(cdn.requests().isEmpty());
+      for (RequestRecord r : cdn.requests()) {
+        assertNull(r.header("Cookie"), r.toString());
+        assertNull(r.header("Authorization"), r.toString());
+      }
+    }
   }
 
   /** The download as another process reading the same store sees it. */
