@@ -102,6 +102,17 @@ final class RpcDaemon implements AutoCloseable {
     return answer.get("result");
   }
 
+  /** The result of a call sent with an {@code Origin} header (a browser extension's), failing the test on an error answer. */
+  JsonNode callFrom(String origin, String method, Object... params) throws IOException, InterruptedException {
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20)).header("Origin", origin)
+        .POST(HttpRequest.BodyPublishers.ofString(request(method, params).toString())).build(), HttpResponse.BodyHandlers.ofString());
+    JsonNode answer = JSON.readTree(r.body());
+    if (r.statusCode() != 200 || answer.has("error")) {
+      fail(method + " from " + origin + " answered " + r.statusCode() + ": " + answer);
+    }
+    return answer.get("result");
+  }
+
   /** The whole answer of a call that must fail, with its error. */
   JsonNode error(String method, Object... params) throws IOException, InterruptedException {
     JsonNode answer = post(request(method, params).toString()).body;

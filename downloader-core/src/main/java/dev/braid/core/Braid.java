@@ -173,7 +173,8 @@ public final class Braid implements AutoCloseable {
    * returns its handle; this {@code Braid} never starts it, and its result does not complete
    * here. An unfinished download the queue holds for the same URL and target is queued again if it
    * was paused or failed, and returned.
-   * Headers and a URL refresher of {@code request}, kept in memory only, do not travel with it.
+   * Its headers travel with it (the store keeps them for whoever runs it); a URL refresher and a
+   * proxy's credentials, kept in this process's memory only, do not.
    *
    * @param request what to download
    * @return the download's handle, new or the one it continues

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -125,10 +126,15 @@ public final class Download {
     return submittedHere;
   }
 
-  /** {@return how far it is} Live while this process drives it; otherwise as last recorded. */
+  /**
+   * {@return how far it is} Live while this process drives it; otherwise as last recorded. A run
+   * that has not learned the file yet (its first request is out, or failed) shows the bytes
+   * recorded before it, which it keeps for the resume.
+   */
   public Progress progress() {
     DownloadJob j = job;
-    return j != null ? j.progress() : Progress.idle(entry.length(), entry.done());
+    Progress live = j == null ? null : j.progress();
+    return live != null && (live.length() >= 0 || live.done() > 0) ? live : Progress.idle(entry.length(), entry.done());
   }
 
   /**
@@ -191,6 +197,32 @@ public final class Download {
       throw new IllegalStateException("#" + id + " is complete; there is nothing left to fetch");
     }
     queue.changeUrl(this, uri);
+  }
+
+  /**
+   * Replaces the headers this download sends to its URL's origin (cookies, authorization, a
+   * referer, an API key: as {@link DownloadRequestBuilder#header} gives them; empty for none), such
+   * as a fresh cookie from the browser after the old one expired. The state database keeps them,
+   * beside the entry and never shown with it, so that the download resumes with them after a
+   * restart, in any process of a fleet; they are dropped once it completes. A running download
+   * stops its connections (their bytes are recorded) and continues with the new headers at once; a
+   * paused, queued or failed one, or one another process drives, uses them when it runs next
+   * (call {@link #resume()} for a paused or failed one).
+   *
+   * @param headers the new headers, by name; each name a token and each value without a line break
+   * @throws InvalidRequestException when a name or value is not valid (the message names the
+   *     header, never its value)
+   * @throws IllegalStateException when the download is complete
+   */
+  public void headers(Map<String, String> headers) throws InvalidRequestException {
+    if (state == DownloadState.COMPLETED) {
+      throw new IllegalStateException("#" + id + " is complete; there is nothing left to fetch");
+    }
+    try {
+      queue.headers(this, Map.copyOf(headers));
+    } catch (StoreException e) {
+      throw new StateStoreException(e.getMessage(), e);
+    }
   }
 
   /**

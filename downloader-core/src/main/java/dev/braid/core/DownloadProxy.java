@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * A download's own proxy ({@link DownloadRequestBuilder#proxy}) as the queue stores it: under
  * {@value #OPTION} in the entry's options, without the credentials its URL may hold, which stay in
- * this process's memory only ({@link RequestSecrets}), as a request's headers do.
+ * this process's memory only ({@link RequestSecrets}).
  */
 final class DownloadProxy {
   /** The queue entry's option that holds the proxy URL (without credentials) or {@link DownloadRequest#DIRECT}. */

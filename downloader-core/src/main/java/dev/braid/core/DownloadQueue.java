@@ -218,6 +218,23 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
+  /**
+   * Headers for {@code h}, checked as a request's are: the store keeps them for every later run;
+   * a run here moves to them at once (its connections restart).
+   */
+  void headers(Download h, Map<String, String> headers) throws InvalidRequestException {
+    DownloadRequestBuilder b = DownloadRequest.builder(h.url());
+    headers.forEach(b::header);
+    Map<String, String> checked = b.build().headers();
+    synchronized (h.lifecycle) {
+      table.setHeaders(h.id(), checked);
+      Download local = handles.running(h.id());
+      if (local != null) {
+        local.job().headers(checked);
+      }
+    }
+  }
+
   void mirrors(Download h, List<String> mirrors) throws InvalidRequestException {
     synchronized (h.lifecycle) {
       if (handles.isRunning(h.id())) {

@@ -19,7 +19,8 @@ import java.util.OptionalInt;
  * <p>Headers and credentials ({@link DownloadRequestBuilder#header}, {@link DownloadRequestBuilder#basicAuth},
  * {@link DownloadRequestBuilder#bearerToken}, or a user and password in the URL) are sent only to the origin
  * of the URL: not to a host a redirect leads to, not to the final URL's or a mirror's host when
- * it differs. They are not recorded in the state database (give them again to resume) and not printed.
+ * it differs. They are never printed. The queue keeps them in the state database, apart from
+ * its entries, so that a download resumes with them after a restart (see {@link Download#headers}).
  */
 public final class DownloadRequest {
   /** The cap of the adaptive connection count when the request does not set one. */
@@ -184,6 +185,20 @@ public final class DownloadRequest {
   public DownloadRequest withUri(URI newUri) throws InvalidRequestException {
     DownloadRequestBuilder b = origin.copy(newUri.toString());
     return b.build();
+  }
+
+  /**
+   * {@return this request with {@code newHeaders} in place of its headers (credentials its URL
+   * carried included); everything else stays}
+   *
+   * @param newHeaders the headers, by name, already checked (a stored or a built request's)
+   */
+  public DownloadRequest withHeaders(Map<String, String> newHeaders) {
+    // from the URL as kept, without user:password@: its credentials are among the headers replaced
+    DownloadRequestBuilder b = origin.copy(uri.toString());
+    b.headers.clear();
+    newHeaders.forEach(b::header);
+    return b.buildUnchecked();
   }
 
   /**

@@ -108,8 +108,8 @@ public final class DownloadRequestBuilder {
    * optionally with percent-encoded {@code USER:PASSWORD@}), or directly for {@link DownloadRequest#DIRECT},
    * whatever the engine's proxy, its {@code noProxy} and the host rules' proxies say; other
    * downloads keep those. Null for the engine's (the default). The queue stores the URL without
-   * its credentials: they stay in this process, like {@link #header headers}, and a later run
-   * elsewhere (or after a restart) goes to the proxy without them.
+   * its credentials: they stay in this process (unlike {@link #header headers}, which the queue
+   * stores), and a later run elsewhere (or after a restart) goes to the proxy without them.
    *
    * @param url a proxy URL, {@link DownloadRequest#DIRECT}, or null for the engine's
    * @return this builder

@@ -11,6 +11,7 @@ import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -100,7 +101,7 @@ final class QueueRuns {
       h.removing = false;
       DownloadRequest request;
       try {
-        request = secrets.restore(e.id(), RequestCodec.decode(e));
+        request = secrets.restore(e.id(), RequestCodec.decode(e, table.headers(e.id())));
       } catch (InvalidRequestException ex) {
         table.setState(e.id(), EntryState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
         table.release(e.id(), owner);
@@ -154,6 +155,10 @@ final class QueueRuns {
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
           end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? StoredFailure.encode(cause) : null)
           .ifPresent(h::entry);
+      if (end == DownloadState.COMPLETED && job.sendsHeaders()) {
+        // a completed download needs its cookies and credentials no more: they are kept no longer
+        table.setHeaders(h.id(), Map.of());
+      }
     } catch (RuntimeException e) {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
       // stays active under this process, and a run after this process ends resumes it
@@ -178,9 +183,17 @@ final class QueueRuns {
     loop.changed();
   }
 
-  /** What the store is told of a running download's progress. */
+  /**
+   * What the store is told of a running download's progress. Until its pass knows the file (the
+   * probe is out, or failed: a 403 after a restart) the run has counted nothing, and the bytes
+   * recorded before, which stay on disk for the resume, are what it still holds.
+   */
   static EntryProgress progressOf(Download h, DownloadJob job) {
     Progress p = job.progress();
+    if (p.length() < 0 && p.done() == 0) {
+      QueueEntry e = h.entry();
+      return new EntryProgress(h.id(), job.target().orElse(null), e.length(), e.done());
+    }
     return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }

@@ -9,7 +9,9 @@ import java.util.Map;
 
 /**
  * Turns a request into the queue's stored fields and back, so a queue outlives the process that
- * filled it. Only what a later run needs is stored; nothing secret.
+ * filled it. Only what a later run needs is stored. The request's headers (its secrets: cookies,
+ * credentials) are not among the entry's fields: the store keeps them apart
+ * ({@link dev.braid.store.QueueStore#headers}), and {@link #decode} takes them from there.
  */
 final class RequestCodec {
   private RequestCodec() {}
@@ -39,7 +41,11 @@ final class RequestCodec {
     return DownloadProxy.into(o, r.proxy().orElse(null));
   }
 
-  static DownloadRequest decode(QueueEntry e) throws InvalidRequestException {
+  /**
+   * The request of entry {@code e} with the headers the store keeps for it, checked as a new
+   * request's are (a message names a bad header, never its value).
+   */
+  static DownloadRequest decode(QueueEntry e, Map<String, String> headers) throws InvalidRequestException {
     Map<String, String> o = e.options();
     DownloadRequestBuilder b = DownloadRequest.builder(e.url())
         .mirrors(e.urls().subList(1, e.urls().size()))
@@ -68,6 +74,7 @@ final class RequestCodec {
     if (o.containsKey("checksum")) {
       b.checksum(Checksum.parse(o.get("checksum")));
     }
+    headers.forEach(b::header);
     return b.build();
   }
 

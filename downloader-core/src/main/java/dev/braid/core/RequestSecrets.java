@@ -5,12 +5,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What of the requests submitted here the store must never hold, by entry id: their headers and
- * credentials, their proxy's credentials, and their URL refreshers (callbacks). Only in memory: an
- * entry run by another process (or after a restart) goes without them. Thread-safe (concurrent maps).
+ * What of the requests submitted here the store does not hold, by entry id: their proxy's
+ * credentials and their URL refreshers (callbacks). Only in memory: an entry run by another
+ * process (or after a restart) goes without them. (A request's headers and credentials are in
+ * the store: {@link dev.braid.store.QueueStore#headers}.) Thread-safe (concurrent maps).
  */
 final class RequestSecrets {
-  private final Map<Long, Map<String, String>> headers = new ConcurrentHashMap<>();
   private final Map<Long, DownloadRequest> refreshers = new ConcurrentHashMap<>();
   /** Proxy URLs with credentials, which the store holds without them. */
   private final Map<Long, String> proxies = new ConcurrentHashMap<>();
@@ -21,11 +21,6 @@ final class RequestSecrets {
       refreshers.put(id, request);
     } else {
       refreshers.remove(id);
-    }
-    if (request.headers().isEmpty()) {
-      headers.remove(id);
-    } else {
-      headers.put(id, request.headers());
     }
     proxy(id, request.proxy().orElse(null));
   }
@@ -39,22 +34,18 @@ final class RequestSecrets {
     }
   }
 
-  /** The decoded request of entry {@code id} with the headers and refresher given to this process, if any. */
+  /** The decoded request of entry {@code id} with the proxy credentials and refresher given to this process, if any. */
   DownloadRequest restore(long id, DownloadRequest decoded) {
-    Map<String, String> h = headers.get(id);
     DownloadRequest refreshing = refreshers.get(id);
     String proxy = proxies.get(id);
     // only for the proxy the entry still names: another process may have changed it since
     boolean sameProxy = proxy != null && decoded.proxy().equals(Optional.of(DownloadProxy.stored(proxy)));
-    if (h == null && refreshing == null && !sameProxy) {
+    if (refreshing == null && !sameProxy) {
       return decoded;
     }
     DownloadRequestBuilder b = decoded.toBuilder();
     if (sameProxy) {
       b.proxy(proxy);
-    }
-    if (h != null) {
-      h.forEach(b::header);
     }
     if (refreshing != null) {
       b.urlRefresher(refreshing.urlRefresher().get()).maxUrlRefreshes(refreshing.maxUrlRefreshes())

@@ -54,10 +54,11 @@ final class Submission {
     Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
         .filter(e -> e.state() != EntryState.COMPLETED).findFirst();
     if (unfinished.isEmpty()) {
-      return handles.handle(table.add(RequestCodec.urls(request), file, request.directory(), RequestCodec.options(request),
-          request.priority(), null, EntryState.QUEUED));
+      return handles.handle(table.addAll(List.of(new NewEntry(RequestCodec.urls(request), file, request.directory(),
+          RequestCodec.options(request), request.priority(), null, EntryState.QUEUED, request.headers()))).get(0));
     }
     QueueEntry e = unfinished.get();
+    keepHeaders(e.id(), request);
     if (e.state() == EntryState.PAUSED || e.state() == EntryState.FAILED) {
       table.setState(e.id(), EntryState.QUEUED, null, null);
       e = table.get(e.id()).orElse(e);
@@ -152,7 +153,20 @@ final class Submission {
    */
   private NewEntry newEntry(DownloadRequest request, boolean paused) {
     return new NewEntry(RequestCodec.urls(request), request.file().orElse(null), request.directory(),
-        RequestCodec.options(request), request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED);
+        RequestCodec.options(request), request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED,
+        request.headers());
+  }
+
+  /**
+   * The headers of a request that continues entry {@code id} replace the stored ones (a browser's
+   * second click brings fresh cookies); a request without headers keeps them (the same URL
+   * submitted again from a terminal must not lose a browser's cookies). Before the entry is queued
+   * again: whoever starts it then finds them.
+   */
+  private void keepHeaders(long id, DownloadRequest request) {
+    if (!request.headers().isEmpty()) {
+      table.setHeaders(id, request.headers());
+    }
   }
 
   private Download added(DownloadRequest request, QueueEntry e, boolean paused) {
@@ -182,6 +196,7 @@ final class Submission {
       refused.result().completeExceptionally(HeldElsewhere.of(e));
       return paused ? pause(refused) : refused;
     }
+    keepHeaders(e.id(), request);
     // written paused, not queued and then paused: a queue runner could start it in between
     table.requeue(e.id(), RequestCodec.urls(request), RequestCodec.options(request), request.priority(), owner,
         paused ? EntryState.PAUSED : EntryState.QUEUED);

@@ -12,25 +12,16 @@ import dev.braid.core.PieceHashes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * aria2's per-download options of {@code addUri}, applied to a {@link DownloadRequest}. Options
  * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
- * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}).
+ * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}), and
+ * {@code header}, {@code referer} and {@code user-agent} its request headers ({@link HeaderOptions}).
  */
 final class AddOptions {
-  /**
-   * Headers a client may not set: Braid asks for ranges and an identity encoding itself, and a
-   * browser's {@code Accept-Encoding: gzip} or {@code Range} would corrupt a ranged file.
-   */
-  private static final Set<String> ENGINE_HEADERS = Set.of("accept-encoding", "range", "if-range", "host",
-      "content-length", "connection", "transfer-encoding", "te", "upgrade", "proxy-authorization");
-
   private final FolderPolicy folders;
   private final Rules rules;
 
@@ -57,19 +48,7 @@ final class AddOptions {
       makeFolder(file.getParent());
       b.file(file);
     }
-    for (String h : headers(options.get("header"))) {
-      int colon = h.indexOf(':');
-      if (colon <= 0) {
-        throw RpcException.failed("header '" + h + "' is not NAME: VALUE");
-      }
-      header(b, h.substring(0, colon).strip(), h.substring(colon + 1).strip());
-    }
-    if (options.has("referer")) {
-      header(b, "Referer", text(options, "referer"));
-    }
-    if (options.has("user-agent")) {
-      header(b, "User-Agent", text(options, "user-agent"));
-    }
+    HeaderOptions.applyTo(b, options);
     connections(b, options);
     if (options.has("max-download-limit")) {
       b.rateLimit(Sizes.parse("max-download-limit", text(options, "max-download-limit")));
@@ -122,12 +101,6 @@ final class AddOptions {
     }
   }
 
-  private static void header(DownloadRequestBuilder b, String name, String value) {
-    if (!ENGINE_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-      b.header(name, value);
-    }
-  }
-
   /** aria2's split and max-connection-per-server: the lower of the two given pins the connection count. */
   private static void connections(DownloadRequestBuilder b, ObjectNode options) throws RpcException {
     int n = Integer.MAX_VALUE;
@@ -146,24 +119,6 @@ final class AddOptions {
       }
       b.connections(n);
     }
-  }
-
-  private static List<String> headers(JsonNode h) throws RpcException {
-    List<String> out = new ArrayList<>();
-    if (h == null) {
-      return out;
-    }
-    if (h.isTextual()) {
-      out.add(h.asText());
-      return out;
-    }
-    if (!h.isArray()) {
-      throw RpcException.failed("header must be a string or an array of strings");
-    }
-    for (JsonNode one : h) {
-      out.add(one.asText());
-    }
-    return out;
   }
 
   /** An option's value: aria2 takes every value as a string, and so do clients (numbers are accepted too). */

@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
+import dev.braid.core.DownloadState;
+import dev.braid.core.InvalidRequestException;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
+import dev.braid.core.rules.Rules;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,10 @@ import java.util.function.Function;
 /**
  * getOption/changeOption of one download and getGlobalOption/changeGlobalOption of the engine.
  * A download's all-proxy changes while it is not active ({@link ProxyOption}); its next run uses it.
+ * Its header, referer and user-agent ({@link HeaderOptions}) replace all its request headers, in
+ * any state but complete: the state database keeps them for every later run, and an active one
+ * restarts its connections with them. getOption never shows them (aria2's does): they are a
+ * browser's cookies and credentials, and any client with the secret, or a web UI, reads options.
  * Live: a download's max-download-limit, the engine's max-overall-download-limit and
  * max-concurrent-downloads, and Braid's own braid-run-window (windows, comma-separated, in which
  * the queue runs; empty for always) and braid-speed-schedule (limits by time of day); these two are
@@ -31,12 +38,14 @@ final class OptionMethods {
   private final Braid braid;
   private final QueueView queue;
   private final FolderPolicy folders;
+  private final Rules rules;
   private final int port;
 
-  OptionMethods(Braid braid, QueueView queue, FolderPolicy folders, int port) {
+  OptionMethods(Braid braid, QueueView queue, FolderPolicy folders, Rules rules, int port) {
     this.braid = braid;
     this.queue = queue;
     this.folders = folders;
+    this.rules = rules;
     this.port = port;
   }
 
@@ -56,22 +65,36 @@ final class OptionMethods {
     return o;
   }
 
-  private static JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
+  private JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
-      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key)) {
-        throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, and "
-            + ProxyOption.ALL_PROXY + " of a download that is not active)");
+      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key) && !HeaderOptions.KEYS.contains(key)) {
+        throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, header, referer,"
+            + " user-agent, and " + ProxyOption.ALL_PROXY + " of a download that is not active)");
       }
     }
-    // both checked before either is applied
+    // all checked before any is applied
     long limit = options.has("max-download-limit")
         ? Sizes.parse("max-download-limit", AddOptions.text(options, "max-download-limit")) : -1;
+    Map<String, String> headers = null;
+    if (HeaderOptions.given(options)) {
+      if (d.state() == DownloadState.COMPLETED) {
+        throw RpcException.failed("the download is complete: it sends no more requests");
+      }
+      headers = HeaderOptions.of(d.url(), options, rules);
+    }
     if (ProxyOption.given(options)) {
       try {
         d.proxy(ProxyOption.setting(options));
       } catch (IllegalStateException running) {
         throw RpcException.failed(ProxyOption.ALL_PROXY + ": " + running.getMessage());
+      }
+    }
+    if (headers != null) {
+      try {
+        d.headers(headers);
+      } catch (InvalidRequestException | IllegalStateException e) {
+        throw RpcException.failed(e.getMessage());
       }
     }
     if (limit >= 0) {

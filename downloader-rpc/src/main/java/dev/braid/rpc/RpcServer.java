@@ -104,7 +104,7 @@ public final class RpcServer implements AutoCloseable {
     new MetalinkMethods(braid, adding).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);
     new ControlMethods(braid, queue, removed, notifier).addTo(dispatcher);
-    new OptionMethods(braid, queue, folders, port).addTo(dispatcher);
+    new OptionMethods(braid, queue, folders, settings.rules(), port).addTo(dispatcher);
     new SessionMethods(shutdownAsked).addTo(dispatcher);
     positions.addTo(dispatcher);
     new UriMethods(queue).addTo(dispatcher);

@@ -124,7 +124,16 @@ final class Migrations {
       List.of(
         // a submission with a named file (-o, aria2's out) looks for an unfinished entry writing
         // it: without this, each such add scanned the whole history, so adds slowed as the queue grew
-        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"));
+        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"),
+      List.of(
+        // a download's request headers (a browser's cookies, credentials), so that it resumes
+        // after a restart; a table of their own, so that no read of entries carries them, gone
+        // with their entry
+        """
+        CREATE TABLE queue_headers (
+          id       INTEGER PRIMARY KEY REFERENCES queue(id) ON DELETE CASCADE,
+          headers  TEXT    NOT NULL -- Name=value lines; secrets, never printed
+        )"""));
 
   private Migrations() {}
 

@@ -19,13 +19,15 @@ import java.util.Map;
 final class QueueSubmissions {
   private final Store store;
   private final QueueRows rows;
+  private final QueueHeaders headers;
 
-  QueueSubmissions(Store store, QueueRows rows) {
+  QueueSubmissions(Store store, QueueRows rows, QueueHeaders headers) {
     this.store = store;
     this.rows = rows;
+    this.headers = headers;
   }
 
-  /** The entries in one write. */
+  /** The entries and their headers in one write. */
   List<QueueEntry> addAll(List<NewEntry> entries) {
     long now = System.currentTimeMillis();
     List<Long> ids = store.write(entries.size() == 1 ? "queue " + entries.get(0).urls().get(0) : "queue " + entries.size() + " downloads",
@@ -46,7 +48,11 @@ final class QueueSubmissions {
             s.setLong(8, now);
             s.setLong(9, now);
             s.setLong(10, now);
-            out.add(Statements.insertedId(s));
+            long id = Statements.insertedId(s);
+            if (!e.headers().isEmpty()) {
+              headers.insert(id, e.headers());
+            }
+            out.add(id);
           }
           return out;
         });

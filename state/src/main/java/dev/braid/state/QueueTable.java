@@ -25,7 +25,7 @@ import dev.braid.store.QueueStore;
  * of this machine (its pid and start time), within its last heartbeat's 30 s for another's.
  *
  * <p>Its statements are in classes of their own: {@link QueueReads}, {@link QueueFeed},
- * {@link QueueLeases} and {@link QueueSubmissions}, over the rows of {@link QueueRows}; each
+ * {@link QueueLeases}, {@link QueueSubmissions} and {@link QueueHeaders}, over the rows of {@link QueueRows}; each
  * takes the lock it needs itself.
  */
 public final class QueueTable implements QueueStore {
@@ -33,13 +33,15 @@ public final class QueueTable implements QueueStore {
   private final QueueFeed feed;
   private final QueueLeases leases;
   private final QueueSubmissions submissions;
+  private final QueueHeaders headers;
 
   QueueTable(Store store) {
     QueueRows rows = new QueueRows(store);
     this.reads = new QueueReads(store, rows);
     this.feed = new QueueFeed(store, rows);
     this.leases = new QueueLeases(store, rows);
-    this.submissions = new QueueSubmissions(store, rows);
+    this.headers = new QueueHeaders(store);
+    this.submissions = new QueueSubmissions(store, rows, headers);
   }
 
   /**
@@ -260,7 +262,18 @@ public final class QueueTable implements QueueStore {
     return leases.finish(owner, last, state, error, errorKind);
   }
 
-  /** Forgets an entry (the engine's resume record of its file is kept). */
+  /** In the {@code queue_headers} table, which no read of entries touches ({@link QueueHeaders}). */
+  @Override
+  public Map<String, String> headers(long id) {
+    return headers.get(id);
+  }
+
+  @Override
+  public void setHeaders(long id, Map<String, String> headers) {
+    this.headers.set(id, headers);
+  }
+
+  /** Forgets an entry and its headers (the engine's resume record of its file is kept). */
   @Override
   public void remove(long id) {
     submissions.remove(id);

@@ -299,6 +299,7 @@ class StoreTest {
       st.execute("ALTER TABLE queue DROP COLUMN seq");
       // and before the later steps
       st.execute("DROP INDEX queue_unfinished_by_file");
+      st.execute("DROP TABLE queue_headers");
       st.execute("PRAGMA user_version = 7");
     }
     try (Store s = Store.open(db)) {

@@ -15,9 +15,12 @@ import java.util.Objects;
  * @param priority higher starts first
  * @param owner the submitting process, or null for whichever runs the queue
  * @param state QUEUED, or PAUSED: it waits until someone resumes it
+ * @param headers the request's headers (cookies, credentials), written in the same transaction
+ *     as the entry (a worker that starts it at once needs them) and kept apart from it: see
+ *     {@link QueueStore#headers}; empty for none
  */
 public record NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-    String owner, EntryState state) {
+    String owner, EntryState state, Map<String, String> headers) {
   /**
    * Checks the parts an entry cannot do without, and copies the lists.
    *
@@ -28,6 +31,7 @@ public record NewEntry(List<String> urls, Path file, Path directory, Map<String,
    * @param priority higher starts first
    * @param owner the submitting process, or null
    * @param state QUEUED or PAUSED; required
+   * @param headers the request's headers; empty for none
    */
   public NewEntry {
     if (urls.isEmpty()) {
@@ -37,6 +41,23 @@ public record NewEntry(List<String> urls, Path file, Path directory, Map<String,
     Objects.requireNonNull(directory, "directory");
     options = Map.copyOf(options);
     Objects.requireNonNull(state, "state");
+    headers = Map.copyOf(headers);
+  }
+
+  /**
+   * An entry without headers.
+   *
+   * @param urls the URL, then its mirrors; at least one
+   * @param file the file asked for, or null
+   * @param directory the folder; required
+   * @param options the request's options
+   * @param priority higher starts first
+   * @param owner the submitting process, or null
+   * @param state QUEUED or PAUSED; required
+   */
+  public NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority, String owner,
+      EntryState state) {
+    this(urls, file, directory, options, priority, owner, state, Map.of());
   }
 
   /**

@@ -25,6 +25,14 @@ import java.util.Set;
  * across owners; {@link #mark} reads where the feed stands, {@link #changedBetween} and
  * {@link #removedBetween} what happened in a range of it.
  *
+ * <h2>Headers</h2>
+ * An entry's request headers (cookies, credentials, a referer: whatever a browser handed over)
+ * are kept beside it, not in it: {@link #headers} reads them and {@link #setHeaders} replaces
+ * them, and no other read (an entry, a page, the change feed) carries them, so nothing that
+ * shows entries can show them. They go with their entry when it is removed. They are secrets
+ * held in the store as they are written: a store is only as private as who may read it (its
+ * files, or its database role).
+ *
  * <p>Threads: the queue's loop thread (starting, heartbeats, the feed), the callers of the
  * public API (submit, pause, resume, remove, changes) and download driver threads
  * ({@link #finish}), concurrently. Each method is atomic on its own.
@@ -268,7 +276,25 @@ public interface QueueStore {
   Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind);
 
   /**
-   * Forgets an entry (the resume record of its file is kept).
+   * {@return the request headers stored for entry {@code id}, by name; empty for none or for an
+   * entry that is gone} The values are secrets: never print them.
+   *
+   * @param id the entry
+   */
+  Map<String, String> headers(long id);
+
+  /**
+   * Replaces the request headers stored for entry {@code id} with {@code headers} (empty: none);
+   * nothing for an entry that is gone. Each name and value is a header's as the engine checked it
+   * (no line break, no {@code =} in a name).
+   *
+   * @param id the entry
+   * @param headers its new headers, by name
+   */
+  void setHeaders(long id, Map<String, String> headers);
+
+  /**
+   * Forgets an entry and its headers (the resume record of its file is kept).
    *
    * @param id the entry
    */

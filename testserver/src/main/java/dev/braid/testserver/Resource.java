@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 public final class Resource {
   private volatile Content content;
   private volatile Consumer<RequestRecord> onRequest;
+  private volatile String requiredCookie;
   private final ResponseKnobs knobs = new ResponseKnobs();
   private final ArmedFaults faults = new ArmedFaults();
   private final SentBytes sent = new SentBytes();
@@ -265,6 +266,34 @@ public final class Resource {
   public Resource expiringTokens(long bytesPerToken) {
     sent.expiringTokens(bytesPerToken);
     return this;
+  }
+
+  /**
+   * From now on every request must carry {@code nameValue} (such as {@code session=abc}) among the
+   * pairs of its {@code Cookie} header, or it gets 403: a file behind a login. Setting another
+   * expires the one before (the session ended); null lets every request in. Not for the HTTP/2
+   * server.
+   */
+  public Resource requireCookie(String nameValue) {
+    this.requiredCookie = nameValue;
+    return this;
+  }
+
+  /** Whether a request with this {@code Cookie} header (null for none) may have the file. */
+  boolean cookieAccepted(String cookieHeader) {
+    String required = requiredCookie;
+    if (required == null) {
+      return true;
+    }
+    if (cookieHeader == null) {
+      return false;
+    }
+    for (String pair : cookieHeader.split(";")) {
+      if (pair.strip().equals(required)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A new token for {@link #expiringTokens}, valid from now. */

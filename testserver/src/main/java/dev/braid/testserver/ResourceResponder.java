@@ -21,7 +21,7 @@ final class ResourceResponder implements Route {
     if (hook != null) {
       hook.accept(connection.recordOf(request, 0));
     }
-    if (!resource.sent().tokenAccepted(request.target())) {
+    if (!resource.sent().tokenAccepted(request.target()) || !resource.cookieAccepted(request.header("cookie"))) {
       return connection.send(request, Response.text(403));
     }
     ArmedFaults.Failure failure = resource.faults().claimFailure();

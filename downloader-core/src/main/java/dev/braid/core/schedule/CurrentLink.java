@@ -72,6 +72,20 @@ final class CurrentLink {
   }
 
   /**
+   * Replaces the request's headers with {@code headers}, checked ones (a client's fresh cookie);
+   * whether they differ from those in use.
+   */
+  synchronized boolean headers(Map<String, String> headers) {
+    if (request.headers().equals(headers)) {
+      return false;
+    }
+    DownloadRequest changed = request.withHeaders(headers);
+    originHeaders = OriginHeaders.of(changed.uri(), withoutEngineHeaders(changed.headers()));
+    request = changed;
+    return true;
+  }
+
+  /**
    * An expired link: a pass that was getting bytes, or that continues bytes on disk, ended with
    * 401, 403, 404 or 410 (a fresh download refused at once is a wrong URL, not an expired one). Asks
    * the request's refresher for a new URL and, with one, moves to it (the next pass proves it

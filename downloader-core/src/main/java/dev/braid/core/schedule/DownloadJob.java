@@ -33,6 +33,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
@@ -165,6 +166,26 @@ public final class DownloadJob implements Runnable {
     if (a != null) {
       a.halt(new LinkChanged("moved to " + uri));
     }
+  }
+
+  /**
+   * Sends {@code headers} (checked ones, by name) to the URL's origin from now on, in place of the
+   * request's: the pass running now stops with its bytes recorded, and the next continues with
+   * them. Nothing when they are the ones in use. Any thread.
+   */
+  public void headers(Map<String, String> headers) {
+    if (!link.headers(headers)) {
+      return;
+    }
+    Attempt a = current;
+    if (a != null) {
+      a.halt(new LinkChanged("new request headers"));
+    }
+  }
+
+  /** Whether this download sends headers of its own (the request's, or those it was given since). */
+  public boolean sendsHeaders() {
+    return !link.request().headers().isEmpty();
   }
 
   /** The URL this download fetches from now: the request's, or the one it moved to. */

@@ -55,6 +55,7 @@ final class PostgresQueue implements QueueStore {
 
   private final PostgresStore store;
   private final RoleConnection connection;
+  private final PostgresHeaders headers;
   private final long leaseMillis;
   /** The latest change of the previous {@link #mark}; -1 before the first. Guarded by this. */
   private long lastMark = -1;
@@ -64,6 +65,7 @@ final class PostgresQueue implements QueueStore {
   PostgresQueue(PostgresStore store, RoleConnection connection, long leaseMillis) {
     this.store = store;
     this.connection = connection;
+    this.headers = new PostgresHeaders(store, connection);
     this.leaseMillis = leaseMillis;
   }
 
@@ -81,7 +83,11 @@ final class PostgresQueue implements QueueStore {
           NewEntry e = entries.get(i);
           QueueRows.bind(s, String.join("\n", e.urls()), e.file(), e.directory(), OptionsText.encode(e.options()), e.priority(), e.state(),
               e.owner(), e.owner(), leaseMillis, now, now, now);
-          out.add(QueueRows.ids(s).get(0));
+          long id = QueueRows.ids(s).get(0);
+          if (!e.headers().isEmpty()) {
+            PostgresHeaders.write(c, id, e.headers());
+          }
+          out.add(id);
         }
       }
       return out;
@@ -285,6 +291,17 @@ final class PostgresQueue implements QueueStore {
         return QueueRows.read(s).stream().findFirst();
       }
     });
+  }
+
+  /** In the {@code queue_headers} table, which no read of entries touches ({@link PostgresHeaders}). */
+  @Override
+  public Map<String, String> headers(long id) {
+    return headers.get(id);
+  }
+
+  @Override
+  public void setHeaders(long id, Map<String, String> headers) {
+    this.headers.set(id, headers);
   }
 
   @Override

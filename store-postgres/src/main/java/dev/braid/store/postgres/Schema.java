@@ -134,7 +134,15 @@ final class Schema {
         "CREATE INDEX host_grants_by_owner ON host_grants (owner)"),
       List.of(
         // a submission with a named file looks for an unfinished entry writing it (as the SQLite store)
-        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"));
+        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"),
+      List.of(
+        // a download's request headers (a browser's cookies, credentials): any worker that takes
+        // the entry over needs them; a table of their own, as in the SQLite store
+        """
+        CREATE TABLE queue_headers (
+          id       bigint PRIMARY KEY REFERENCES queue(id) ON DELETE CASCADE,
+          headers  text   NOT NULL -- Name=value lines; secrets, never printed
+        )"""));
 
   private Schema() {}
 
