@@ -6,7 +6,9 @@ import dev.braid.store.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -114,6 +116,36 @@ public final class Download {
    */
   public Optional<DownloadFailure> failure() {
     return state == DownloadState.FAILED ? Optional.of(StoredFailure.decode(entry.errorKind())) : Optional.empty();
+  }
+
+  /** {@return its own policy for waiting out outages; empty when the {@code Braid}'s applies} */
+  public Optional<OutageRetry> outageRetry() {
+    return Optional.ofNullable(RequestCodec.outageRetry(entry));
+  }
+
+  /**
+   * Its own policy for waiting out outages from now on (see {@link OutageRetry}), kept in the
+   * queue; a running download's run ends by it too.
+   *
+   * @param policy the policy
+   */
+  public void outageRetry(OutageRetry policy) {
+    Objects.requireNonNull(policy, "policy");
+    StateCalls.run(() -> queue.outageRetry(this, policy));
+  }
+
+  /**
+   * {@return when and why it waits out an outage, while it is {@link DownloadState#QUEUED} after a
+   * run that failed for a passing reason (see {@link OutageRetry})} Empty otherwise, and once a
+   * person paused, resumed or removed it.
+   */
+  public Optional<OutageWait> outageWait() {
+    QueueEntry e = entry;
+    if (state != DownloadState.QUEUED || !e.retry().waiting()) {
+      return Optional.empty();
+    }
+    return Optional.of(new OutageWait(Instant.ofEpochMilli(e.retry().atMillis()), e.retry().failures(),
+        Instant.ofEpochMilli(e.retry().sinceMillis()), e.error() == null ? "" : e.error(), StoredFailure.decode(e.errorKind())));
   }
 
   /**

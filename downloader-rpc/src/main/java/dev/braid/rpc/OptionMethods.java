@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import java.util.Iterator;
@@ -17,6 +18,8 @@ import java.util.function.Function;
 /**
  * getOption/changeOption of one download and getGlobalOption/changeGlobalOption of the engine.
  * A download's all-proxy changes while it is not active ({@link ProxyOption}); its next run uses it.
+ * A download's and the engine's max-tries, retry-wait and braid-retry-for ({@link RetryOption}): a
+ * download waiting now keeps its next try, its next failure follows the new policy.
  * Live: a download's max-download-limit, the engine's max-overall-download-limit and
  * max-concurrent-downloads, and Braid's own braid-run-window (windows, comma-separated, in which
  * the queue runs; empty for always) and braid-speed-schedule (limits by time of day); these two are
@@ -47,26 +50,29 @@ final class OptionMethods {
     d.add("aria2.changeGlobalOption", p -> changeGlobal(p.object(0)));
   }
 
-  private static JsonNode option(Download d) {
+  private JsonNode option(Download d) {
     ObjectNode o = NODES.objectNode();
     o.put("dir", d.directory().toString());
     d.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
     d.checksum().ifPresent(c -> o.put("checksum", c.toString()));
     ProxyOption.shownIn(o, d);
+    RetryOption.shownIn(o, d.outageRetry().orElse(braid.outageRetry()));
     return o;
   }
 
-  private static JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
+  private JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
-      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key)) {
-        throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, and "
-            + ProxyOption.ALL_PROXY + " of a download that is not active)");
+      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key) && !RetryOption.KEYS.contains(key)) {
+        throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, max-tries, retry-wait, "
+            + RetryOption.RETRY_FOR + ", and " + ProxyOption.ALL_PROXY + " of a download that is not active)");
       }
     }
-    // both checked before either is applied
+    // all checked before any is applied
     long limit = options.has("max-download-limit")
         ? Sizes.parse("max-download-limit", AddOptions.text(options, "max-download-limit")) : -1;
+    OutageRetry retry = RetryOption.given(options)
+        ? RetryOption.apply(d.outageRetry().orElse(braid.outageRetry()), options) : null;
     if (ProxyOption.given(options)) {
       try {
         d.proxy(ProxyOption.setting(options));
@@ -77,11 +83,16 @@ final class OptionMethods {
     if (limit >= 0) {
       d.rateLimit(limit);
     }
+    if (retry != null) {
+      d.outageRetry(retry);
+    }
     return OK;
   }
 
   private JsonNode globalOption() {
-    return NODES.objectNode()
+    ObjectNode o = NODES.objectNode();
+    RetryOption.shownIn(o, braid.outageRetry());
+    return o
         .put("dir", folders.downloadFolder().toString())
         .put("max-concurrent-downloads", Integer.toString(braid.maxActiveDownloads()))
         .put("max-overall-download-limit", Long.toString(braid.rateLimit()))
@@ -97,15 +108,20 @@ final class OptionMethods {
     int downloads = -1;
     List<RunWindow> windows = null;
     SpeedSchedule speeds = null;
+    OutageRetry retry = RetryOption.given(options) ? RetryOption.apply(braid.outageRetry(), options) : null;
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
+      if (RetryOption.KEYS.contains(key)) {
+        continue;
+      }
       switch (key) {
         case "max-overall-download-limit" -> limit = Sizes.parse(key, AddOptions.text(options, key));
         case "max-concurrent-downloads" -> downloads = concurrent(AddOptions.text(options, key));
         case RUN_WINDOW -> windows = schedule(key, AddOptions.text(options, key), RunWindow::parseList);
         case SPEED_SCHEDULE -> speeds = schedule(key, AddOptions.text(options, key), SpeedSchedule::parse);
         default -> throw RpcException.failed("option " + key + " cannot be changed here (max-overall-download-limit,"
-            + " max-concurrent-downloads, " + RUN_WINDOW + ", " + SPEED_SCHEDULE + ")");
+            + " max-concurrent-downloads, max-tries, retry-wait, " + RetryOption.RETRY_FOR + ", " + RUN_WINDOW + ", "
+            + SPEED_SCHEDULE + ")");
       }
     }
     // both checked before either is applied
@@ -114,6 +130,9 @@ final class OptionMethods {
     }
     if (downloads > 0) {
       braid.maxActiveDownloads(downloads);
+    }
+    if (retry != null) {
+      braid.outageRetry(retry);
     }
     if (windows != null) {
       braid.runWindows(windows);

@@ -124,7 +124,14 @@ final class Migrations {
       List.of(
         // a submission with a named file (-o, aria2's out) looks for an unfinished entry writing
         // it: without this, each such add scanned the whole history, so adds slowed as the queue grew
-        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"));
+        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"),
+      List.of(
+        // an entry waiting out an outage: queued, but not to start before retry_at (epoch ms, 0:
+        // at once), after retry_count failed runs in a row since retry_since; kept so that a
+        // restarted process goes on waiting instead of failing or forgetting it
+        "ALTER TABLE queue ADD COLUMN retry_at INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_count INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_since INTEGER NOT NULL DEFAULT 0"));
 
   private Migrations() {}
 

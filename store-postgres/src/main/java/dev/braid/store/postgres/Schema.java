@@ -134,7 +134,13 @@ final class Schema {
         "CREATE INDEX host_grants_by_owner ON host_grants (owner)"),
       List.of(
         // a submission with a named file looks for an unfinished entry writing it (as the SQLite store)
-        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"));
+        "CREATE INDEX queue_unfinished_by_file ON queue (file) WHERE file IS NOT NULL AND state <> 'COMPLETED'"),
+      List.of(
+        // an entry waiting out an outage (as the SQLite store): queued, not to start before
+        // retry_at (epoch ms, 0: at once), after retry_count failed runs in a row since retry_since
+        "ALTER TABLE queue ADD COLUMN retry_at bigint NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_count integer NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_since bigint NOT NULL DEFAULT 0"));
 
   private Schema() {}
 

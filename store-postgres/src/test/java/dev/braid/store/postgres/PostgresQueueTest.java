@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueCensus;
@@ -158,10 +159,10 @@ class PostgresQueueTest {
     assertTrue(waited >= 1_900, "taken over after " + waited + " ms of a 2 s lease");
     assertEquals(Map.of(), dead.heartbeat("a:1:1", List.of(new EntryProgress(id, null, 10, 5))),
         "the old holder's heartbeat holds nothing");
-    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null).orElseThrow();
+    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.ACTIVE, late.state(), "the old holder's end changed the entry");
     assertEquals("b:2:2", late.owner());
-    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null).orElseThrow();
+    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.COMPLETED, done.state());
     assertEquals(10, done.done());
     assertEquals("b:2:2", completedBy(id));
@@ -193,12 +194,12 @@ class PostgresQueueTest {
     long id = addEntries(a, 1).get(0);
     assertTrue(a.start(id, "a:1:1").isPresent());
     assertEquals(EntryState.COMPLETED,
-        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), EntryState.COMPLETED, null, null).orElseThrow().state());
+        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow().state());
     QueueStore b = worker(30);
     assertTrue(b.runnable(10, 0).isEmpty());
     assertTrue(b.start(id, "b:2:2").isEmpty(), "a completed entry started again");
     assertTrue(b.claim(id, "b:2:2"), "nobody holds a completed entry");
-    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), EntryState.FAILED, "late", "io").orElseThrow();
+    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), EntryState.FAILED, "late", "io", EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.COMPLETED, after.state(), "a completion overwritten");
     assertEquals(3, after.done());
     assertEquals("a:1:1", completedBy(id));
