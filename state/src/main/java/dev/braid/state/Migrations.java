@@ -131,7 +131,10 @@ final class Migrations {
         // restarted process goes on waiting instead of failing or forgetting it
         "ALTER TABLE queue ADD COLUMN retry_at INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE queue ADD COLUMN retry_count INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE queue ADD COLUMN retry_since INTEGER NOT NULL DEFAULT 0"));
+        "ALTER TABLE queue ADD COLUMN retry_since INTEGER NOT NULL DEFAULT 0",
+        // the runnable page reads retry_at too: in the index, it still reads the index alone
+        "DROP INDEX queue_by_state",
+        "CREATE INDEX queue_by_state ON queue (state, priority DESC, id, retry_at)"));
 
   private Migrations() {}
 

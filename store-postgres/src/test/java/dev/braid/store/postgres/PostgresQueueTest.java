@@ -84,6 +84,33 @@ class PostgresQueueTest {
   }
 
   @Test
+  void aWaitingEntryRunsOnlyOnceItsTimeHasComeAndAPersonsActionEndsTheWait() {
+    QueueStore q = worker(30);
+    List<Long> ids = addEntries(q, 2);
+    long later = System.currentTimeMillis() + 60_000;
+    long since = System.currentTimeMillis() - 5_000;
+    q.start(ids.get(0), "a:1:1").orElseThrow();
+    QueueEntry waiting = q.finish("a:1:1", new EntryProgress(ids.get(0), null, 10, 4), EntryState.QUEUED, "refused",
+        "NetworkException", new EntryRetry(later, 2, since)).orElseThrow();
+    assertEquals(EntryState.QUEUED, waiting.state());
+    assertEquals(new EntryRetry(later, 2, since), waiting.retry());
+    assertEquals("refused", waiting.error(), "the last error is kept while it waits");
+    q.start(ids.get(1), "a:1:1").orElseThrow();
+    q.finish("a:1:1", new EntryProgress(ids.get(1), null, 10, 4), EntryState.QUEUED, "503", "HttpStatusException:503",
+        new EntryRetry(System.currentTimeMillis() - 1, 3, since));
+    assertEquals(List.of(ids.get(1)), q.runnable(10, 0), "only the entry whose time has come");
+    assertTrue(q.start(ids.get(0), "b:2:2").isEmpty(), "not started before its time");
+    QueueEntry due = q.start(ids.get(1), "b:2:2").orElseThrow();
+    assertEquals(new EntryRetry(0, 3, since), due.retry(), "its wait ends, its count stays for the next failure");
+    q.setState(ids.get(0), EntryState.QUEUED, null, null);
+    assertEquals(EntryRetry.NONE, q.get(ids.get(0)).orElseThrow().retry(), "a person's resume ends the wait");
+    assertEquals(List.of(ids.get(0)), q.runnable(10, 0), "runnable again (the other is active under a live lease)");
+    QueueEntry done = q.finish("b:2:2", new EntryProgress(ids.get(1), null, 10, 10), EntryState.COMPLETED, null, null,
+        EntryRetry.NONE).orElseThrow();
+    assertEquals(EntryRetry.NONE, done.retry());
+  }
+
+  @Test
   void workersStartingFromTheSameRunnablePagesNeverGetTheSameEntry() throws Exception {
     int entries = 400;
     addEntries(worker(30), entries);
