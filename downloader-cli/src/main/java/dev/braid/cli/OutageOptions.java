@@ -23,7 +23,7 @@ final class OutageOptions {
       "as aria2: a download is tried at most N times in a row before it fails, with no time bound; 0: no bound"
           + " (default: --retry-for's)", "--max-tries").build();
   private final OptionSpec retryWait = option(Double.class, "SECONDS",
-      "as aria2: the wait after a first failed try; it doubles per failure up to 5 minutes (default: 5)",
+      "as aria2: the wait after a first failed try; it doubles per failure up to 2 minutes (default: 5)",
       "--retry-wait").build();
 
   /** Adds {@code --retry-for} to get's model. */

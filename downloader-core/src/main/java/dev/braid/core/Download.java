@@ -169,7 +169,8 @@ public final class Download {
    * ({@link DownloadPausedException} for a pause)} A {@link #resume()} after that starts a new run
    * with a new future. It completes only after every connection of the run has stopped and its
    * progress is recorded. For a download another process drives, it completes only once this
-   * {@code Braid} runs it: follow such a download with {@link #state()} or a listener.
+   * {@code Braid} runs it: follow such a download with {@link #state()} or a listener. A run that
+   * ends waiting out an outage ({@link #outageWait()}) leaves it open for the next run.
    */
   public CompletableFuture<DownloadResult> result() {
     return result;

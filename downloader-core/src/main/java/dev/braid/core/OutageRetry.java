@@ -21,11 +21,11 @@ import java.util.Optional;
 public final class OutageRetry {
   /** The first wait of {@link #DEFAULT}. */
   public static final Duration DEFAULT_FIRST_WAIT = Duration.ofSeconds(5);
-  /** The longest wait between two tries of {@link #DEFAULT}. */
-  public static final Duration DEFAULT_MAX_WAIT = Duration.ofMinutes(5);
+  /** The longest wait between two tries of {@link #DEFAULT}: a server back from an outage is tried again within it. */
+  public static final Duration DEFAULT_MAX_WAIT = Duration.ofMinutes(2);
   /** How long {@link #DEFAULT} keeps trying after the first failure. */
   public static final Duration DEFAULT_RETRY_FOR = Duration.ofHours(1);
-  /** Retries for 1 h, waiting 5 s at first and at most 5 min between tries: a daemon's and the desktop app's default. */
+  /** Retries for 1 h, waiting 5 s at first and at most 2 min between tries: a daemon's and the desktop app's default. */
   public static final OutageRetry DEFAULT = new OutageRetry(DEFAULT_FIRST_WAIT, DEFAULT_MAX_WAIT, DEFAULT_RETRY_FOR, 0);
   /** One try: a passing failure fails the download at once (a library's and a foreground {@code braid get}'s default). */
   public static final OutageRetry NONE = new OutageRetry(DEFAULT_FIRST_WAIT, DEFAULT_MAX_WAIT, null, 1);
