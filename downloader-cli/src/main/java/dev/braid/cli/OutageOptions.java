@@ -44,7 +44,11 @@ final class OutageOptions {
     try {
       Double wait = retryWait.getValue();
       if (wait != null) {
-        p = p.withFirstWait(Duration.ofMillis(Math.round(wait * 1000)));
+        if (wait < 0) {
+          throw new InvalidRequestException("--retry-wait cannot be negative, not " + wait);
+        }
+        // aria2's 0 ("no wait") is the shortest wait Braid takes, as over the RPC
+        p = p.withFirstWait(Duration.ofMillis(Math.max(1, Math.round(wait * 1000))));
       }
       Duration d = retryFor.getValue();
       if (d != null) {
