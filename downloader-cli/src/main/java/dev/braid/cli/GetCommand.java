@@ -118,12 +118,11 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private int fail(PrintStream err, DownloadException e) {
-    err.println("braid: " + e.getMessage());
-    if (DownloadFailure.of(e).passes()) {
-      // an outage: the bytes are kept, and waiting may be all it takes
-      err.println("braid: the same command continues from the bytes kept"
-          + (options.outage().retryForGiven() ? "" : "; or wait out the outage with --retry-for DURATION (e.g. --retry-for 1h)"));
-    }
+    // an outage: the bytes are kept, and waiting may be all it takes (on the one error line)
+    String hint = !DownloadFailure.of(e).passes() ? ""
+        : "; the same command continues from the bytes kept"
+            + (options.outage().retryForGiven() ? "" : ", or wait out the outage with --retry-for DURATION (e.g. 1h)");
+    err.println("braid: " + e.getMessage() + hint);
     if (options.debug()) {
       e.printStackTrace(err);
     }
