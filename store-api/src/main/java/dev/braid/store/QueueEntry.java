@@ -54,31 +54,6 @@ public record QueueEntry(long id, List<String> urls, Path file, Path directory, 
     }
   }
 
-  /**
-   * An entry that is not waiting out an outage (its retry state {@link EntryRetry#NONE}).
-   *
-   * @param id the store's key
-   * @param urls the URL, then mirrors
-   * @param file the exact target file, or null
-   * @param directory the folder for a server-chosen name
-   * @param options the remaining request settings
-   * @param priority higher runs first
-   * @param state where it stands
-   * @param error the last error message, or null
-   * @param errorKind the kind of the last error, or null
-   * @param target the final file once known, or null
-   * @param length total bytes once known, else -1
-   * @param done bytes on disk at the last heartbeat
-   * @param owner the process driving it, or null
-   * @param heartbeatMillis when its owner last reported
-   */
-  public QueueEntry(long id, List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      EntryState state, String error, String errorKind, Path target, long length, long done, String owner,
-      long heartbeatMillis) {
-    this(id, urls, file, directory, options, priority, state, error, errorKind, target, length, done, owner,
-        heartbeatMillis, EntryRetry.NONE);
-  }
-
   /** {@return the URL the user asked for first} */
   public String url() {
     return urls.get(0);
