@@ -10,6 +10,7 @@ import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.Rules;
 import dev.braid.rpc.EngineLock;
@@ -72,6 +73,7 @@ final class DaemonCommand implements Callable<Integer> {
   private final ConnectionOptions net = new ConnectionOptions();
 
   private final HookOptions hooks = new HookOptions();
+  private final OutageOptions outage = new OutageOptions();
 
   private final ScheduleOptions schedule = new ScheduleOptions();
   private final RulesOptions rulesFile = new RulesOptions();
@@ -88,6 +90,7 @@ final class DaemonCommand implements Callable<Integer> {
       spec.addOption(o);
     }
     engine.addTo(spec);
+    outage.addToDaemon(spec);
     net.addEngineOptionsTo(spec);
     hooks.addTo(spec);
     schedule.addTo(spec);
@@ -142,7 +145,7 @@ final class DaemonCommand implements Callable<Integer> {
     settings.rules(rules);
     warnOutsideFolders(rules, folder, err);
     BraidBuilder builder = engine.builder().downloadDirectory(folder).runQueue(true)
-        .maxActiveDownloads(jobs.<Integer>getValue());
+        .maxActiveDownloads(jobs.<Integer>getValue()).outageRetry(outage.policy(OutageRetry.DEFAULT));
     net.applyTo(builder, System.getenv(), err);
     hooks.applyTo(builder, f -> err.println("braid: " + f));
     schedule.applyTo(builder);

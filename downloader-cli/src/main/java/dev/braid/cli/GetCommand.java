@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Rules;
@@ -117,7 +118,11 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private int fail(PrintStream err, DownloadException e) {
-    err.println("braid: " + e.getMessage());
+    // an outage: the bytes are kept, and waiting may be all it takes (on the one error line)
+    String hint = !DownloadFailure.of(e).passes() ? ""
+        : "; the same command continues from the bytes kept"
+            + (options.outage().retryForGiven() ? "" : ", or wait out the outage with --retry-for DURATION (e.g. 1h)");
+    err.println("braid: " + e.getMessage() + hint);
     if (options.debug()) {
       e.printStackTrace(err);
     }

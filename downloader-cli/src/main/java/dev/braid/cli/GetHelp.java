@@ -14,7 +14,7 @@ final class GetHelp {
           "--jobs", "--detach", "--url-refresh-command", "--state-db")
       .section("Rules", "--rules", "--no-rules")
       .section("Connections", "--connections", "--max-connections", "--max-connections-per-host", "--min-split-size",
-          "--lowest-speed", "--limit-rate", "--retries", "--http2", "--http1.1", "--http-auto")
+          "--lowest-speed", "--limit-rate", "--retries", "--retry-for", "--http2", "--http1.1", "--http-auto")
       .section("Metalink", "--metalink-location", "--metalink-preferred-protocol", "--select-file")
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",
           "--read-timeout", "--first-byte-timeout", "--deadline")

@@ -82,6 +82,8 @@ final class GetOptions {
   private final RulesOptions rulesFile = new RulesOptions();
   private final MetalinkOptions metalink = new MetalinkOptions();
 
+  private final OutageOptions outage = new OutageOptions();
+
   private final OptionSpec quiet = flag("print nothing but errors", "-q", "--quiet").build();
 
   private final OptionSpec json = flag("print newline-delimited JSON events on standard output instead of progress", "--json")
@@ -107,6 +109,7 @@ final class GetOptions {
     }
     spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1").addArg(file).addArg(dir).build());
     engine.addTo(spec);
+    outage.addToGet(spec);
     net.addTo(spec);
     hooks.addTo(spec);
     rulesFile.addTo(spec);
@@ -137,6 +140,10 @@ final class GetOptions {
 
   EngineOptions engine() {
     return engine;
+  }
+
+  OutageOptions outage() {
+    return outage;
   }
 
   ConnectionOptions net() {

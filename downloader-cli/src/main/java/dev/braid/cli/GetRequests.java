@@ -4,6 +4,7 @@ import dev.braid.core.Checksum;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.HostSettings;
 import dev.braid.core.rules.Rules;
@@ -84,6 +85,10 @@ final class GetRequests {
     HostSettings host = rules.forUrl(url);
     host.applyTo(b);
     options.applyTo(b, host);
+    if (options.outage().retryForGiven()) {
+      // its own policy: a daemon this get hands it to waits as long as asked here
+      b.outageRetry(options.outage().policy(OutageRetry.NONE));
+    }
     return b;
   }
 

@@ -60,8 +60,8 @@ final class ListCommand extends StoreCommand {
       if (json) {
         out.println(StatusCommand.json(d));
       } else {
-        out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", d.id(), d.state().name().toLowerCase(Locale.ROOT),
-            percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name());
+        out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%s%n", d.id(), OutageText.state(d),
+            percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name(), OutageText.of(d).map(w -> "  " + w).orElse(""));
       }
     }
   }
@@ -90,8 +90,9 @@ final class ListCommand extends StoreCommand {
       out.println(StatusCommand.json(e));
     } else {
       Progress p = RemoteFollow.progress(e);
-      out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%n", e.path("id").asLong(), e.path("state").asText(),
-          percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText());
+      out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%s%n", e.path("id").asLong(), OutageText.state(e),
+          percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText(),
+          OutageText.of(e).map(w -> "  " + w).orElse(""));
     }
   }
 

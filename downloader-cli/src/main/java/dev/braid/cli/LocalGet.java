@@ -7,6 +7,7 @@ import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.Gid;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.rules.Rules;
 import java.io.PrintStream;
 import java.util.List;
@@ -38,7 +39,8 @@ final class LocalGet {
       // TLS is set up while the store and the client start, not after the first connect
       Braid.warmUpTls();
     }
-    BraidBuilder builder = engine.builder().maxActiveDownloads(options.jobsAtOnce());
+    BraidBuilder builder = engine.builder().maxActiveDownloads(options.jobsAtOnce())
+        .outageRetry(options.outage().policy(OutageRetry.NONE));
     net.applyTo(builder, System.getenv(), err);
     JsonEvents events = options.json() ? new JsonEvents(caller.out()) : null;
     options.hooks().applyTo(builder, events != null ? events::hookFailed : f -> err.println("braid: " + f));

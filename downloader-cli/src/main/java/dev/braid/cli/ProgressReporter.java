@@ -56,7 +56,7 @@ final class ProgressReporter {
         return;
       } catch (TimeoutException e) {
         printCourse(d);
-        draw(d.progress());
+        draw(d);
       } catch (ExecutionException e) {
         clear();
         printCourse(d);
@@ -93,11 +93,13 @@ final class ProgressReporter {
 
   private record Line(Duration at, String text) {}
 
-  private void draw(Progress p) {
+  private void draw(Download d) {
     if (mode == Mode.QUIET) {
       return;
     }
-    String line = format(p);
+    // waiting out an outage (--retry-for): what is kept, and until when it waits
+    Progress p = d.progress();
+    String line = OutageText.of(d).map(w -> "waiting: " + kept(p) + "  " + w).orElseGet(() -> format(p));
     if (mode == Mode.TERMINAL) {
       line = TerminalWidth.fit(line);
       out.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
@@ -113,6 +115,10 @@ final class ProgressReporter {
       out.print("\r" + " ".repeat(lastWidth) + "\r");
       out.flush();
     }
+  }
+
+  private static String kept(Progress p) {
+    return p.length() > 0 ? Units.bytes(p.done()) + " / " + Units.bytes(p.length()) + " kept" : Units.bytes(p.done()) + " kept";
   }
 
   static String format(Progress p) {

@@ -115,8 +115,7 @@ final class RemoteFollow {
         }
         int done = completed;
         int bad = failed;
-        line.drawIfDue(() -> single && entries.size() == 1 ? ProgressReporter.format(progress(entries.get(0)))
-            : status(done, gids.size(), bad, entries));
+        line.drawIfDue(() -> single && entries.size() == 1 ? singleLine(entries.get(0)) : status(done, gids.size(), bad, entries));
       }
       List<String> toLook = new ArrayList<>();
       for (Map.Entry<String, String> end : ending.entrySet()) {
@@ -182,6 +181,11 @@ final class RemoteFollow {
       }
     }
     return out;
+  }
+
+  /** The progress line of one download: its progress, or, waiting out an outage in the daemon, until when. */
+  private static String singleLine(RpcValue e) {
+    return OutageText.of(e).map(w -> "waiting: " + w).orElseGet(() -> ProgressReporter.format(progress(e)));
   }
 
   private static boolean ended(RpcValue e) {

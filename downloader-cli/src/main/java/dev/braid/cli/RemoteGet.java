@@ -2,6 +2,7 @@ package dev.braid.cli;
 
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.Gid;
+import dev.braid.core.OutageRetry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -191,6 +192,9 @@ final class RemoteGet {
     if (r.rateLimit() > 0) {
       o.put("max-download-limit", Long.toString(r.rateLimit()));
     }
+    // get's --retry-for: how long the daemon waits out an outage for this download
+    r.outageRetry().flatMap(OutageRetry::retryFor)
+        .ifPresent(d -> o.put("braid-retry-for", Double.toString(d.toMillis() / 1000.0)));
     // a Metalink's piece hashes and size: Braid's own options, beside aria2's
     r.pieceHashes().ifPresent(p -> o.put("braid-pieces", p.text()));
     if (r.expectedLength() >= 0) {

@@ -3,7 +3,9 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
+import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
+import java.time.Instant;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -34,7 +36,8 @@ final class StatusCommand extends StoreCommand {
     caller.out().println("id:       " + d.id());
     caller.out().println("url:      " + d.url());
     caller.out().println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
-    caller.out().println("state:    " + d.state().name().toLowerCase(java.util.Locale.ROOT));
+    caller.out().println("state:    " + OutageText.state(d));
+    OutageText.of(d).ifPresent(w -> caller.out().println("retry:    " + w));
     caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
         + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
     d.remote().ifPresent(r -> {
@@ -65,7 +68,8 @@ final class StatusCommand extends StoreCommand {
     caller.out().println("id:       " + id);
     caller.out().println("url:      " + e.path("url").asText());
     caller.out().println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));
-    caller.out().println("state:    " + e.path("state").asText());
+    caller.out().println("state:    " + OutageText.state(e));
+    OutageText.of(e).ifPresent(w -> caller.out().println("retry:    " + w));
     caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
         + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
     if (e.path("etag").isTextual()) {
@@ -85,7 +89,9 @@ final class StatusCommand extends StoreCommand {
     return new Json().put("id", e.path("id").asLong()).put("state", e.path("state").asText())
         .put("url", e.path("url").asText()).put("name", e.path("name").asText()).put("file", e.path("file").textValue())
         .put("done", e.path("done").asLong()).put("length", e.path("length").asLong()).put("priority", e.path("priority").asInt())
-        .put("error", e.path("error").textValue());
+        .put("error", e.path("error").textValue())
+        .put("nextTry", e.has("nextTry") ? Instant.ofEpochMilli(e.path("nextTry").asLong()).toString() : null)
+        .put("lastError", e.path("lastError").textValue());
   }
 
   static Json json(Download d) {
@@ -93,6 +99,8 @@ final class StatusCommand extends StoreCommand {
     return new Json().put("id", d.id()).put("state", d.state().name().toLowerCase(java.util.Locale.ROOT))
         .put("url", d.url()).put("name", d.name()).put("file", d.file().map(Object::toString).orElse(null))
         .put("done", p.done()).put("length", p.length()).put("priority", d.priority())
-        .put("error", d.error().orElse(null));
+        .put("error", d.error().orElse(null))
+        .put("nextTry", d.outageWait().map(w -> w.nextTry().toString()).orElse(null))
+        .put("lastError", d.outageWait().map(OutageWait::lastError).orElse(null));
   }
 }

@@ -359,6 +359,21 @@ public final class Braid implements AutoCloseable {
   }
 
   /**
+   * How the queue waits out outages from now on, for downloads that do not carry their own policy
+   * (see {@link BraidBuilder#outageRetry}); a download waiting now keeps its next try.
+   *
+   * @param policy the policy
+   */
+  public void outageRetry(OutageRetry policy) {
+    parts.queue.outageWaits().defaultPolicy(Objects.requireNonNull(policy, "policy"));
+  }
+
+  /** {@return how the queue waits out outages for downloads that do not carry their own policy} */
+  public OutageRetry outageRetry() {
+    return parts.queue.outageWaits().defaultPolicy();
+  }
+
+  /**
    * Changes how many downloads run at once, at once: a higher limit starts waiting ones now; a
    * lower one starts no more until the running ones are below it (none is stopped for it).
    *

@@ -63,8 +63,23 @@ public final class BraidBuilder {
   SpeedSchedule speedSchedule;
   boolean storedSchedule;
   Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
+  OutageRetry outageRetry = OutageRetry.NONE;
 
   BraidBuilder() {}
+
+  /**
+   * How the queue waits out outages for downloads that do not carry their own policy
+   * ({@link DownloadRequestBuilder#outageRetry}); default {@link OutageRetry#NONE}: a passing
+   * failure fails the download at once, as a caller that retries itself expects. A daemon and the
+   * desktop app use {@link OutageRetry#DEFAULT}. Changed live with {@link Braid#outageRetry(OutageRetry)}.
+   *
+   * @param policy the policy
+   * @return this builder
+   */
+  public BraidBuilder outageRetry(OutageRetry policy) {
+    this.outageRetry = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
 
   /**
    * The clock the schedules read (default: the system's, in the default time zone); a test gives

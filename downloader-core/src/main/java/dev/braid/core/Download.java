@@ -6,8 +6,10 @@ import dev.braid.store.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -117,6 +119,36 @@ public final class Download {
     return state == DownloadState.FAILED ? Optional.of(StoredFailure.decode(entry.errorKind())) : Optional.empty();
   }
 
+  /** {@return its own policy for waiting out outages; empty when the {@code Braid}'s applies} */
+  public Optional<OutageRetry> outageRetry() {
+    return Optional.ofNullable(RequestCodec.outageRetry(entry));
+  }
+
+  /**
+   * Its own policy for waiting out outages from now on (see {@link OutageRetry}), kept in the
+   * queue; a running download's run ends by it too.
+   *
+   * @param policy the policy
+   */
+  public void outageRetry(OutageRetry policy) {
+    Objects.requireNonNull(policy, "policy");
+    StateCalls.run(() -> queue.outageRetry(this, policy));
+  }
+
+  /**
+   * {@return when and why it waits out an outage, while it is {@link DownloadState#QUEUED} after a
+   * run that failed for a passing reason (see {@link OutageRetry})} Empty otherwise, and once a
+   * person paused, resumed or removed it.
+   */
+  public Optional<OutageWait> outageWait() {
+    QueueEntry e = entry;
+    if (state != DownloadState.QUEUED || !e.retry().waiting()) {
+      return Optional.empty();
+    }
+    return Optional.of(new OutageWait(Instant.ofEpochMilli(e.retry().atMillis()), e.retry().failures(),
+        Instant.ofEpochMilli(e.retry().sinceMillis()), e.error() == null ? "" : e.error(), StoredFailure.decode(e.errorKind())));
+  }
+
   /**
    * {@return whether it was asked of this Braid ({@link Braid#submit}), rather than found in the
    * state database: another process's, or an earlier run's that nobody asked for again} A listener
@@ -143,7 +175,8 @@ public final class Download {
    * ({@link DownloadPausedException} for a pause)} A {@link #resume()} after that starts a new run
    * with a new future. It completes only after every connection of the run has stopped and its
    * progress is recorded. For a download another process drives, it completes only once this
-   * {@code Braid} runs it: follow such a download with {@link #state()} or a listener.
+   * {@code Braid} runs it: follow such a download with {@link #state()} or a listener. A run that
+   * ends waiting out an outage ({@link #outageWait()}) leaves it open for the next run.
    */
   public CompletableFuture<DownloadResult> result() {
     return result;

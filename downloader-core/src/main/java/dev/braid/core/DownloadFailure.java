@@ -25,6 +25,22 @@ public record DownloadFailure(FailureKind kind, FailureDetail detail, int httpSt
   }
 
   /**
+   * {@return whether waiting may fix it: the server or the way to it was away (a refused or reset
+   * connection, a timeout, a name that did not resolve, a proxy down) or it said to come back
+   * (HTTP 408, 429, 5xx but 501 and 505)} Refused credentials, the download's own deadline, refused redirects, other statuses
+   * (404, 410...), checksums, the local side (a full disk) and a changed remote file do not pass.
+   * The queue waits out the ones that pass under an {@link OutageRetry}.
+   */
+  public boolean passes() {
+    return switch (kind) {
+      case NETWORK -> detail != FailureDetail.PROXY_AUTH && detail != FailureDetail.DEADLINE;
+      case HTTP_STATUS -> detail != FailureDetail.REDIRECT && (httpStatus == 408 || httpStatus == 429
+          || (httpStatus >= 500 && httpStatus <= 599 && httpStatus != 501 && httpStatus != 505));
+      default -> false;
+    };
+  }
+
+  /**
    * {@return the failure {@code t} is, read through the form the state database keeps, so that a
    * failure reads the same before and after a restart} {@link FailureKind#INTERNAL} for what is no
    * {@link DownloadException}.

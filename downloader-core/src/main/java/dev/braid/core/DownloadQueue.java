@@ -63,10 +63,12 @@ final class DownloadQueue implements AutoCloseable {
   private final Submission submission;
   private final KeptFileAnswer keptFiles;
   private final QueueRemoval removal;
+  private final OutageWaits waits;
 
   DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
-      QueueSchedule schedule) {
+      QueueSchedule schedule, OutageWaits waits) {
     this.store = store;
+    this.waits = waits;
     this.table = store.queue();
     this.handles = new HandleMap((e, shown) -> new Download(this, e, shown), table::held);
     // the loop calls back into the parts below only once started, at the end of this constructor
@@ -109,7 +111,7 @@ final class DownloadQueue implements AutoCloseable {
     this.bus = loop.bus();
     this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, access, bus);
     this.feed = new ChangeFeed(table, handles, access, bus);
-    this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop);
+    this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop, waits);
     this.keptFiles = new KeptFileAnswer(table, this, drivers);
     this.submission = new Submission(table, owner, handles, feed, secrets, this, keptFiles);
     this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
@@ -189,6 +191,15 @@ final class DownloadQueue implements AutoCloseable {
     if (j != null && handles.isRunning(h.id())) {
       j.rateLimit(bytesPerSecond);
     }
+  }
+
+  /** {@code h}'s own retry policy from now on: a running download's ends by it too. */
+  void outageRetry(Download h, OutageRetry policy) {
+    QueueEntry e = table.get(h.id()).orElse(h.entry());
+    Map<String, String> options = new LinkedHashMap<>(e.options());
+    options.put(RequestCodec.RETRY, policy.text());
+    table.updateOptions(h.id(), options);
+    table.get(h.id()).ifPresent(h::entry);
   }
 
   /** The URL {@code h} continues from; a running download moves to it at once, another when it next runs. */
@@ -336,6 +347,11 @@ final class DownloadQueue implements AutoCloseable {
   void transition(Download h, DownloadState s) {
     h.state(s);
     bus.stateChanged(h, s);
+  }
+
+  /** The rule for failed runs that may wait out an outage; its default policy changes live. */
+  OutageWaits outageWaits() {
+    return waits;
   }
 
   /** A new limit of downloads at once: more start at once; a lower one lets the running ones finish. */

@@ -46,6 +46,7 @@ public final class DownloadRequest {
   private final Checksum checksum;
   private final int priority;
   private final long rateLimit;
+  private final OutageRetry outageRetry;
   private final DownloadRequestBuilder origin;
   private final Map<String, String> headers;
   private final UrlRefresher urlRefresher;
@@ -65,6 +66,7 @@ public final class DownloadRequest {
     this.checksum = b.checksum;
     this.priority = b.priority;
     this.rateLimit = b.rateLimit;
+    this.outageRetry = b.outageRetry;
     this.connections = b.connections;
     this.maxConnections = b.maxConnections;
     this.overwrite = b.overwrite;
@@ -146,6 +148,11 @@ public final class DownloadRequest {
   /** {@return its priority in the queue: higher starts first; equal priorities start in submission order} */
   public int priority() {
     return priority;
+  }
+
+  /** {@return how this download waits out outages in the queue; empty for the {@code Braid}'s policy} */
+  public Optional<OutageRetry> outageRetry() {
+    return Optional.ofNullable(outageRetry);
   }
 
   /**

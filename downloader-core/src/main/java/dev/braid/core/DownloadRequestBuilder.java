@@ -40,6 +40,7 @@ public final class DownloadRequestBuilder {
   PieceHashes pieceHashes;
   long expectedLength = -1;
   String proxy;
+  OutageRetry outageRetry;
 
   DownloadRequestBuilder(String url) {
     this.url = url;
@@ -69,6 +70,7 @@ public final class DownloadRequestBuilder {
     b.pieceHashes = pieceHashes;
     b.expectedLength = expectedLength;
     b.proxy = proxy;
+    b.outageRetry = outageRetry;
     return b;
   }
 
@@ -196,6 +198,18 @@ public final class DownloadRequestBuilder {
    */
   public DownloadRequestBuilder priority(int priority) {
     this.priority = priority;
+    return this;
+  }
+
+  /**
+   * How this download waits out outages in the queue (see {@link OutageRetry}); null (the default)
+   * for the {@code Braid}'s ({@link BraidBuilder#outageRetry}). Kept in the queue with the download.
+   *
+   * @param policy its own policy, or null
+   * @return this builder
+   */
+  public DownloadRequestBuilder outageRetry(OutageRetry policy) {
+    this.outageRetry = policy;
     return this;
   }
 

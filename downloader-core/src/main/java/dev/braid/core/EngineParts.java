@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.cert.Certificate;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -125,7 +127,8 @@ final class EngineParts {
         job.result().whenComplete((r, e) -> bytes.finished(fetched));
       }
       return job;
-    }, drivers, b.maxActiveDownloads, b.runQueue, schedule);
+    }, drivers, b.maxActiveDownloads, b.runQueue, schedule,
+        new OutageWaits(b.clock != null ? b.clock : Clock.systemUTC(), n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry));
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
       queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));

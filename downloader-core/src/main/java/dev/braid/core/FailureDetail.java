@@ -8,8 +8,10 @@ package dev.braid.core;
 public enum FailureDetail {
   /** Nothing finer than the kind is known. */
   NONE,
-  /** {@link FailureKind#NETWORK}: a connect, first-byte or read timeout, or the download's deadline. */
+  /** {@link FailureKind#NETWORK}: a connect, first-byte or read timeout. */
   TIMEOUT,
+  /** {@link FailureKind#NETWORK}: the download's deadline passed (a bound the user set: never waited out). */
+  DEADLINE,
   /** {@link FailureKind#NETWORK}: the host name could not be resolved. */
   NAME_RESOLUTION,
   /** {@link FailureKind#NETWORK}: a proxy refused its credentials ({@link ProxyAuthenticationException}). */

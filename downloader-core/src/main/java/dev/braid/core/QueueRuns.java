@@ -6,6 +6,7 @@ import dev.braid.core.queue.HeldElsewhere;
 import dev.braid.core.queue.SlotLoop;
 import dev.braid.core.schedule.DownloadJob;
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -38,15 +39,17 @@ final class QueueRuns {
   private final HandleAccess access;
   private final RequestSecrets secrets;
   private final SlotLoop loop;
+  private final OutageWaits waits;
 
   /**
    * @param jobs makes the job of a decoded request
    * @param drivers runs each job, a thread per download
    * @param runAll whether this process runs every runnable entry, or only those wanted here
    * @param loop told when a run ended, so that it looks for the next; says whether the queue closes
+   * @param waits decides whether a failed run waits out an outage rather than failing
    */
   QueueRuns(QueueStore table, String owner, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, boolean runAll,
-      HandleMap handles, HandleAccess access, RequestSecrets secrets, SlotLoop loop) {
+      HandleMap handles, HandleAccess access, RequestSecrets secrets, SlotLoop loop, OutageWaits waits) {
     this.table = table;
     this.owner = owner;
     this.jobs = jobs;
@@ -56,6 +59,7 @@ final class QueueRuns {
     this.access = access;
     this.secrets = secrets;
     this.loop = loop;
+    this.waits = waits;
   }
 
   /** Runs entry {@code id} if this process should: it runs the whole queue, or the entry is wanted here. Loop thread. */
@@ -116,19 +120,25 @@ final class QueueRuns {
       h.started(job);
       handles.startedRunning(h);
       access.transition(h, DownloadState.ACTIVE);
-      job.result().whenComplete((r, ex) -> finished(h, job, r, ex));
+      Run run = new Run(e.retry(), e.done());
+      job.result().whenComplete((r, ex) -> finished(h, job, run, r, ex));
       drivers.execute(job);
       return true;
     }
   }
 
+  /** What a run's end needs of its start: the retry state and the bytes then. */
+  private record Run(EntryRetry retry, long doneAtStart) {}
+
   /** On the download's driver thread, after every connection stopped and its progress was recorded. */
-  private void finished(Download h, DownloadJob job, DownloadResult r, Throwable failure) {
+  private void finished(Download h, DownloadJob job, Run run, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     // read once: a heartbeat that reads the store after the finish below sees the entry released
     // and marks it removing; the end decided here stands
     boolean removing = h.removing;
     DownloadState end;
+    // a failure that passes (an outage) under a policy that still retries: the entry waits, queued
+    Optional<EntryRetry> wait = Optional.empty();
     if (removing) {
       end = h.state();
     } else if (r != null) {
@@ -138,8 +148,11 @@ final class QueueRuns {
       // and a run the schedule stopped waits for the next window
       end = h.pauseAsked || !(loop.closing() || h.held) ? DownloadState.PAUSED : DownloadState.QUEUED;
     } else {
-      end = DownloadState.FAILED;
+      // the download's own policy as it stands now: a client may have changed it during the run
+      wait = waits.after(cause, run.retry(), job.progress().done() > run.doneAtStart(), RequestCodec.outageRetry(h.entry()));
+      end = wait.isPresent() ? DownloadState.QUEUED : DownloadState.FAILED;
     }
+    boolean keepsError = end == DownloadState.FAILED || wait.isPresent();
     if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
       // the refresher moved it: a later run continues from the new URL
       List<String> urls = new ArrayList<>(h.entry().urls());
@@ -153,7 +166,7 @@ final class QueueRuns {
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
-          end == DownloadState.FAILED ? cause.getMessage() : null, end == DownloadState.FAILED ? StoredFailure.encode(cause) : null)
+          keepsError ? cause.getMessage() : null, keepsError ? StoredFailure.encode(cause) : null, wait.orElse(EntryRetry.NONE))
           .ifPresent(h::entry);
       if (end == DownloadState.COMPLETED && job.sendsHeaders()) {
         // a completed download needs its cookies and credentials no more: they are kept no longer
@@ -176,7 +189,7 @@ final class QueueRuns {
     handles.stoppedRunning(h.id());
     if (r != null) {
       h.result().complete(r);
-    } else {
+    } else if (wait.isEmpty()) {
       // the job only saw a pause; its caller must hear that the entry is gone and will not resume
       h.result().completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
     }

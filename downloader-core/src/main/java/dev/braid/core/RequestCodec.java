@@ -14,6 +14,9 @@ import java.util.Map;
  * ({@link dev.braid.store.QueueStore#headers}), and {@link #decode} takes them from there.
  */
 final class RequestCodec {
+  /** The option of a download's own {@link OutageRetry}, as {@link OutageRetry#text()} writes it. */
+  static final String RETRY = "outage_retry";
+
   private RequestCodec() {}
 
   static List<String> urls(DownloadRequest r) {
@@ -38,6 +41,7 @@ final class RequestCodec {
     if (r.expectedLength() >= 0) {
       o.put("length", Long.toString(r.expectedLength()));
     }
+    r.outageRetry().ifPresent(p -> o.put(RETRY, p.text()));
     return DownloadProxy.into(o, r.proxy().orElse(null));
   }
 
@@ -68,6 +72,9 @@ final class RequestCodec {
         b.pieceHashes(PieceHashes.parse(o.get("pieces")));
       }
       b.proxy(o.get(DownloadProxy.OPTION));
+      if (o.containsKey(RETRY)) {
+        b.outageRetry(OutageRetry.parse(o.get(RETRY)));
+      }
     } catch (IllegalArgumentException ex) {
       throw new InvalidRequestException("queue entry " + e.id() + " has unreadable options: " + ex.getMessage(), ex);
     }
@@ -76,6 +83,16 @@ final class RequestCodec {
     }
     headers.forEach(b::header);
     return b.build();
+  }
+
+  /** The entry's own {@link OutageRetry}; null for none, or for one this Braid cannot read (the default then applies). */
+  static OutageRetry outageRetry(QueueEntry e) {
+    String text = e.options().get(RETRY);
+    try {
+      return text == null ? null : OutageRetry.parse(text);
+    } catch (IllegalArgumentException unreadable) {
+      return null;
+    }
   }
 
   /** The file name a user recognises: the final file's, else the URL's last path part. */

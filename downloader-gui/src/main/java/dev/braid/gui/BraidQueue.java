@@ -2,6 +2,7 @@ package dev.braid.gui;
 
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.Checksum;
@@ -88,6 +89,7 @@ final class BraidQueue implements AppQueue {
         .maxConnectionsTotal(settings.connectionsTotal())
         .rateLimit(settings.speedLimit())
         .storedSchedule(true)
+        .outageRetry(OutageRetry.DEFAULT)
         .runQueue(true)).build();
     BraidQueue q = new BraidQueue(braid, settings, out);
     window.set(q);

@@ -3,6 +3,7 @@ package dev.braid.gui;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.core.Gid;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +15,7 @@ import java.util.Optional;
 final class DaemonSnapshots {
   /** The keys asked for in each poll. */
   static final List<String> KEYS = List.of("gid", "status", "totalLength", "completedLength", "downloadSpeed",
-      "connections", "errorMessage", "files");
+      "connections", "errorMessage", "files", "braidNextTry", "braidLastError");
 
   private DaemonSnapshots() {}
 
@@ -50,8 +51,12 @@ final class DaemonSnapshots {
     double speed = number(s.path("downloadSpeed"));
     Duration eta = speed > 0 && length > 0 ? Duration.ofSeconds((long) ((length - done) / speed)) : null;
     String error = s.path("errorMessage").asText("");
+    if (status == DownloadStatus.QUEUED && s.hasNonNull("braidNextTry")) {
+      // waiting out an outage: shown where a failure's error is
+      error = Snapshots.waiting(Instant.parse(s.path("braidNextTry").asText()), s.path("braidLastError").asText(""));
+    }
     return Optional.of(new DownloadSnapshot(Gid.parse(s.path("gid").asText()), url, name(path, url), path.isEmpty() ? null : path,
-        status, status == DownloadStatus.FAILED && !error.isEmpty() ? error : null, length, done, speed,
+        status, (status == DownloadStatus.FAILED || status == DownloadStatus.QUEUED) && !error.isEmpty() ? error : null, length, done, speed,
         (int) number(s.path("connections")), eta, List.of(), null, null, null, null, null,
         uris.size() > 1 ? uris.subList(1, uris.size()) : List.of(), PhaseTimings.NONE, addedHere));
   }

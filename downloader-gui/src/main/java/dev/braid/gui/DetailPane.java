@@ -115,7 +115,8 @@ final class DetailPane extends VBox {
     map.show(s.length(), s.done(), s.segments());
     graphCaption.setText("SPEED · " + (s.status() == DownloadStatus.ACTIVE ? Formats.speed(s.bytesPerSecond()) : s.status().label()));
     graph.show(row.history());
-    boolean failed = s.error() != null && s.status() == DownloadStatus.FAILED;
+    // a failure's error, or when a download waiting out an outage tries again
+    boolean failed = s.error() != null && (s.status() == DownloadStatus.FAILED || s.status() == DownloadStatus.QUEUED);
     error.setText(failed ? s.error() : "");
     error.setVisible(failed);
     error.setManaged(failed);

@@ -12,7 +12,7 @@ import java.util.List;
  * @param name the file name shown
  * @param file the target file, or null before it is known
  * @param status where it stands
- * @param error why it failed, or null
+ * @param error why it failed, or for a queued one waiting out an outage when it tries again; null for none
  * @param length total bytes, or -1 while unknown
  * @param done bytes on disk
  * @param bytesPerSecond current throughput

@@ -5,8 +5,12 @@ import dev.braid.core.Download;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
 import dev.braid.core.TransferMetrics;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Reads a {@link Download} of the public API into the window's {@link DownloadSnapshot}: the one place that maps between them. */
 final class Snapshots {
@@ -15,6 +19,12 @@ final class Snapshots {
   static PhaseTimings timings(TransferMetrics m) {
     return new PhaseTimings(m.dnsTime(), m.connectionsOpened(), m.connectTime(), m.tlsHandshakes(), m.tlsResumed(),
         m.tlsTime(), m.requests(), m.connectionReuseRatio(), m.meanTimeToFirstByte(), m.retries());
+  }
+
+  /** What a queued row waiting out an outage shows where a failed one shows its error: when it tries again, and why. */
+  static String waiting(Instant nextTry, String lastError) {
+    return "Waiting to retry at " + DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT).format(nextTry.atZone(ZoneId.systemDefault()))
+        + (lastError == null || lastError.isEmpty() ? "" : ": " + lastError);
   }
 
   /** @param addedHere whether this window added the download in this session */
@@ -31,7 +41,7 @@ final class Snapshots {
     String reason = changes.isEmpty() ? null : changes.get(changes.size() - 1).reason();
     long length = p.length() >= 0 ? p.length() : remote != null ? remote.length() : -1;
     return new DownloadSnapshot(d.id(), d.url(), d.name(), d.file().map(Object::toString).orElse(null), status,
-        d.error().orElse(null), length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
+        d.error().or(() -> d.outageWait().map(w -> waiting(w.nextTry(), w.lastError()))).orElse(null), length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
         reason, remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
         remote == null || remote.finalUrl() == null || remote.finalUrl().equals(d.url()) ? null : remote.finalUrl(),
         d.checksum().map(Object::toString).orElse(null), d.mirrors(), timings(d.metrics()), addedHere);

@@ -6,6 +6,7 @@ import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.Rules;
 import dev.braid.core.PieceHashes;
@@ -14,20 +15,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * aria2's per-download options of {@code addUri}, applied to a {@link DownloadRequest}. Options
  * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
- * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}), and
- * {@code header}, {@code referer} and {@code user-agent} its request headers ({@link HeaderOptions}).
+ * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}),
+ * {@code header}, {@code referer} and {@code user-agent} its request headers ({@link HeaderOptions}),
+ * and {@code max-tries} and {@code retry-wait} its own way of waiting out outages ({@link RetryOption}).
  */
 final class AddOptions {
   private final FolderPolicy folders;
   private final Rules rules;
+  /** The engine's retry policy now: a download's own max-tries or retry-wait change it for that download. */
+  private final Supplier<OutageRetry> retries;
 
-  AddOptions(FolderPolicy folders, Rules rules) {
+  AddOptions(FolderPolicy folders, Rules rules, Supplier<OutageRetry> retries) {
     this.folders = folders;
     this.rules = rules;
+    this.retries = retries;
   }
 
   /** What the options ask beyond the request: whether to add the download paused. */
@@ -54,6 +61,9 @@ final class AddOptions {
       b.rateLimit(Sizes.parse("max-download-limit", text(options, "max-download-limit")));
     }
     ProxyOption.applyTo(b, options);
+    if (RetryOption.given(options)) {
+      b.outageRetry(RetryOption.apply(retries.get(), options));
+    }
     try {
       if (options.has("checksum")) {
         b.checksum(Checksum.parse(text(options, "checksum")));

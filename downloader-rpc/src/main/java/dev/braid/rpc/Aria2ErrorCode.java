@@ -17,7 +17,7 @@ final class Aria2ErrorCode {
     return Integer.toString(switch (f.kind()) {
       case USAGE -> 28;
       case NETWORK -> switch (f.detail()) {
-        case TIMEOUT -> 2;
+        case TIMEOUT, DEADLINE -> 2;
         case NAME_RESOLUTION -> 19;
         case PROXY_AUTH -> 24;
         default -> 6;

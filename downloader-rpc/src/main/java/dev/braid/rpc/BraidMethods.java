@@ -98,6 +98,12 @@ final class BraidMethods {
       o.put("restarts", r.restarts());
       o.put("restartReason", d.restartReason().orElse(null));
     }
+    d.outageWait().ifPresent(w -> {
+      o.put("nextTry", w.nextTry().toEpochMilli());
+      o.put("failedTries", w.failedRuns());
+      o.put("lastError", w.lastError());
+      o.put("lastErrorKind", w.lastFailure().kind().id());
+    });
     if (d.state() == DownloadState.FAILED) {
       o.put("error", d.error().orElse(null));
       o.put("errorKind", d.failure().map(f -> f.kind().id()).orElse(FailureKind.INTERNAL.id()));

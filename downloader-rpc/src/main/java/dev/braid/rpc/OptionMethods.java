@@ -9,6 +9,7 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadState;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.OutageRetry;
 import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.rules.Rules;
@@ -24,6 +25,9 @@ import java.util.function.Function;
  * any state but complete: the state database keeps them for every later run, and an active one
  * restarts its connections with them. getOption never shows them (aria2's does): they are a
  * browser's cookies and credentials, and any client with the secret, or a web UI, reads options.
+ *
+ * <p>A download's and the engine's max-tries, retry-wait and braid-retry-for ({@link RetryOption}): a
+ * download waiting now keeps its next try, its next failure follows the new policy.
  * Live: a download's max-download-limit, the engine's max-overall-download-limit and
  * max-concurrent-downloads, and Braid's own braid-run-window (windows, comma-separated, in which
  * the queue runs; empty for always) and braid-speed-schedule (limits by time of day); these two are
@@ -56,21 +60,24 @@ final class OptionMethods {
     d.add("aria2.changeGlobalOption", p -> changeGlobal(p.object(0)));
   }
 
-  private static JsonNode option(Download d) {
+  private JsonNode option(Download d) {
     ObjectNode o = NODES.objectNode();
     o.put("dir", d.directory().toString());
     d.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
     d.checksum().ifPresent(c -> o.put("checksum", c.toString()));
     ProxyOption.shownIn(o, d);
+    RetryOption.shownIn(o, d.outageRetry().orElse(braid.outageRetry()));
     return o;
   }
 
   private JsonNode changeOption(Download d, ObjectNode options) throws RpcException {
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
-      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key) && !HeaderOptions.KEYS.contains(key)) {
+      if (!key.equals("max-download-limit") && !ProxyOption.isOne(key) && !HeaderOptions.KEYS.contains(key)
+          && !RetryOption.KEYS.contains(key)) {
         throw RpcException.failed("option " + key + " cannot be changed here (max-download-limit, header, referer,"
-            + " user-agent, and " + ProxyOption.ALL_PROXY + " of a download that is not active)");
+            + " user-agent, max-tries, retry-wait, " + RetryOption.RETRY_FOR + ", and " + ProxyOption.ALL_PROXY
+            + " of a download that is not active)");
       }
     }
     // all checked before any is applied
@@ -83,6 +90,8 @@ final class OptionMethods {
       }
       headers = HeaderOptions.of(d.url(), options, rules);
     }
+    OutageRetry retry = RetryOption.given(options)
+        ? RetryOption.apply(d.outageRetry().orElse(braid.outageRetry()), options) : null;
     if (ProxyOption.given(options)) {
       try {
         d.proxy(ProxyOption.setting(options));
@@ -100,11 +109,16 @@ final class OptionMethods {
     if (limit >= 0) {
       d.rateLimit(limit);
     }
+    if (retry != null) {
+      d.outageRetry(retry);
+    }
     return OK;
   }
 
   private JsonNode globalOption() {
-    return NODES.objectNode()
+    ObjectNode o = NODES.objectNode();
+    RetryOption.shownIn(o, braid.outageRetry());
+    return o
         .put("dir", folders.downloadFolder().toString())
         .put("max-concurrent-downloads", Integer.toString(braid.maxActiveDownloads()))
         .put("max-overall-download-limit", Long.toString(braid.rateLimit()))
@@ -120,15 +134,20 @@ final class OptionMethods {
     int downloads = -1;
     List<RunWindow> windows = null;
     SpeedSchedule speeds = null;
+    OutageRetry retry = RetryOption.given(options) ? RetryOption.apply(braid.outageRetry(), options) : null;
     for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
       String key = it.next().getKey();
+      if (RetryOption.KEYS.contains(key)) {
+        continue;
+      }
       switch (key) {
         case "max-overall-download-limit" -> limit = Sizes.parse(key, AddOptions.text(options, key));
         case "max-concurrent-downloads" -> downloads = concurrent(AddOptions.text(options, key));
         case RUN_WINDOW -> windows = schedule(key, AddOptions.text(options, key), RunWindow::parseList);
         case SPEED_SCHEDULE -> speeds = schedule(key, AddOptions.text(options, key), SpeedSchedule::parse);
         default -> throw RpcException.failed("option " + key + " cannot be changed here (max-overall-download-limit,"
-            + " max-concurrent-downloads, " + RUN_WINDOW + ", " + SPEED_SCHEDULE + ")");
+            + " max-concurrent-downloads, max-tries, retry-wait, " + RetryOption.RETRY_FOR + ", " + RUN_WINDOW + ", "
+            + SPEED_SCHEDULE + ")");
       }
     }
     // both checked before either is applied
@@ -137,6 +156,9 @@ final class OptionMethods {
     }
     if (downloads > 0) {
       braid.maxActiveDownloads(downloads);
+    }
+    if (retry != null) {
+      braid.outageRetry(retry);
     }
     if (windows != null) {
       braid.runWindows(windows);

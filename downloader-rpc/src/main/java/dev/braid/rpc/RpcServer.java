@@ -99,7 +99,7 @@ public final class RpcServer implements AutoCloseable {
     QueueView queue = new QueueView(braid, removed);
     int port = settings.port() == 0 ? freePort() : settings.port();
     PositionMethods positions = new PositionMethods(queue);
-    AddOptions adding = new AddOptions(folders, settings.rules());
+    AddOptions adding = new AddOptions(folders, settings.rules(), braid::outageRetry);
     new AddMethods(braid, adding, positions).addTo(dispatcher);
     new MetalinkMethods(braid, adding).addTo(dispatcher);
     new QueryMethods(queue).addTo(dispatcher);

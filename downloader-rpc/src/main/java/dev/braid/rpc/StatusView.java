@@ -13,11 +13,17 @@ import java.util.Set;
 
 /**
  * A download as aria2's {@code tellStatus} shapes it: every value a string, one file with its
- * URIs. The status names are aria2's: waiting (queued), active, paused, complete, error, removed.
+ * URIs. The status names are aria2's: waiting (queued), active, paused, complete, error, removed. A
+ * download waiting out an outage is "waiting" with Braid's {@link #NEXT_TRY} and the last error.
  */
 final class StatusView {
   /** aria2's status of a download removed from the queue. */
   static final String REMOVED = "removed";
+  /** Braid's keys of a download waiting out an outage: the next try (ISO-8601, UTC), the failed tries in a row, the last error and its aria2 code. */
+  static final String NEXT_TRY = "braidNextTry";
+  static final String FAILED_TRIES = "braidFailedTries";
+  static final String LAST_ERROR = "braidLastError";
+  static final String LAST_ERROR_CODE = "braidLastErrorCode";
 
   private StatusView() {}
 
@@ -67,6 +73,13 @@ final class StatusView {
         o.put("errorMessage", d.error().orElse(""));
       });
     }
+    // waiting out an outage: aria2's "waiting", and when the next try starts and why the last failed
+    d.outageWait().ifPresent(w -> {
+      o.put(NEXT_TRY, w.nextTry().toString());
+      o.put(FAILED_TRIES, Integer.toString(w.failedRuns()));
+      o.put(LAST_ERROR, w.lastError());
+      o.put(LAST_ERROR_CODE, Aria2ErrorCode.of(w.lastFailure()));
+    });
     return o;
   }
 

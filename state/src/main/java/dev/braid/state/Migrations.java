@@ -133,7 +133,17 @@ final class Migrations {
         CREATE TABLE queue_headers (
           id       INTEGER PRIMARY KEY REFERENCES queue(id) ON DELETE CASCADE,
           headers  TEXT    NOT NULL -- Name=value lines; secrets, never printed
-        )"""));
+        )"""),
+      List.of(
+        // an entry waiting out an outage: queued, but not to start before retry_at (epoch ms, 0:
+        // at once), after retry_count failed runs in a row since retry_since; kept so that a
+        // restarted process goes on waiting instead of failing or forgetting it
+        "ALTER TABLE queue ADD COLUMN retry_at INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_count INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_since INTEGER NOT NULL DEFAULT 0",
+        // the runnable page reads retry_at too: in the index, it still reads the index alone
+        "DROP INDEX queue_by_state",
+        "CREATE INDEX queue_by_state ON queue (state, priority DESC, id, retry_at)"));
 
   private Migrations() {}
 

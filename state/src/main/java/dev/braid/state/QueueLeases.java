@@ -3,6 +3,7 @@ package dev.braid.state;
 import static dev.braid.state.QueueRows.ENTRY;
 
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import java.sql.PreparedStatement;
@@ -32,7 +33,7 @@ final class QueueLeases {
    * The end of an owner's run of an entry ({@link #finish}), one statement: each update of a row is
    * numbered again by a trigger (schema v8), and a batch of small files ends a download every few
    * milliseconds. ?1 owner, ?2 now, ?3 target, ?4 length, ?5 done, ?6 state (null: left as is),
-   * ?7 error, ?8 its kind, ?9 id. Every right-hand side reads the row as it was.
+   * ?7 error, ?8 its kind, ?9 id, ?10-?12 the retry state. Every right-hand side reads the row as it was.
    */
   private static final String FINISH = "UPDATE queue SET"
       + " heartbeat_ms = CASE WHEN owner = ?1 THEN ?2 ELSE heartbeat_ms END,"
@@ -43,13 +44,19 @@ final class QueueLeases {
       + " error = CASE WHEN ?6 IS NULL THEN error ELSE ?7 END,"
       + " error_kind = CASE WHEN ?6 IS NULL THEN error_kind ELSE ?8 END,"
       + " updated_ms = CASE WHEN ?6 IS NULL THEN updated_ms ELSE ?2 END,"
+      + " retry_at = CASE WHEN ?6 IS NULL THEN retry_at ELSE ?10 END,"
+      + " retry_count = CASE WHEN ?6 IS NULL THEN retry_count ELSE ?11 END,"
+      + " retry_since = CASE WHEN ?6 IS NULL THEN retry_since ELSE ?12 END,"
       + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
       + " WHERE id = ?9 RETURNING " + ENTRY;
 
-  /** {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. */
+  /**
+   * {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. A
+   * retry's wait ends (its count of failures stays, for the next failure's wait).
+   */
   private static final String START_OURS = "UPDATE queue SET heartbeat_ms = ?2, updated_ms = ?2, state = 'ACTIVE',"
-      + " error = NULL, error_kind = NULL WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE')"
-      + " RETURNING " + ENTRY;
+      + " error = NULL, error_kind = NULL, retry_at = 0 WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE')"
+      + " AND retry_at <= ?2 RETURNING " + ENTRY;
 
   private final Store store;
   private final QueueRows rows;
@@ -99,6 +106,10 @@ final class QueueLeases {
       }
       QueueEntry e = found.get();
       boolean mine = owner.equals(e.owner());
+      if (e.retry().atMillis() > now) {
+        // waiting out an outage: not yet, and the claim stays for when it is time
+        return Optional.<QueueEntry>empty();
+      }
       if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
         if (mine) {
           rows.update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
@@ -108,10 +119,12 @@ final class QueueLeases {
       if (e.owner() != null && !mine && held.test(e)) {
         return Optional.<QueueEntry>empty();
       }
-      rows.update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL"
-          + " WHERE id = ?", owner, now, now, id);
+      rows.update("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ?, state = 'ACTIVE', error = NULL, error_kind = NULL,"
+          + " retry_at = 0 WHERE id = ?", owner, now, now, id);
+      EntryRetry r = e.retry();
       return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
-          EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now));
+          EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now,
+          new EntryRetry(0, r.failures(), r.sinceMillis())));
     });
   }
 
@@ -140,7 +153,8 @@ final class QueueLeases {
     });
   }
 
-  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
+  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+      EntryRetry retry) {
     return store.write("record the end of queue entry " + last.id(), () -> {
       PreparedStatement s = store.statement(FINISH);
       s.setString(1, owner);
@@ -152,6 +166,9 @@ final class QueueLeases {
       Statements.setNullable(s, 7, error);
       Statements.setNullable(s, 8, errorKind);
       s.setLong(9, last.id());
+      s.setLong(10, retry.atMillis());
+      s.setInt(11, retry.failures());
+      s.setLong(12, retry.sinceMillis());
       return QueueRows.select(s).stream().findFirst();
     });
   }

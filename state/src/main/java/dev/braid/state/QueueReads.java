@@ -28,8 +28,9 @@ final class QueueReads {
   static final String MATCHING = "SELECT " + ENTRY + " FROM queue WHERE " + FIRST_URL + " = ? ORDER BY id DESC";
   static final String UNFINISHED_WITH_FILE =
       "SELECT " + ENTRY + " FROM queue WHERE file = ? AND state <> 'COMPLETED' ORDER BY id DESC LIMIT 1";
-  static final String RUNNABLE =
-      "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') ORDER BY priority DESC, id LIMIT ? OFFSET ?";
+  /** Runnable entries: queued or active, and not waiting out an outage past now (?1); ?2 limit, ?3 offset. */
+  static final String RUNNABLE = "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE') AND retry_at <= ?1"
+      + " ORDER BY priority DESC, id LIMIT ?2 OFFSET ?3";
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   static final String IN_STATE = "SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id";
 
@@ -77,7 +78,7 @@ final class QueueReads {
   }
 
   List<Long> runnable(int limit, int offset) {
-    return rows.ids(RUNNABLE, limit, offset);
+    return rows.ids(RUNNABLE, System.currentTimeMillis(), limit, offset);
   }
 
   List<QueueEntry> matching(String url, Path file, Path directory) {

@@ -66,7 +66,8 @@ final class QueueSubmissions {
   void setState(long id, EntryState state, String error, String errorKind) {
     store.write("update queue entry " + id, () -> {
       PreparedStatement s = store.statement(
-        "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?");
+        "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?, retry_at = 0, retry_count = 0, retry_since = 0"
+          + " WHERE id = ?");
       s.setString(1, state.name());
       Statements.setNullable(s, 2, error);
       Statements.setNullable(s, 3, errorKind);
@@ -80,7 +81,7 @@ final class QueueSubmissions {
   void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
     long now = System.currentTimeMillis();
     rows.write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?, error = NULL, error_kind = NULL,"
-        + " owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,
+        + " retry_at = 0, retry_count = 0, retry_since = 0, owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,
         state.name(), owner, now, now, id);
   }
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.ProcessOwner;
@@ -207,7 +208,7 @@ public final class QueueTable implements QueueStore {
     leases.release(id, owner);
   }
 
-  /** Sets the state and error (both null to clear the error) of an entry. */
+  /** Sets the state and error (both null to clear the error) of an entry; it no longer waits out an outage. */
   @Override
   public void setState(long id, EntryState state, String error, String errorKind) {
     submissions.setState(id, state, error, errorKind);
@@ -258,8 +259,9 @@ public final class QueueTable implements QueueStore {
    * gives up the claim. Returns the entry as stored now, if it still exists.
    */
   @Override
-  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
-    return leases.finish(owner, last, state, error, errorKind);
+  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+      EntryRetry retry) {
+    return leases.finish(owner, last, state, error, errorKind, retry);
   }
 
   /** In the {@code queue_headers} table, which no read of entries touches ({@link QueueHeaders}). */

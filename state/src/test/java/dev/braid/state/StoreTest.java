@@ -300,6 +300,11 @@ class StoreTest {
       // and before the later steps
       st.execute("DROP INDEX queue_unfinished_by_file");
       st.execute("DROP TABLE queue_headers");
+      st.execute("DROP INDEX queue_by_state");
+      st.execute("CREATE INDEX queue_by_state ON queue (state, priority DESC, id)");
+      st.execute("ALTER TABLE queue DROP COLUMN retry_at");
+      st.execute("ALTER TABLE queue DROP COLUMN retry_count");
+      st.execute("ALTER TABLE queue DROP COLUMN retry_since");
       st.execute("PRAGMA user_version = 7");
     }
     try (Store s = Store.open(db)) {

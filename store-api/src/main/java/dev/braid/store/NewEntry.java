@@ -71,6 +71,6 @@ public record NewEntry(List<String> urls, Path file, Path directory, Map<String,
    */
   public QueueEntry asWritten(long id, long now) {
     return new QueueEntry(id, urls, file, directory, OptionsText.decode(OptionsText.encode(options)), priority, state, null,
-        null, null, -1, 0, owner, now);
+        null, null, -1, 0, owner, now, EntryRetry.NONE);
   }
 }

@@ -13,7 +13,8 @@ import java.util.Arrays;
 public final class QueueColumns {
   /** The columns of an entry, in the order {@link #entry} reads them. */
   public static final String ENTRY =
-      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms";
+      "id, urls, file, directory, options, priority, state, error, error_kind, target, length, done, owner, heartbeat_ms,"
+      + " retry_at, retry_count, retry_since";
 
   private QueueColumns() {}
 
@@ -29,6 +30,7 @@ public final class QueueColumns {
     return new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
         file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)), rs.getInt(6),
         EntryState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
-        target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14));
+        target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14),
+        new EntryRetry(rs.getLong(15), rs.getInt(16), rs.getLong(17)));
   }
 }

@@ -22,10 +22,11 @@ import java.util.Map;
  * @param done bytes on disk at the last heartbeat of its owner
  * @param owner {@code host:pid:start} of the process driving it, or null
  * @param heartbeatMillis when its owner last reported
+ * @param retry where it stands in waiting out an outage ({@link EntryRetry#NONE} when it is not)
  */
 public record QueueEntry(long id, List<String> urls, Path file, Path directory, Map<String, String> options,
     int priority, EntryState state, String error, String errorKind, Path target, long length, long done,
-    String owner, long heartbeatMillis) {
+    String owner, long heartbeatMillis, EntryRetry retry) {
   /**
    * Copies the URLs and the options, so that the entry stays as it was read.
    *
@@ -43,10 +44,14 @@ public record QueueEntry(long id, List<String> urls, Path file, Path directory, 
    * @param done bytes on disk at the last heartbeat
    * @param owner the process driving it, or null
    * @param heartbeatMillis when its owner last reported
+   * @param retry where it stands in waiting out an outage
    */
   public QueueEntry {
     urls = List.copyOf(urls);
     options = Map.copyOf(options);
+    if (retry == null) {
+      throw new IllegalArgumentException("an entry needs its retry state (EntryRetry.NONE for none)");
+    }
   }
 
   /** {@return the URL the user asked for first} */

@@ -127,7 +127,8 @@ public interface QueueStore {
   /**
    * The ids of entries that want to run (queued, or active under an owner that may be gone), in
    * the order they should start (priority, then id): at most {@code limit} after skipping
-   * {@code offset}.
+   * {@code offset}. An entry waiting out an outage is left out until its {@link EntryRetry#atMillis}
+   * (by this machine's clock); {@link #start} refuses it until then too.
    *
    * @param limit the most ids to return
    * @param offset ids to skip in that order
@@ -192,7 +193,8 @@ public interface QueueStore {
   void release(long id, String owner);
 
   /**
-   * Sets the state and error (both null to clear the error) of an entry, whoever holds it.
+   * Sets the state and error (both null to clear the error) of an entry, whoever holds it; a person
+   * acted on it, so it no longer waits out an outage ({@link EntryRetry#NONE}).
    *
    * @param id the entry
    * @param state its new state
@@ -205,7 +207,7 @@ public interface QueueStore {
    * Queues an entry again with a new request (the same download submitted once more), claimed by
    * {@code owner}, in {@code state}: {@link EntryState#QUEUED}, or {@link EntryState#PAUSED} for one
    * submitted paused (written so in the same statement: no queue runner can start it in between);
-   * the caller has made sure no other owner holds it.
+   * the caller has made sure no other owner holds it. It no longer waits out an outage.
    *
    * @param id the entry
    * @param urls the new main URL, then its mirrors
@@ -263,17 +265,19 @@ public interface QueueStore {
 
   /**
    * Ends {@code owner}'s run of an entry atomically: records its last progress (if it still
-   * holds it), sets its state and error (unless {@code state} is null: a removal left the state
-   * to the remover) and gives up the claim. Returns the entry as stored now, if it still exists.
+   * holds it), sets its state, error and retry state (unless {@code state} is null: a removal left
+   * them to the remover) and gives up the claim. Returns the entry as stored now, if it still exists.
    *
    * @param owner the owner whose run ends
    * @param last the entry's last progress
    * @param state its end state, or null to keep the stored one
    * @param error the error message, or null
    * @param errorKind the kind of the failure, or null
+   * @param retry when a {@link EntryState#QUEUED} entry runs again after an outage, else {@link EntryRetry#NONE}
    * @return the entry as stored now, or empty when it was removed
    */
-  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind);
+  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+      EntryRetry retry);
 
   /**
    * {@return the request headers stored for entry {@code id}, by name; empty for none or for an

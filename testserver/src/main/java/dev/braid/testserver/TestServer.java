@@ -1,6 +1,7 @@
 package dev.braid.testserver;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,8 +38,14 @@ public final class TestServer implements AutoCloseable {
   private static final int BACKLOG = 128;
   private static final long ACCEPT_RETRY_MILLIS = 10;
 
-  private final ServerSocket listener;
-  private final Thread acceptor;
+  /** Makes an unbound listening socket (plain or TLS): once at start, again after each {@link #goAway}. */
+  private final Callable<ServerSocket> sockets;
+  private final int port;
+  /** The socket listening now (closed while away); replaced under {@code this}. */
+  private volatile ServerSocket listener;
+  private volatile Thread acceptor;
+  /** Brings the server back after {@link #goAway}; null when it is not away. Guarded by {@code this}. */
+  private Thread comeback;
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final Set<Connection> open = ConcurrentHashMap.newKeySet();
   // Keyed by arrival number so the list is in arrival order though records are added at send time.
@@ -59,16 +67,17 @@ public final class TestServer implements AutoCloseable {
   /** How long an idle keep-alive connection (and its thread) outlives its last request. */
   private volatile int idleTimeoutMillis = 30_000;
 
-  private TestServer(ServerSocket listener, boolean tls) {
+  private TestServer(Callable<ServerSocket> sockets, ServerSocket listener, boolean tls) {
+    this.sockets = sockets;
     this.listener = listener;
+    this.port = listener.getLocalPort();
     this.tls = tls;
-    this.acceptor = new Thread(this::acceptLoop, "testserver-acceptor-" + listener.getLocalPort());
-    acceptor.setDaemon(true);
+    this.acceptor = acceptorOf(listener);
   }
 
   /** Binds 127.0.0.1 on an ephemeral port and starts accepting. */
   public static TestServer start() throws IOException {
-    return start(new ServerSocket(), false);
+    return start(ServerSocket::new, false);
   }
 
   /**
@@ -76,24 +85,99 @@ public final class TestServer implements AutoCloseable {
    * the server counts handshakes and how many of them resumed a session.
    */
   public static TestServer startTls(TestCertificate certificate) throws IOException {
-    return start(certificate.serverContext().getServerSocketFactory().createServerSocket(), true);
+    return start(() -> certificate.serverContext().getServerSocketFactory().createServerSocket(), true);
   }
 
-  private static TestServer start(ServerSocket listener, boolean tls) throws IOException {
-    try {
-      listener.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), 0), BACKLOG);
-    } catch (IOException e) {
-      listener.close();
-      throw e;
-    }
-    TestServer server = new TestServer(listener, tls);
+  private static TestServer start(Callable<ServerSocket> sockets, boolean tls) throws IOException {
+    TestServer server = new TestServer(sockets, bind(sockets, 0), tls);
     server.acceptor.start();
     return server;
   }
 
-  /** The port bound. */
+  /** A new listening socket on 127.0.0.1:{@code port} (0: an ephemeral one), reusing a port just closed. */
+  private static ServerSocket bind(Callable<ServerSocket> sockets, int port) throws IOException {
+    ServerSocket listener;
+    try {
+      listener = sockets.call();
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
+    try {
+      listener.setReuseAddress(true);
+      listener.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), BACKLOG);
+    } catch (IOException e) {
+      listener.close();
+      throw e;
+    }
+    return listener;
+  }
+
+  private Thread acceptorOf(ServerSocket l) {
+    Thread t = new Thread(() -> acceptLoop(l), "testserver-acceptor-" + port);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** The port bound; the same after {@link #goAway}. */
   public int port() {
-    return listener.getLocalPort();
+    return port;
+  }
+
+  /**
+   * The server goes away for {@code d}, as a host that went down: it stops listening (new
+   * connections are refused), drops every open connection mid-answer, and listens again on the
+   * same port once {@code d} has passed (a thread of its own brings it back; {@link #close()}
+   * stops it). Registered resources and counters stay.
+   */
+  public synchronized void goAway(Duration d) throws IOException {
+    Objects.requireNonNull(d, "d");
+    if (comeback != null || closed.get()) {
+      throw new IllegalStateException("the server is away or closed already");
+    }
+    listener.close();
+    joinQuietly(acceptor);
+    List.copyOf(open).forEach(Connection::abort);
+    comeback = new Thread(() -> comeBackAfter(d), "testserver-comeback-" + port);
+    comeback.setDaemon(true);
+    comeback.start();
+  }
+
+  /** {@return whether the server is away ({@link #goAway}) now} */
+  public synchronized boolean isAway() {
+    return comeback != null;
+  }
+
+  private void comeBackAfter(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      // closed meanwhile: stays away
+      return;
+    }
+    synchronized (this) {
+      if (closed.get()) {
+        return;
+      }
+      try {
+        listener = bind(sockets, port);
+        acceptor = acceptorOf(listener);
+        acceptor.start();
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not listen on port " + port + " again", e);
+      } finally {
+        comeback = null;
+      }
+    }
+  }
+
+  private static void joinQuietly(Thread t) {
+    try {
+      t.join(CLOSE_WAIT_NANOS / 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** {@code "http://127.0.0.1:" + port() + path} ({@code https} for a TLS server). */
@@ -242,10 +326,15 @@ public final class TestServer implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    try {
-      listener.close();
-    } catch (IOException e) {
-      // Closing is all we wanted from it.
+    synchronized (this) {
+      if (comeback != null) {
+        comeback.interrupt();
+      }
+      try {
+        listener.close();
+      } catch (IOException e) {
+        // Closing is all we wanted from it.
+      }
     }
     long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
     try {
@@ -287,13 +376,14 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
-  private void acceptLoop() {
-    while (!closed.get()) {
+  /** Accepts on {@code l} until the server closes or goes away (l closed). */
+  private void acceptLoop(ServerSocket l) {
+    while (!closed.get() && !l.isClosed()) {
       Socket socket;
       try {
-        socket = listener.accept();
+        socket = l.accept();
       } catch (IOException e) {
-        if (closed.get()) {
+        if (closed.get() || l.isClosed()) {
           return;
         }
         // E.g. out of file descriptors: back off briefly rather than spin.

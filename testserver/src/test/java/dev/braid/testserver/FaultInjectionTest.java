@@ -3,6 +3,7 @@ package dev.braid.testserver;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.testserver.RawClient.End;
@@ -54,6 +55,23 @@ class FaultInjectionTest {
     assertEquals(206, get("/f?token=" + t, "Range: bytes=0-0").status(), "one byte left in its budget");
     assertEquals(403, get("/f?token=" + t, "Range: bytes=0-0").status(), "its budget is spent");
     assertEquals(206, get("/f?a=1&token=" + f.freshToken(), "Range: bytes=5-9").status());
+  }
+
+  @Test
+  void goAwayRefusesConnectionsThenServesAgainOnTheSamePort() throws Exception {
+    server.serve("/f", content);
+    int port = server.port();
+    server.goAway(Duration.ofMillis(500));
+    assertTrue(server.isAway());
+    assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(), "refused while away");
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (server.isAway() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertEquals(port, server.port());
+    Reply back = get("/f");
+    assertEquals(200, back.status(), "served again on the same port");
+    assertArrayEquals(slice(0, SIZE), back.body());
   }
 
   @Test

@@ -211,7 +211,7 @@ public final class DownloadJob implements Runnable {
   /** The error a download past its deadline ends with; its bytes stay on disk for a resume. */
   NetworkException deadlineError() {
     return new NetworkException("the download did not finish within its deadline of " + settings.deadline().toMillis() / 1000.0
-        + " s; run again to resume", null, FailureDetail.TIMEOUT);
+        + " s; run again to resume", null, FailureDetail.DEADLINE);
   }
 
   /** Fails when the deadline has passed. */

@@ -49,7 +49,7 @@ final class FailurePolicy {
   static DownloadException publicError(TransientFailure f) {
     return switch (f.kind()) {
       case NETWORK -> new NetworkException(f.getMessage(), f);
-      case HTTP_STATUS -> new HttpStatusException(f.status(), f.getMessage());
+      case HTTP_STATUS -> new HttpStatusException(f.status(), f.getMessage(), f.retryAfter());
       case PROTOCOL -> new IntegrityException("the server's responses failed validation: " + f.getMessage(), f);
     };
   }

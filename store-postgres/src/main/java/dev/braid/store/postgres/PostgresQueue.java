@@ -2,6 +2,7 @@ package dev.braid.store.postgres;
 
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.OptionsText;
@@ -48,10 +49,11 @@ final class PostgresQueue implements QueueStore {
    * Entries that want to run and that nobody else holds: queued ones (one claimed at submission
    * by a live submitter stays in the list, as in the SQLite store, and its start is refused),
    * and active ones whose lease lapsed. Active entries of live workers, most of a fleet's, are
-   * left out: every worker would otherwise page past them on each look.
+   * left out: every worker would otherwise page past them on each look. So are entries waiting
+   * out an outage until their time (this machine's clock, as the engine wrote it).
    */
   private static final String RUNNABLE = "SELECT id FROM queue WHERE state IN ('QUEUED', 'ACTIVE')"
-      + " AND (state = 'QUEUED' OR " + QueueLeases.FREE + ") ORDER BY priority DESC, id LIMIT ? OFFSET ?";
+      + " AND (state = 'QUEUED' OR " + QueueLeases.FREE + ") AND retry_at <= ? ORDER BY priority DESC, id LIMIT ? OFFSET ?";
 
   private final PostgresStore store;
   private final RoleConnection connection;
@@ -175,7 +177,7 @@ final class PostgresQueue implements QueueStore {
   public List<Long> runnable(int limit, int offset) {
     return store.call(connection, "read the runnable entries", c -> {
       try (PreparedStatement s = c.prepareStatement(RUNNABLE)) {
-        QueueRows.bind(s, limit, offset);
+        QueueRows.bind(s, System.currentTimeMillis(), limit, offset);
         return QueueRows.ids(s);
       }
     });
@@ -224,15 +226,16 @@ final class PostgresQueue implements QueueStore {
 
   @Override
   public void setState(long id, EntryState state, String error, String errorKind) {
-    update("update queue entry " + id, "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ? WHERE id = ?",
-        state, error, errorKind, System.currentTimeMillis(), id);
+    update("update queue entry " + id, "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
+        + " retry_at = 0, retry_count = 0, retry_since = 0 WHERE id = ?", state, error, errorKind, System.currentTimeMillis(), id);
   }
 
   @Override
   public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
     long now = System.currentTimeMillis();
     update("queue entry " + id + " again", "UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?,"
-        + " error = NULL, error_kind = NULL, completed_by = NULL, completed_at = NULL, owner = ?, lease_until = "
+        + " error = NULL, error_kind = NULL, retry_at = 0, retry_count = 0, retry_since = 0, completed_by = NULL,"
+        + " completed_at = NULL, owner = ?, lease_until = "
         + QueueLeases.LEASE + ", heartbeat_ms = ?, updated_ms = ? WHERE id = ?",
         String.join("\n", urls), OptionsText.encode(options), priority, state.name(), owner, leaseMillis, now, now, id);
   }
@@ -280,9 +283,10 @@ final class PostgresQueue implements QueueStore {
   }
 
   @Override
-  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind) {
+  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+      EntryRetry retry) {
     return store.call(connection, "record the end of queue entry " + last.id(), c -> {
-      Optional<QueueEntry> ended = QueueLeases.finish(c, owner, last, state, error, errorKind);
+      Optional<QueueEntry> ended = QueueLeases.finish(c, owner, last, state, error, errorKind, retry);
       if (ended.isPresent()) {
         return ended;
       }

@@ -1,6 +1,7 @@
 package dev.braid.store.postgres;
 
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import java.sql.Connection;
@@ -28,15 +29,16 @@ final class QueueLeases {
    * Starts a runnable entry (id, owner): claims it and marks it active. SKIP LOCKED: a row
    * another worker is starting at this instant is passed over at once, never waited for, so
    * workers reading the same page of runnable entries spread over it instead of queueing on its
-   * first row, and two never get the same entry. Parameters: id, owner, owner, lease ms, now, now.
+   * first row, and two never get the same entry; an entry waiting out an outage only once its time
+   * came (its wait ends, its count of failures stays). Parameters: id, owner, now, owner, lease ms, now, now.
    */
   private static final String START = """
       WITH target AS (
         SELECT id, owner AS previous FROM queue
-         WHERE id = ? AND state IN ('QUEUED', 'ACTIVE') AND (owner = ? OR %s)
+         WHERE id = ? AND state IN ('QUEUED', 'ACTIVE') AND (owner = ? OR %s) AND retry_at <= ?
          FOR UPDATE SKIP LOCKED)
       UPDATE queue q SET owner = ?, lease_until = %s, state = 'ACTIVE', error = NULL, error_kind = NULL,
-             heartbeat_ms = ?, updated_ms = ?
+             retry_at = 0, heartbeat_ms = ?, updated_ms = ?
         FROM target WHERE q.id = target.id
       RETURNING %s""".formatted(FREE, LEASE, QueueRows.Q_ENTRY);
   /** A claim not runnable any more is given up (id, owner), as the SQLite store does. */
@@ -64,7 +66,7 @@ final class QueueLeases {
    * over a completion, so a worker that lost its lease (it stalled past it and another took the
    * entry over) changes nothing and a completion is recorded once. A null state leaves the state
    * to a remover. Parameters: now, target, length, done, state, state, error, state, kind,
-   * state, now, state, owner, state, id, owner.
+   * state, now, state, retry at, state, retry count, state, retry since, state, owner, state, id, owner.
    */
   private static final String FINISH = """
       UPDATE queue SET heartbeat_ms = ?, target = coalesce(?, target), length = ?, done = ?,
@@ -72,6 +74,9 @@ final class QueueLeases {
              error = CASE WHEN ?::text IS NULL THEN error ELSE ? END,
              error_kind = CASE WHEN ?::text IS NULL THEN error_kind ELSE ? END,
              updated_ms = CASE WHEN ?::text IS NULL THEN updated_ms ELSE ? END,
+             retry_at = CASE WHEN ?::text IS NULL THEN retry_at ELSE ? END,
+             retry_count = CASE WHEN ?::text IS NULL THEN retry_count ELSE ? END,
+             retry_since = CASE WHEN ?::text IS NULL THEN retry_since ELSE ? END,
              completed_by = CASE WHEN ?::text = 'COMPLETED' THEN ? ELSE completed_by END,
              completed_at = CASE WHEN state <> 'COMPLETED' AND ?::text = 'COMPLETED' THEN clock_timestamp() ELSE completed_at END,
              owner = NULL, lease_until = NULL
@@ -84,7 +89,7 @@ final class QueueLeases {
   static Optional<QueueEntry> start(Connection c, long id, String owner, long leaseMillis) throws SQLException {
     try (PreparedStatement s = c.prepareStatement(START)) {
       long now = System.currentTimeMillis();
-      QueueRows.bind(s, id, owner, owner, leaseMillis, now, now);
+      QueueRows.bind(s, id, owner, now, owner, leaseMillis, now, now);
       Optional<QueueEntry> started = QueueRows.read(s).stream().findFirst();
       if (started.isEmpty()) {
         try (PreparedStatement g = c.prepareStatement(GIVE_UP)) {
@@ -135,12 +140,12 @@ final class QueueLeases {
    * when another worker holds it now or its completion is already recorded.
    */
   static Optional<QueueEntry> finish(Connection c, String owner, EntryProgress last, EntryState state, String error,
-      String errorKind) throws SQLException {
+      String errorKind, EntryRetry retry) throws SQLException {
     try (PreparedStatement s = c.prepareStatement(FINISH)) {
       String st = state == null ? null : state.name();
       long now = System.currentTimeMillis();
-      QueueRows.bind(s, now, last.target(), last.length(), last.done(), st, st, error, st, errorKind, st, now, st, owner,
-          st, last.id(), owner);
+      QueueRows.bind(s, now, last.target(), last.length(), last.done(), st, st, error, st, errorKind, st, now,
+          st, retry.atMillis(), st, retry.failures(), st, retry.sinceMillis(), st, owner, st, last.id(), owner);
       return QueueRows.read(s).stream().findFirst();
     }
   }

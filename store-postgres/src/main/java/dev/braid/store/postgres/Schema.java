@@ -142,7 +142,13 @@ final class Schema {
         CREATE TABLE queue_headers (
           id       bigint PRIMARY KEY REFERENCES queue(id) ON DELETE CASCADE,
           headers  text   NOT NULL -- Name=value lines; secrets, never printed
-        )"""));
+        )"""),
+      List.of(
+        // an entry waiting out an outage (as the SQLite store): queued, not to start before
+        // retry_at (epoch ms, 0: at once), after retry_count failed runs in a row since retry_since
+        "ALTER TABLE queue ADD COLUMN retry_at bigint NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_count integer NOT NULL DEFAULT 0",
+        "ALTER TABLE queue ADD COLUMN retry_since bigint NOT NULL DEFAULT 0"));
 
   private Schema() {}
 

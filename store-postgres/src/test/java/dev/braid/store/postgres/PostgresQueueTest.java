@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.ChangeMark;
 import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueCensus;
@@ -80,6 +81,33 @@ class PostgresQueueTest {
           EntryState.QUEUED).id());
     }
     return ids;
+  }
+
+  @Test
+  void aWaitingEntryRunsOnlyOnceItsTimeHasComeAndAPersonsActionEndsTheWait() {
+    QueueStore q = worker(30);
+    List<Long> ids = addEntries(q, 2);
+    long later = System.currentTimeMillis() + 60_000;
+    long since = System.currentTimeMillis() - 5_000;
+    q.start(ids.get(0), "a:1:1").orElseThrow();
+    QueueEntry waiting = q.finish("a:1:1", new EntryProgress(ids.get(0), null, 10, 4), EntryState.QUEUED, "refused",
+        "NetworkException", new EntryRetry(later, 2, since)).orElseThrow();
+    assertEquals(EntryState.QUEUED, waiting.state());
+    assertEquals(new EntryRetry(later, 2, since), waiting.retry());
+    assertEquals("refused", waiting.error(), "the last error is kept while it waits");
+    q.start(ids.get(1), "a:1:1").orElseThrow();
+    q.finish("a:1:1", new EntryProgress(ids.get(1), null, 10, 4), EntryState.QUEUED, "503", "HttpStatusException:503",
+        new EntryRetry(System.currentTimeMillis() - 1, 3, since));
+    assertEquals(List.of(ids.get(1)), q.runnable(10, 0), "only the entry whose time has come");
+    assertTrue(q.start(ids.get(0), "b:2:2").isEmpty(), "not started before its time");
+    QueueEntry due = q.start(ids.get(1), "b:2:2").orElseThrow();
+    assertEquals(new EntryRetry(0, 3, since), due.retry(), "its wait ends, its count stays for the next failure");
+    q.setState(ids.get(0), EntryState.QUEUED, null, null);
+    assertEquals(EntryRetry.NONE, q.get(ids.get(0)).orElseThrow().retry(), "a person's resume ends the wait");
+    assertEquals(List.of(ids.get(0)), q.runnable(10, 0), "runnable again (the other is active under a live lease)");
+    QueueEntry done = q.finish("b:2:2", new EntryProgress(ids.get(1), null, 10, 10), EntryState.COMPLETED, null, null,
+        EntryRetry.NONE).orElseThrow();
+    assertEquals(EntryRetry.NONE, done.retry());
   }
 
   @Test
@@ -158,10 +186,10 @@ class PostgresQueueTest {
     assertTrue(waited >= 1_900, "taken over after " + waited + " ms of a 2 s lease");
     assertEquals(Map.of(), dead.heartbeat("a:1:1", List.of(new EntryProgress(id, null, 10, 5))),
         "the old holder's heartbeat holds nothing");
-    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null).orElseThrow();
+    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.ACTIVE, late.state(), "the old holder's end changed the entry");
     assertEquals("b:2:2", late.owner());
-    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null).orElseThrow();
+    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.COMPLETED, done.state());
     assertEquals(10, done.done());
     assertEquals("b:2:2", completedBy(id));
@@ -193,12 +221,12 @@ class PostgresQueueTest {
     long id = addEntries(a, 1).get(0);
     assertTrue(a.start(id, "a:1:1").isPresent());
     assertEquals(EntryState.COMPLETED,
-        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), EntryState.COMPLETED, null, null).orElseThrow().state());
+        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow().state());
     QueueStore b = worker(30);
     assertTrue(b.runnable(10, 0).isEmpty());
     assertTrue(b.start(id, "b:2:2").isEmpty(), "a completed entry started again");
     assertTrue(b.claim(id, "b:2:2"), "nobody holds a completed entry");
-    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), EntryState.FAILED, "late", "io").orElseThrow();
+    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), EntryState.FAILED, "late", "io", EntryRetry.NONE).orElseThrow();
     assertEquals(EntryState.COMPLETED, after.state(), "a completion overwritten");
     assertEquals(3, after.done());
     assertEquals("a:1:1", completedBy(id));
