@@ -65,7 +65,8 @@ final class GetCommand implements Callable<Integer> {
           err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
               + " the hooks given here do not run");
         }
-        return new RemoteGet(daemon.get(), caller, options.quiet(), options.json(), options.progressInterval())
+        return new RemoteGet(daemon.get(), caller, options.quiet(), options.json(), options.progressInterval(),
+            OutageHint.of(options.outage().retryForGiven()))
             .run(options.net().forDaemon(handed), items.size() == 1 && options.inputList() == null, options.detach());
       }
       caller.engineHere();
@@ -119,9 +120,7 @@ final class GetCommand implements Callable<Integer> {
 
   private int fail(PrintStream err, DownloadException e) {
     // an outage: the bytes are kept, and waiting may be all it takes (on the one error line)
-    String hint = !DownloadFailure.of(e).passes() ? ""
-        : "; the same command continues from the bytes kept"
-            + (options.outage().retryForGiven() ? "" : ", or wait out the outage with --retry-for DURATION (e.g. 1h)");
+    String hint = DownloadFailure.of(e).passes() ? OutageHint.of(options.outage().retryForGiven()) : "";
     err.println("braid: " + e.getMessage() + hint);
     if (options.debug()) {
       e.printStackTrace(err);

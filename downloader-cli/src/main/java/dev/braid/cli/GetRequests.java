@@ -88,6 +88,10 @@ final class GetRequests {
     if (options.outage().retryForGiven()) {
       // its own policy: a daemon this get hands it to waits as long as asked here
       b.outageRetry(options.outage().policy(OutageRetry.NONE));
+    } else if (!options.detach()) {
+      // a get in the foreground ends as it would without a daemon (exit 3 after its --retries),
+      // not after the daemon's hour of waiting; a --detach one is the daemon's to wait out
+      b.outageRetry(OutageRetry.NONE);
     }
     return b;
   }

@@ -41,9 +41,10 @@ final class RemoteFollow {
   private final boolean quiet;
   private final boolean json;
   private final Duration progressInterval;
+  private final String outageHint;
 
   RemoteFollow(RpcClient rpc, BlockingQueue<RpcClient.Notification> heard, Set<String> open, Map<String, String> urls,
-      Caller caller, boolean quiet, boolean json, Duration progressInterval) {
+      Caller caller, boolean quiet, boolean json, Duration progressInterval, String outageHint) {
     this.rpc = rpc;
     this.heard = heard;
     this.open = open;
@@ -53,6 +54,7 @@ final class RemoteFollow {
     this.quiet = quiet;
     this.json = json;
     this.progressInterval = progressInterval;
+    this.outageHint = outageHint;
   }
 
   /** Follows {@code gids} (in the order they were added) to their ends; the exit code (the first failure's). */
@@ -204,7 +206,8 @@ final class RemoteFollow {
 
   private void report(BatchReporter line, String gid, Optional<RpcValue> entry, int code, boolean single) {
     String why = entry.map(e -> e.path("state").asText().equals("paused") ? "paused"
-        : e.path("error").asText("failed")).orElse("removed from the queue while it ran");
+        : e.path("error").asText("failed") + (e.path("errorPasses").asText().equals("true") ? outageHint : ""))
+        .orElse("removed from the queue while it ran");
     if (json) {
       Json j = entry.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
           gid, entry.get()) : new Json().put("event", "failed").put("id", Long.parseUnsignedLong(gid, 16)).put("url", urls.get(gid));

@@ -39,19 +39,23 @@ final class RemoteGet {
   private final boolean quiet;
   private final boolean json;
   private final Duration progressInterval;
+  private final String outageHint;
   private final BlockingQueue<RpcClient.Notification> heard = new LinkedBlockingQueue<>();
   private final Set<String> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Map<String, String> urls = new HashMap<>();
   /** The adds sent: a Ctrl-C pauses those answered after it, too. */
   private final List<CompletableFuture<RpcValue>> adding = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  RemoteGet(DaemonLink.Endpoint endpoint, Caller caller, boolean quiet, boolean json, Duration progressInterval) {
+  /** {@code outageHint}: what a download failed by an outage adds to its error line ({@link OutageHint}). */
+  RemoteGet(DaemonLink.Endpoint endpoint, Caller caller, boolean quiet, boolean json, Duration progressInterval,
+      String outageHint) {
     this.endpoint = endpoint;
     this.caller = caller;
     this.err = caller.err();
     this.quiet = quiet;
     this.json = json;
     this.progressInterval = progressInterval;
+    this.outageHint = outageHint;
   }
 
   /** Adds the downloads and, unless {@code detach}, follows them to their ends; the exit code. */
@@ -112,7 +116,7 @@ final class RemoteGet {
       RpcClient.RpcError, InterruptedException {
     Caller.Registration hook = onExit(rpc);
     try {
-      return new RemoteFollow(rpc, heard, open, urls, caller, quiet, json, progressInterval).follow(gids, single);
+      return new RemoteFollow(rpc, heard, open, urls, caller, quiet, json, progressInterval, outageHint).follow(gids, single);
     } catch (IOException lost) {
       // a daemon that stops records its downloads' progress: they are not lost, and the user must hear so
       int n = open.size();
@@ -192,9 +196,15 @@ final class RemoteGet {
     if (r.rateLimit() > 0) {
       o.put("max-download-limit", Long.toString(r.rateLimit()));
     }
-    // get's --retry-for: how long the daemon waits out an outage for this download
-    r.outageRetry().flatMap(OutageRetry::retryFor)
-        .ifPresent(d -> o.put("braid-retry-for", Double.toString(d.toMillis() / 1000.0)));
+    // get's --retry-for: how long the daemon waits out an outage for this download; one try for
+    // a get in the foreground without it, as without a daemon
+    r.outageRetry().ifPresent(p -> {
+      if (!p.retries()) {
+        o.put("max-tries", "1");
+      } else {
+        p.retryFor().ifPresent(d -> o.put("braid-retry-for", Double.toString(d.toMillis() / 1000.0)));
+      }
+    });
     // a Metalink's piece hashes and size: Braid's own options, beside aria2's
     r.pieceHashes().ifPresent(p -> o.put("braid-pieces", p.text()));
     if (r.expectedLength() >= 0) {

@@ -41,7 +41,7 @@ final class ResumeCommand implements Callable<Integer> {
     java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(engine.stateAnchor());
     if (daemon.isPresent()) {
       try {
-        return new RemoteGet(daemon.get(), caller, quiet, false, java.time.Duration.ofSeconds(1)).resume(id);
+        return new RemoteGet(daemon.get(), caller, quiet, false, java.time.Duration.ofSeconds(1), OutageHint.of(false)).resume(id);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ExitCode.INTERRUPTED;

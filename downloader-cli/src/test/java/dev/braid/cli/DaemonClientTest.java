@@ -124,6 +124,15 @@ class DaemonClientTest {
   }
 
   @Test
+  void aGetOfAServerThatIsDownEndsAsInProcessNotAfterTheDaemonsHourOfWaiting() throws Exception {
+    // the daemon waits out outages for its own downloads; a get in the foreground ends with exit 3
+    // after its --retries, as without a daemon, and says how to wait it out
+    CliProcess.Result r = braid("get", "--retries", "0", "-d", downloads.toString(), "http://127.0.0.1:9/down.bin")
+        .assertExit(ExitCode.NETWORK);
+    assertTrue(r.stderr().contains("--retry-for"), r::describe);
+  }
+
+  @Test
   void aListWithA404ExitsAsInProcess() throws Exception {
     Path list = Files.writeString(work.resolve("list.txt"), server.url("/two.bin") + "\n" + server.url("/missing.bin") + "\n");
     CliProcess.Result r = braid("get", "-d", downloads.toString(), "-i", list.toString()).assertExit(ExitCode.HTTP_STATUS);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadResult;
+import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadState;
 import dev.braid.core.FailureKind;
 import dev.braid.core.Gid;
@@ -26,7 +27,8 @@ import java.util.Locale;
  *       name, file, done, length, bytesPerSecond, connections, priority, etag, lastModified}, and once failed
  *       {@code error} and {@code errorKind}: a {@link FailureKind#id()} (usage, network, http-status,
  *       remote-changed, local-io, integrity, link-refused, metalink, removed or internal: the kind
- *       the state database keeps, also after a restart; {@code braid}'s exit codes follow it); once completed by this engine, the run's {@code fetched, reused,
+ *       the state database keeps, also after a restart; {@code braid}'s exit codes follow it) and
+ *       {@code errorPasses}, whether it was a failure an outage causes (waiting may be all it takes); once completed by this engine, the run's {@code fetched, reused,
  *       elapsedMillis, restarts, restartReason}. Numbers are JSON numbers, absent values null.
  *   <li>{@code braid.resume(gid)}: continues a paused or failed download; {@code
  *       braid.remove(gid, deleteFile)}: out of the queue, with its file when deleteFile is "true".
@@ -107,6 +109,7 @@ final class BraidMethods {
     if (d.state() == DownloadState.FAILED) {
       o.put("error", d.error().orElse(null));
       o.put("errorKind", d.failure().map(f -> f.kind().id()).orElse(FailureKind.INTERNAL.id()));
+      o.put("errorPasses", d.failure().map(DownloadFailure::passes).orElse(false));
     }
     return o;
   }
