@@ -339,6 +339,8 @@ class CliErrorsTest {
   void corruptedStateDbIsLocalErrorNamingIt() throws Exception {
     byte[] garbage = "this is not an SQLite database, just text\n".repeat(200).getBytes(StandardCharsets.US_ASCII);
     Files.write(db, garbage);
+    // owner-only, as Braid makes its database: the note on a readable one is not this test's
+    Files.setPosixFilePermissions(db, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     Result r = get(server.url("/file.bin"), "-o", "out.bin").assertExit(6).assertNoStackTrace()
         .assertOneErrorLine(db.getFileName().toString(), "state database");
     assertTrue(r.stderr().contains(db.toString()), "the message must name the database file\n" + r.describe());

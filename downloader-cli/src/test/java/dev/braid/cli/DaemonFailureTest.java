@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A daemon whose heap runs out ends itself with exit 70 and one {@code braid: fatal:} line,
  * instead of limping on (Undertow's worker pool would only log the error); started again, its
- * queue goes on. The heap is made to run out for real: a 16 MiB heap and a 1 MiB batch of 300,000
- * invalid requests, each answered with an error object (a few hundred bytes of tree each).
+ * queue goes on. The heap is made to run out for real: a 16 MiB heap and eight batches at once
+ * that each parse into a tree of some 7 MB (within the limits of {@code Dispatcher}, which keep a
+ * daemon of the default heap well clear of it).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class DaemonFailureTest {
@@ -39,9 +40,13 @@ class DaemonFailureTest {
       String gid;
       try (RpcDaemon small = RpcDaemon.start(work, List.of("-Xmx16m"), db, downloads, "s3cret")) {
         gid = small.call("aria2.addUri", List.of(server.url("/f.bin")), Map.of("out", "f.bin")).asText();
-        String batch = "[" + "0,".repeat(300_000) + "0]";
-        HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(small.uri()).POST(HttpRequest.BodyPublishers.ofString(batch))
-            .build(), HttpResponse.BodyHandlers.discarding());
+        // under the token limit, each becomes a tree of some 7 MB before its calls are counted
+        String batch = "[" + "[],".repeat(120_000) + "[]]";
+        HttpClient client = HttpClient.newHttpClient();
+        for (int i = 0; i < 8; i++) {
+          client.sendAsync(HttpRequest.newBuilder(small.uri()).POST(HttpRequest.BodyPublishers.ofString(batch)).build(),
+              HttpResponse.BodyHandlers.discarding());
+        }
         CliProcess.Result r = small.process.await(Duration.ofSeconds(30)).assertExit(ExitCode.ENGINE_FAILED);
         assertTrue(r.stderr().contains("braid: fatal: thread ") && r.stderr().contains("OutOfMemoryError"), r::describe);
         assertTrue(r.stderr().contains("the daemon exits with 70"), r::describe);

@@ -1,6 +1,7 @@
 package dev.braid.rpc;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -31,6 +32,14 @@ final class Dispatcher {
    * otherwise build some 200 MB of answers from one request, with or without the secret.
    */
   static final int MAX_CALLS = 10_000;
+  /**
+   * The most JSON tokens one request may carry (its server's parser refuses more): a tree node
+   * costs up to some 50 bytes of heap per token, so a 1 MiB body of {@code [],[],...} would
+   * otherwise become a 35 MB tree before any check, on each of the server's worker threads. A
+   * multicall of {@link #MAX_CALLS} status calls takes about half of it.
+   */
+  static final long MAX_TOKENS = 250_000;
+  static final String TOO_MANY_TOKENS = "Invalid Request: at most " + MAX_TOKENS + " JSON tokens in one request";
   static final String TOO_MANY_CALLS = "Invalid Request: at most " + MAX_CALLS + " calls in one request";
   static final String TOO_MANY_GUESSES = "Unauthorized: too many wrong secrets from this address, try again in a second";
 
@@ -76,6 +85,8 @@ final class Dispatcher {
     JsonNode request;
     try {
       request = mapper.readTree(body);
+    } catch (StreamConstraintsException e) {
+      return new Reply(write(error(null, RpcException.INVALID_REQUEST, TOO_MANY_TOKENS)), false, 400);
     } catch (JsonProcessingException e) {
       return new Reply(write(error(null, RpcException.PARSE_ERROR, "Parse error.")), false, 500);
     }

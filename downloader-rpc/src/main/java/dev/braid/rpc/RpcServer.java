@@ -1,5 +1,7 @@
 package dev.braid.rpc;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.braid.core.Braid;
 import dev.braid.core.Registration;
@@ -84,7 +86,8 @@ public final class RpcServer implements AutoCloseable {
    * @throws IOException when the port cannot be bound (another program listens there)
    */
   public static RpcServer start(Braid braid, RpcSettings settings, Runnable shutdownAsked) throws IOException {
-    ObjectMapper mapper = new ObjectMapper();
+    ObjectMapper mapper = new ObjectMapper(JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder().maxTokenCount(Dispatcher.MAX_TOKENS).build()).build());
     Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()), new GuessLimiter(settings.nanoClock()));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
     LocalEndpoint[] local = new LocalEndpoint[1];

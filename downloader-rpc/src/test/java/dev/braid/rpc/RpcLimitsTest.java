@@ -160,9 +160,9 @@ class RpcLimitsTest {
   }
 
   @Test
-  void aRequestOfMoreCallsThanTheLimitIsRefusedWhole() throws Exception {
+  void aRequestOfMoreCallsOrTokensThanTheLimitsIsRefusedWhole() throws Exception {
     start(settings(work));
-    // 500,000 two-byte calls fit 1 MiB; their answers would be some 200 MB: refused unevaluated
+    // 10,001 calls: answers of a few hundred bytes each; 500,000 two-byte calls fit 1 MiB
     String batch = "[" + "0,".repeat(Dispatcher.MAX_CALLS) + "0]";
     HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
         .POST(HttpRequest.BodyPublishers.ofString(batch)).build(), HttpResponse.BodyHandlers.ofString());
@@ -173,6 +173,12 @@ class RpcLimitsTest {
     answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
         .POST(HttpRequest.BodyPublishers.ofString(multicall)).build(), HttpResponse.BodyHandlers.ofString());
     assertTrue(answer.body().contains(Dispatcher.TOO_MANY_CALLS) && answer.body().length() < 200, answer.body());
+    // 400,000 tokens: refused by the parser before it builds a tree of some 20 MB
+    String deep = "[" + "[],".repeat(200_000) + "[]]";
+    answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
+        .POST(HttpRequest.BodyPublishers.ofString(deep)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(400, answer.statusCode());
+    assertTrue(answer.body().contains(Dispatcher.TOO_MANY_TOKENS), answer.body());
     String allowed = "[" + "0,".repeat(Dispatcher.MAX_CALLS - 1) + "0]";
     answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rpc.port() + "/jsonrpc"))
         .POST(HttpRequest.BodyPublishers.ofString(allowed)).build(), HttpResponse.BodyHandlers.ofString());
