@@ -78,6 +78,9 @@ for t in "${targets[@]}"; do
   corp=$(sed -nE 's/.* corp: ([0-9]+\/[0-9a-zA-Z]+).*/\1/p' <<< "$last")
   if [[ $rc -eq 0 ]]; then
     result="no finding"
+  elif ! grep -aq 'INFO: Seed:' "$log"; then
+    failed=1
+    result="FAILED before fuzzing (a build error? see the log)"
   else
     failed=1
     finding=$(grep -aE '^(== Java Exception|Caused by|java\.|org\.opentest4j)' "$log" | head -1 | cut -c1-160 || true)
