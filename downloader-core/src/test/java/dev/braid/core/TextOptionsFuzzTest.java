@@ -24,7 +24,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({"K", "M", "G", "T", "iB", "B", ".", "+", "-", "9223372036854775807", "8E"})
   void byteSize(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       long bytes = ByteSize.parse(text);
       assertTrue(bytes >= 0, text);
       assertEquals(bytes, ByteSize.parse(ByteSize.format(bytes)), "format reads back: " + text);
@@ -35,7 +35,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({"Mon", "Fri", "Sat-Sun", "-", ":", "=", ",", "00:00", "23:59", "24:00", "2M"})
   void speedSchedule(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       SpeedSchedule s = SpeedSchedule.parse(text);
       s.entries().forEach(e -> assertTrue(e.bytesPerSecond() >= 0, text));
     });
@@ -45,7 +45,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({"Mon", "Fri", "Sat-Sun", "-", ":", ",", "00:00", "23:59", "24:00", " "})
   void runWindows(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       List<RunWindow> windows = RunWindow.parseList(text);
       assertEquals(windows, RunWindow.parseList(RunWindow.toText(windows)), "toText reads back: " + text);
     });
@@ -55,7 +55,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({"sha-256=", "sha-1=", "md5=", "sha-512=", "blake3=", "sha3-256=", "="})
   void checksum(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(InvalidRequestException.class, false, () -> {
+    FuzzContract.holds(InvalidRequestException.class, () -> {
       Checksum c = Checksum.parse(text);
       assertTrue(Checksum.ALGORITHMS.contains(c.algorithm()), text);
       assertTrue(c.hex().matches("[0-9a-f]+"), text);
@@ -66,7 +66,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({"sha-1", "sha-256", ":", ",", "1048576", "a9993e364706816aba3e25717850c26c9cd0d89d"})
   void pieceHashes(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       PieceHashes p = PieceHashes.parse(text);
       assertTrue(PieceHashes.ALGORITHMS.contains(p.algorithm()), text);
       assertEquals(p, PieceHashes.parse(p.text()), "text reads back: " + text);
@@ -76,7 +76,7 @@ class TextOptionsFuzzTest {
   @FuzzTest
   void gid(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       long id = Gid.parse(text);
       assertEquals(id, Gid.parse(Gid.of(id)), text);
     });
@@ -86,7 +86,7 @@ class TextOptionsFuzzTest {
   @DictionaryEntries({",", "-", "1", "3", "2147483647", "0"})
   void metalinkSelection(byte[] data) {
     String text = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, false, () -> {
+    FuzzContract.holds(IllegalArgumentException.class, () -> {
       List<Metalink.File> chosen = THREE_FILES.files(text);
       assertFalse(chosen.isEmpty(), text);
       List<Metalink.File> inOrder = new ArrayList<>(THREE_FILES.files());

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.MissingResourceException;
 import java.util.Set;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -60,6 +61,10 @@ public final class MetalinkParser {
     } catch (XMLStreamException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
       throw new MetalinkException("malformed XML" + where + ": " + firstLine(e.getMessage()), e);
+    } catch (MissingResourceException e) {
+      // the JDK's parser has no text for some of its errors (InvalidCharInDTD: a NUL in a DOCTYPE)
+      // and throws this instead of an XMLStreamException
+      throw new MetalinkException("malformed XML (" + e.getKey() + ")", e);
     } finally {
       if (r != null) {
         try {
