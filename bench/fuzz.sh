@@ -47,14 +47,9 @@ if [[ -z ${RESULTS:-} ]]; then
 fi
 mkdir -p "$RESULTS/logs"
 summary=$RESULTS/summary.md
-{
-  echo "# Fuzzing, $(date -u '+%F %H:%M UTC'), $DURATION s per target"
-  echo
-  echo "Command: \`bench/fuzz.sh $TARGET $DURATION\` at $(git -C "$REPO" rev-parse --short HEAD), $(nproc) cores"
-  echo
-  echo "| target | executions | exec/s | coverage (edges) | corpus | result |"
-  echo "|---|---|---|---|---|---|"
-} > "$summary"
+# a second run into the same RESULTS adds its rows under a line of its own
+[[ -e $summary ]] || printf '# Fuzzing\n\n| target | seconds | executions | exec/s | coverage (edges) | corpus | result |\n|---|---|---|---|---|---|---|\n' > "$summary"
+echo "| \`bench/fuzz.sh $TARGET $DURATION\` at $(git -C "$REPO" rev-parse --short HEAD), $(date -u '+%F %H:%M UTC'), $(nproc) cores | | | | | | |" >> "$summary"
 
 failed=0
 for t in "${targets[@]}"; do
@@ -88,7 +83,7 @@ for t in "${targets[@]}"; do
     result="FINDING: ${finding:-see log} ${crash:+($crash)}"
   fi
   rate=-; [[ -n $execs && -n $secs && $secs -gt 0 ]] && rate=$((execs / secs))
-  echo "| $t | ${execs:--} | $rate | ${cov:--} | ${corp:--} | $result |" >> "$summary"
+  echo "| $t | ${secs:--} | ${execs:--} | $rate | ${cov:--} | ${corp:--} | $result |" >> "$summary"
   say "$t: ${execs:-?} executions, coverage ${cov:-?}, $result"
 done
 say "summary: $summary"
