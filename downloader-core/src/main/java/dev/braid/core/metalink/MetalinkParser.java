@@ -5,7 +5,7 @@ import dev.braid.core.InvalidRequestException;
 import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
 import dev.braid.core.PieceHashes;
-import java.io.ByteArrayInputStream;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -56,7 +56,7 @@ public final class MetalinkParser {
     f.setProperty(XMLInputFactory.IS_COALESCING, true);
     XMLStreamReader r = null;
     try {
-      r = f.createXMLStreamReader(new ByteArrayInputStream(document));
+      r = f.createXMLStreamReader(new StringReader(DocumentText.of(f, document)));
       return new MetalinkParser(r).document();
     } catch (XMLStreamException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
@@ -70,7 +70,7 @@ public final class MetalinkParser {
         try {
           r.close();
         } catch (XMLStreamException ignored) {
-          // nothing is held open: the input is a byte array
+          // nothing is held open: the input is a string
         }
       }
     }
