@@ -36,7 +36,8 @@ class JsonRpcFuzzTest {
 
   @FuzzTest
   @DictionaryEntries({"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"", "aria2.addUri", "system.multicall", "fuzz.params",
-      "system.listMethods", "\"params\":[", "\"token:s3cret\"", "methodName", "{\"dir\":\"", "\"out\":\"", "\"header\":[",
+      "system.listMethods", "\"params\":[", "\"token:s3cret\"", "methodName", "{\"dir\":\"", "\"out\":\"",
+      "\"header\":[",
       "\"split\":\"", "\"max-connection-per-server\":", "\"max-download-limit\":\"", "\"checksum\":\"sha-256=",
       "\"braid-pieces\":\"sha-1:", "\"braid-length\":\"", "\"all-proxy\":\"", "\"pause\":\"true\"", "2089b05ecca3d829",
       "http://example.test/a", "..", "]", "}", "null", "1e400", "-1"})
@@ -49,8 +50,9 @@ class JsonRpcFuzzTest {
       answer.forEach(JsonRpcFuzzTest::assertAnswer);
     } else {
       assertAnswer(answer);
-      assertEquals(answer.has("error") ? (answer.path("error").path("code").asInt() == RpcException.PARSE_ERROR ? 500 : 400)
-          : 200, reply.status(), reply.json());
+      int code = answer.path("error").path("code").asInt();
+      int status = !answer.has("error") ? 200 : code == RpcException.PARSE_ERROR ? 500 : 400;
+      assertEquals(status, reply.status(), reply.json());
     }
   }
 
