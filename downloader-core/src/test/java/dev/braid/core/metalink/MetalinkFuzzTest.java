@@ -12,8 +12,11 @@ import dev.braid.core.InvalidRequestException;
 import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -23,7 +26,16 @@ import java.nio.file.Path;
  * (an {@link InvalidRequestException}) is the same as for any bad URL.
  */
 class MetalinkFuzzTest {
-  private static final Path FOLDER = Path.of("/downloads/metalink").toAbsolutePath();
+  /** A real, empty folder: a request checks the folders of its name on disk. */
+  private static final Path FOLDER;
+
+  static {
+    try {
+      FOLDER = Files.createTempDirectory("braid-fuzz-metalink").toRealPath();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   @FuzzTest
   @DictionaryEntries({"<metalink xmlns=\"urn:ietf:params:xml:ns:metalink\">", "</metalink>", "<file name=\"", "</file>",
