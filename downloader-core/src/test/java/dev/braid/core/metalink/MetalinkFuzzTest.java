@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Collectors;
 
 /**
  * A Metalink document from anywhere (a file, a server): either a list of files whose names stay
@@ -58,7 +59,10 @@ class MetalinkFuzzTest {
     } finally {
       System.setErr(stderr);
     }
-    assertEquals("", printed.toString(StandardCharsets.UTF_8), "the parser prints nothing");
+    // fuzzing, Jazzer's agent logs each class it instruments on first use to the same stream
+    String byParser = printed.toString(StandardCharsets.UTF_8).lines()
+        .filter(line -> !line.startsWith("INFO: Instrumented ")).collect(Collectors.joining("\n"));
+    assertEquals("", byParser, "the parser prints nothing");
   }
 
   private static void assertFile(Metalink.File f) throws MetalinkException {
