@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.MissingResourceException;
 import java.util.Set;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -60,8 +59,8 @@ public final class MetalinkParser {
       String text = DocumentText.of(f, document);
       if (text.contains("<!DOCTYPE")) {
         // refused before the parser sees it: scanning a broken internal subset, the JDK's parser prints
-        // a stack trace to standard error (a '<' cannot stand in text or attributes: only a comment
-        // or CDATA with this text is refused with it)
+        // a stack trace to standard error, or throws MissingResourceException (a NUL in it); a '<'
+        // cannot stand in text or attributes: only a comment or CDATA with this text is refused with it
         throw new MetalinkException(DOCTYPE_REFUSED);
       }
       r = f.createXMLStreamReader(new StringReader(text));
@@ -69,10 +68,6 @@ public final class MetalinkParser {
     } catch (XMLStreamException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
       throw new MetalinkException("malformed XML" + where + ": " + firstLine(e.getMessage()), e);
-    } catch (MissingResourceException e) {
-      // the JDK's parser has no text for some of its errors (InvalidCharInDTD: a NUL in a DOCTYPE)
-      // and throws this instead of an XMLStreamException
-      throw new MetalinkException("malformed XML (" + e.getKey() + ")", e);
     } finally {
       if (r != null) {
         try {
