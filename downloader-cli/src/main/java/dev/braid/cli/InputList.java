@@ -8,6 +8,7 @@ import dev.braid.core.InvalidRequestException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,7 +123,11 @@ final class InputList {
           throw new InvalidRequestException(where(file, line + k) + "a Metalink entry takes only dir= (its files, hashes"
               + " and mirrors are in the Metalink)");
         }
-        dir = resolve.apply(Path.of(lines[k].substring(4).strip()));
+        try {
+          dir = resolve.apply(Path.of(lines[k].substring(4).strip()));
+        } catch (InvalidPathException e) {
+          throw new InvalidRequestException(where(file, line + k) + "dir= is not a folder name: " + e.getMessage(), e);
+        }
       }
       return new MetalinkLine(lines[0].split("\\s+")[0], dir);
     }

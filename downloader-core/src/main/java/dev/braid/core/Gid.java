@@ -38,6 +38,11 @@ public final class Gid {
     if (gid == null || gid.length() != 16) {
       throw new IllegalArgumentException("not a gid (16 hex digits): " + gid);
     }
-    return HexFormat.fromHexDigitsToLong(gid);
+    try {
+      return HexFormat.fromHexDigitsToLong(gid);
+    } catch (NumberFormatException e) {
+      // HexFormat's own text names one character ("not a hexadecimal digit: "!" = 33")
+      throw new IllegalArgumentException("not a gid (16 hex digits): " + gid, e);
+    }
   }
 }

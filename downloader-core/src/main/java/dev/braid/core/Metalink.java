@@ -130,7 +130,8 @@ public final class Metalink {
         if (from < 1 || to < from) {
           throw new NumberFormatException(p);
         }
-        chosen.set(from - 1, to);
+        // indexes past the last file select nothing: no bit set sized by the text (1-2147483647 took 256 MiB)
+        chosen.set(Math.min(from - 1, files.size()), Math.min(to, files.size()));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("the file selection takes indexes from 1 and ranges like 1-3,5, not '"
             + selection + "'", e);

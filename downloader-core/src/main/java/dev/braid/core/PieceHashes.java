@@ -100,7 +100,13 @@ public record PieceHashes(String algorithm, long length, List<String> hashes) {
     if (p.length != 3) {
       throw new IllegalArgumentException("not ALGO:LENGTH:HASHES");
     }
-    return new PieceHashes(p[0], Long.parseLong(p[1]), List.of(p[2].split(",")));
+    long length;
+    try {
+      length = Long.parseLong(p[1]);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("the piece length '" + p[1] + "' is not a number of bytes", e);
+    }
+    return new PieceHashes(p[0], length, List.of(p[2].split(",")));
   }
 
   @Override

@@ -1,6 +1,8 @@
 package dev.braid.rpc;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,6 +49,12 @@ final class Dispatcher {
   private final Secret secret;
   private final GuessLimiter guesses;
   private final Map<String, Method> methods = new LinkedHashMap<>();
+  /** The mapper for requests and answers: its parser holds a request to {@link #MAX_TOKENS}. */
+  static ObjectMapper mapper() {
+    return new ObjectMapper(JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder().maxTokenCount(MAX_TOKENS).build()).build());
+  }
+
   /** Methods whose consecutive calls in a {@code system.multicall} run together. */
   private final Map<String, Method.Batch> batches = new LinkedHashMap<>();
 

@@ -1,7 +1,5 @@
 package dev.braid.rpc;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.braid.core.Braid;
 import dev.braid.core.Registration;
@@ -86,8 +84,7 @@ public final class RpcServer implements AutoCloseable {
    * @throws IOException when the port cannot be bound (another program listens there)
    */
   public static RpcServer start(Braid braid, RpcSettings settings, Runnable shutdownAsked) throws IOException {
-    ObjectMapper mapper = new ObjectMapper(JsonFactory.builder()
-        .streamReadConstraints(StreamReadConstraints.builder().maxTokenCount(Dispatcher.MAX_TOKENS).build()).build());
+    ObjectMapper mapper = Dispatcher.mapper();
     Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()), new GuessLimiter(settings.nanoClock()));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
     LocalEndpoint[] local = new LocalEndpoint[1];

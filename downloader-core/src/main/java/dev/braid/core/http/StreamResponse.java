@@ -28,17 +28,21 @@ final class StreamResponse implements OpenResponse {
     }
   }
 
-  /** The length of {@code bytes a-b/total}, or -1. */
+  /** The length of {@code bytes a-b/total}, or -1 when it gives none (malformed, {@code b < a}, past a long). */
   static long rangeLength(String contentRange) {
     if (contentRange == null || !contentRange.startsWith("bytes ")) {
       return -1;
     }
     int dash = contentRange.indexOf('-');
     int slash = contentRange.indexOf('/');
+    if (dash < 0 || slash < dash) {
+      return -1;
+    }
     try {
-      return dash < 0 || slash < dash ? -1
-          : Long.parseLong(contentRange.substring(dash + 1, slash).trim())
-              - Long.parseLong(contentRange.substring(6, dash).trim()) + 1;
+      long first = Long.parseLong(contentRange.substring(6, dash).trim());
+      long last = Long.parseLong(contentRange.substring(dash + 1, slash).trim());
+      // last before first, or a length past Long.MAX_VALUE, is no length (first has no sign: the first '-' ends it)
+      return last < first || last - first == Long.MAX_VALUE ? -1 : last - first + 1;
     } catch (NumberFormatException e) {
       return -1;
     }

@@ -202,6 +202,7 @@ public final class FileNames {
       used += size;
       i += Character.charCount(c);
     }
-    return out + ext;
+    // a cut without an extension kept may end in a dot or a blank, as the strip before it did not
+    return ext.isEmpty() ? withoutDotsAround(out.toString()) : out + ext;
   }
 }

@@ -5,7 +5,7 @@ import dev.braid.core.InvalidRequestException;
 import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
 import dev.braid.core.PieceHashes;
-import java.io.ByteArrayInputStream;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -30,6 +30,7 @@ public final class MetalinkParser {
   static final String NS3 = "http://www.metalinker.org/";
   /** Piece hash kinds, strongest first: the one a file is checked with when it gives several. */
   private static final List<String> PIECE_STRENGTH = List.of("sha-512", "sha-384", "sha-256", "sha-1", "md5");
+  private static final String DOCTYPE_REFUSED = "a DOCTYPE is refused (no DTD or entity is read in a Metalink)";
 
   private final XMLStreamReader xml;
   private final List<String> notes = new ArrayList<>();
@@ -55,7 +56,14 @@ public final class MetalinkParser {
     f.setProperty(XMLInputFactory.IS_COALESCING, true);
     XMLStreamReader r = null;
     try {
-      r = f.createXMLStreamReader(new ByteArrayInputStream(document));
+      String text = DocumentText.of(f, document);
+      if (text.contains("<!DOCTYPE")) {
+        // refused before the parser sees it: scanning a broken internal subset, the JDK's parser prints
+        // a stack trace to standard error, or throws MissingResourceException (a NUL in it); a '<'
+        // cannot stand in text or attributes: only a comment or CDATA with this text is refused with it
+        throw new MetalinkException(DOCTYPE_REFUSED);
+      }
+      r = f.createXMLStreamReader(new StringReader(text));
       return new MetalinkParser(r).document();
     } catch (XMLStreamException e) {
       String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNumber();
@@ -65,7 +73,7 @@ public final class MetalinkParser {
         try {
           r.close();
         } catch (XMLStreamException ignored) {
-          // nothing is held open: the input is a byte array
+          // nothing is held open: the input is a string
         }
       }
     }
@@ -224,8 +232,7 @@ public final class MetalinkParser {
     while (xml.hasNext()) {
       int e = xml.next();
       switch (e) {
-        case XMLStreamConstants.DTD -> throw new MetalinkException("a DOCTYPE is refused (no DTD or entity is read in"
-            + " a Metalink)");
+        case XMLStreamConstants.DTD -> throw new MetalinkException(DOCTYPE_REFUSED);
         case XMLStreamConstants.ENTITY_REFERENCE -> throw new MetalinkException("an entity reference &"
             + xml.getLocalName() + "; is refused");
         case XMLStreamConstants.START_ELEMENT, XMLStreamConstants.END_ELEMENT -> {
