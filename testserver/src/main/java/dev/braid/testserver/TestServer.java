@@ -1,9 +1,6 @@
 package dev.braid.testserver;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -35,17 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TestServer implements AutoCloseable {
   private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
-  private static final int BACKLOG = 128;
-  private static final long ACCEPT_RETRY_MILLIS = 10;
-
-  /** Makes an unbound listening socket (plain or TLS): once at start, again after each {@link #goAway}. */
-  private final Callable<ServerSocket> sockets;
-  private final int port;
-  /** The socket listening now (closed while away); replaced under {@code this}. */
-  private volatile ServerSocket listener;
-  private volatile Thread acceptor;
-  /** Brings the server back after {@link #goAway}; null when it is not away. Guarded by {@code this}. */
-  private Thread comeback;
+  /** Listens and accepts; while it is away ({@link #goAway}), connections are refused. */
+  private final Listener listener;
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final Set<Connection> open = ConcurrentHashMap.newKeySet();
   // Keyed by arrival number so the list is in arrival order though records are added at send time.
@@ -67,12 +55,9 @@ public final class TestServer implements AutoCloseable {
   /** How long an idle keep-alive connection (and its thread) outlives its last request. */
   private volatile int idleTimeoutMillis = 30_000;
 
-  private TestServer(Callable<ServerSocket> sockets, ServerSocket listener, boolean tls) {
-    this.sockets = sockets;
+  private TestServer(Listener listener, boolean tls) {
     this.listener = listener;
-    this.port = listener.getLocalPort();
     this.tls = tls;
-    this.acceptor = acceptorOf(listener);
   }
 
   /** Binds 127.0.0.1 on an ephemeral port and starts accepting. */
@@ -89,40 +74,14 @@ public final class TestServer implements AutoCloseable {
   }
 
   private static TestServer start(Callable<ServerSocket> sockets, boolean tls) throws IOException {
-    TestServer server = new TestServer(sockets, bind(sockets, 0), tls);
-    server.acceptor.start();
+    TestServer server = new TestServer(new Listener(sockets), tls);
+    server.listener.start(server::accept);
     return server;
-  }
-
-  /** A new listening socket on 127.0.0.1:{@code port} (0: an ephemeral one), reusing a port just closed. */
-  private static ServerSocket bind(Callable<ServerSocket> sockets, int port) throws IOException {
-    ServerSocket listener;
-    try {
-      listener = sockets.call();
-    } catch (IOException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e);
-    }
-    try {
-      listener.setReuseAddress(true);
-      listener.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), BACKLOG);
-    } catch (IOException e) {
-      listener.close();
-      throw e;
-    }
-    return listener;
-  }
-
-  private Thread acceptorOf(ServerSocket l) {
-    Thread t = new Thread(() -> acceptLoop(l), "testserver-acceptor-" + port);
-    t.setDaemon(true);
-    return t;
   }
 
   /** The port bound; the same after {@link #goAway}. */
   public int port() {
-    return port;
+    return listener.port();
   }
 
   /**
@@ -131,53 +90,18 @@ public final class TestServer implements AutoCloseable {
    * same port once {@code d} has passed (a thread of its own brings it back; {@link #close()}
    * stops it). Registered resources and counters stay.
    */
-  public synchronized void goAway(Duration d) throws IOException {
+  public void goAway(Duration d) throws IOException {
     Objects.requireNonNull(d, "d");
-    if (comeback != null || closed.get()) {
-      throw new IllegalStateException("the server is away or closed already");
+    if (closed.get()) {
+      throw new IllegalStateException("the server is closed");
     }
-    listener.close();
-    joinQuietly(acceptor);
+    listener.goAway(d, CLOSE_WAIT_NANOS);
     List.copyOf(open).forEach(Connection::abort);
-    comeback = new Thread(() -> comeBackAfter(d), "testserver-comeback-" + port);
-    comeback.setDaemon(true);
-    comeback.start();
   }
 
   /** {@return whether the server is away ({@link #goAway}) now} */
-  public synchronized boolean isAway() {
-    return comeback != null;
-  }
-
-  private void comeBackAfter(Duration d) {
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      // closed meanwhile: stays away
-      return;
-    }
-    synchronized (this) {
-      if (closed.get()) {
-        return;
-      }
-      try {
-        listener = bind(sockets, port);
-        acceptor = acceptorOf(listener);
-        acceptor.start();
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not listen on port " + port + " again", e);
-      } finally {
-        comeback = null;
-      }
-    }
-  }
-
-  private static void joinQuietly(Thread t) {
-    try {
-      t.join(CLOSE_WAIT_NANOS / 1_000_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  public boolean isAway() {
+    return listener.isAway();
   }
 
   /** {@code "http://127.0.0.1:" + port() + path} ({@code https} for a TLS server). */
@@ -326,20 +250,10 @@ public final class TestServer implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    synchronized (this) {
-      if (comeback != null) {
-        comeback.interrupt();
-      }
-      try {
-        listener.close();
-      } catch (IOException e) {
-        // Closing is all we wanted from it.
-      }
-    }
     long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+    // the acceptor goes first so that no connection is registered after the snapshot below
+    listener.close(CLOSE_WAIT_NANOS);
     try {
-      // The acceptor goes first so that no connection is registered after the snapshot below.
-      TimeUnit.NANOSECONDS.timedJoin(acceptor, CLOSE_WAIT_NANOS);
       List<Connection> snapshot = List.copyOf(open);
       snapshot.forEach(Connection::abort);
       for (Connection c : snapshot) {
@@ -376,31 +290,18 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
-  /** Accepts on {@code l} until the server closes or goes away (l closed). */
-  private void acceptLoop(ServerSocket l) {
-    while (!closed.get() && !l.isClosed()) {
-      Socket socket;
-      try {
-        socket = l.accept();
-      } catch (IOException e) {
-        if (closed.get() || l.isClosed()) {
-          return;
-        }
-        // E.g. out of file descriptors: back off briefly rather than spin.
-        pause();
-        continue;
-      }
-      int id = accepted.incrementAndGet();
-      if (toDrop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        dropped.incrementAndGet();
-        closeQuietly(socket);
-        continue;
-      }
-      Connection connection = new Connection(this, socket, id);
-      open.add(connection);
-      peakConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
-      connection.start();
+  /** A connection the listener accepted (on its thread): dropped at once if asked, else served on a thread of its own. */
+  private void accept(Socket socket) {
+    int id = accepted.incrementAndGet();
+    if (toDrop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      dropped.incrementAndGet();
+      closeQuietly(socket);
+      return;
     }
+    Connection connection = new Connection(this, socket, id);
+    open.add(connection);
+    peakConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+    connection.start();
   }
 
   private static void closeQuietly(Socket socket) {
@@ -408,14 +309,6 @@ public final class TestServer implements AutoCloseable {
       socket.close();
     } catch (IOException e) {
       // it is gone either way
-    }
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(ACCEPT_RETRY_MILLIS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
