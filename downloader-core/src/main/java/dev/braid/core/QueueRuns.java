@@ -12,7 +12,6 @@ import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -168,10 +167,6 @@ final class QueueRuns {
       table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
           keepsError ? cause.getMessage() : null, keepsError ? StoredFailure.encode(cause) : null, wait.orElse(EntryRetry.NONE))
           .ifPresent(h::entry);
-      if (end == DownloadState.COMPLETED && job.sendsHeaders()) {
-        // a completed download needs its cookies and credentials no more: they are kept no longer
-        table.setHeaders(h.id(), Map.of());
-      }
     } catch (RuntimeException e) {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
       // stays active under this process, and a run after this process ends resumes it

@@ -60,10 +60,12 @@ final class QueueLeases {
 
   private final Store store;
   private final QueueRows rows;
+  private final QueueHeaders headers;
 
-  QueueLeases(Store store, QueueRows rows) {
+  QueueLeases(Store store, QueueRows rows, QueueHeaders headers) {
     this.store = store;
     this.rows = rows;
+    this.headers = headers;
   }
 
   boolean claim(long id, String owner, Predicate<QueueEntry> held) {
@@ -169,7 +171,11 @@ final class QueueLeases {
       s.setLong(10, retry.atMillis());
       s.setInt(11, retry.failures());
       s.setLong(12, retry.sinceMillis());
-      return QueueRows.select(s).stream().findFirst();
+      Optional<QueueEntry> ended = QueueRows.select(s).stream().findFirst();
+      if (state == EntryState.COMPLETED) {
+        headers.insert(last.id(), Map.of());
+      }
+      return ended;
     });
   }
 

@@ -40,8 +40,8 @@ public final class QueueTable implements QueueStore {
     QueueRows rows = new QueueRows(store);
     this.reads = new QueueReads(store, rows);
     this.feed = new QueueFeed(store, rows);
-    this.leases = new QueueLeases(store, rows);
     this.headers = new QueueHeaders(store);
+    this.leases = new QueueLeases(store, rows, headers);
     this.submissions = new QueueSubmissions(store, rows, headers);
   }
 

@@ -29,7 +29,7 @@ import java.util.Set;
  * An entry's request headers (cookies, credentials, a referer: whatever a browser handed over)
  * are kept beside it, not in it: {@link #headers} reads them and {@link #setHeaders} replaces
  * them, and no other read (an entry, a page, the change feed) carries them, so nothing that
- * shows entries can show them. They go with their entry when it is removed. They are secrets
+ * shows entries can show them. They go when their entry completes or is removed. They are secrets
  * held in the store as they are written: a store is only as private as who may read it (its
  * files, or its database role).
  *
@@ -266,7 +266,9 @@ public interface QueueStore {
   /**
    * Ends {@code owner}'s run of an entry atomically: records its last progress (if it still
    * holds it), sets its state, error and retry state (unless {@code state} is null: a removal left
-   * them to the remover) and gives up the claim. Returns the entry as stored now, if it still exists.
+   * them to the remover) and gives up the claim; a {@link EntryState#COMPLETED} entry's headers
+   * ({@link #headers}) go in the same transaction, as it sends no more requests. Returns the entry
+   * as stored now, if it still exists.
    *
    * @param owner the owner whose run ends
    * @param last the entry's last progress

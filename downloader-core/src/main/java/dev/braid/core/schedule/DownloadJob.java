@@ -183,11 +183,6 @@ public final class DownloadJob implements Runnable {
     }
   }
 
-  /** Whether this download sends headers of its own (the request's, or those it was given since). */
-  public boolean sendsHeaders() {
-    return !link.request().headers().isEmpty();
-  }
-
   /** The URL this download fetches from now: the request's, or the one it moved to. */
   public URI currentUri() {
     return link.request().uri();

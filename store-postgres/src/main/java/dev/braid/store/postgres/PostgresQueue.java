@@ -287,6 +287,9 @@ final class PostgresQueue implements QueueStore {
       EntryRetry retry) {
     return store.call(connection, "record the end of queue entry " + last.id(), c -> {
       Optional<QueueEntry> ended = QueueLeases.finish(c, owner, last, state, error, errorKind, retry);
+      if (state == EntryState.COMPLETED) {
+        PostgresHeaders.write(c, last.id(), Map.of());
+      }
       if (ended.isPresent()) {
         return ended;
       }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.Store;
 import dev.braid.store.ChangeMark;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;
@@ -115,5 +117,22 @@ class QueueHeadersContractTest {
     q.setHeaders(id, Map.of("Cookie", COOKIE));
     assertEquals(Map.of(), q.headers(id));
     assertTrue(q.get(id).isEmpty());
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void aFailedRunKeepsItsHeadersAndACompletedOneForgetsThemAtItsEnd(String kind) throws Exception {
+    Supplier<QueueStore> store = store(kind);
+    QueueStore q = store.get();
+    long id = q.addAll(List.of(new NewEntry(List.of("http://127.0.0.1/f"), DIR.resolve("f"), DIR, Map.of(), 0, null,
+        EntryState.QUEUED, Map.of("Cookie", COOKIE)))).get(0).id();
+    EntryProgress progress = new EntryProgress(id, DIR.resolve("f"), 10, 5);
+    q.start(id, "worker-1").orElseThrow();
+    q.finish("worker-1", progress, EntryState.FAILED, "403", "http-status", EntryRetry.NONE);
+    assertEquals(Map.of("Cookie", COOKIE), store.get().headers(id), "a failed download may be resumed with them");
+    q.setState(id, EntryState.QUEUED, null, null);
+    q.start(id, "worker-1").orElseThrow();
+    q.finish("worker-1", new EntryProgress(id, DIR.resolve("f"), 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE);
+    assertEquals(Map.of(), store.get().headers(id), "a completed download sends no more requests");
   }
 }
