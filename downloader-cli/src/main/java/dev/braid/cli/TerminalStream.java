@@ -1,7 +1,6 @@
 package dev.braid.cli;
 
 import java.io.PrintStream;
-import java.util.Locale;
 
 /**
  * The stream every line of Braid's output goes through (this process's standard streams, set by
@@ -11,6 +10,11 @@ import java.util.Locale;
  * (C0 with ESC, DEL, C1 with CSI) go, but tab, newline and carriage return (the live progress
  * line's), and so do format characters (bidi overrides) and line separators. Braid's own output
  * uses no escape sequence; picocli's coloured help, which does, is given the raw streams.
+ *
+ * <p>Text is cleaned where it is still characters (the {@code print} and {@code println} of
+ * strings, objects and chars; {@code format}, {@code printf} and {@code append} reach them through
+ * {@code PrintStream}'s own code), since C1 and format characters are several bytes in UTF-8; what
+ * arrives as bytes (numbers, line ends, raw writes) loses its C0 controls and DEL.
  */
 final class TerminalStream extends PrintStream {
   private final PrintStream target;
@@ -104,36 +108,6 @@ final class TerminalStream extends PrintStream {
   }
 
   @Override
-  public void print(boolean b) {
-    target.print(b);
-  }
-
-  @Override
-  public void print(int i) {
-    target.print(i);
-  }
-
-  @Override
-  public void print(long l) {
-    target.print(l);
-  }
-
-  @Override
-  public void print(float f) {
-    target.print(f);
-  }
-
-  @Override
-  public void print(double d) {
-    target.print(d);
-  }
-
-  @Override
-  public void println() {
-    target.println();
-  }
-
-  @Override
   public void println(String s) {
     target.println(clean(String.valueOf(s)));
   }
@@ -151,84 +125,5 @@ final class TerminalStream extends PrintStream {
   @Override
   public void println(char c) {
     println(String.valueOf(c));
-  }
-
-  @Override
-  public void println(boolean b) {
-    target.println(b);
-  }
-
-  @Override
-  public void println(int i) {
-    target.println(i);
-  }
-
-  @Override
-  public void println(long l) {
-    target.println(l);
-  }
-
-  @Override
-  public void println(float f) {
-    target.println(f);
-  }
-
-  @Override
-  public void println(double d) {
-    target.println(d);
-  }
-
-  @Override
-  public PrintStream format(String format, Object... args) {
-    print(String.format(format, args));
-    return this;
-  }
-
-  @Override
-  public PrintStream format(Locale l, String format, Object... args) {
-    print(String.format(l, format, args));
-    return this;
-  }
-
-  @Override
-  public PrintStream printf(String format, Object... args) {
-    return format(format, args);
-  }
-
-  @Override
-  public PrintStream printf(Locale l, String format, Object... args) {
-    return format(l, format, args);
-  }
-
-  @Override
-  public PrintStream append(CharSequence csq) {
-    print(String.valueOf(csq));
-    return this;
-  }
-
-  @Override
-  public PrintStream append(CharSequence csq, int start, int end) {
-    return append(csq == null ? "null".subSequence(start, end) : csq.subSequence(start, end));
-  }
-
-  @Override
-  public PrintStream append(char c) {
-    print(c);
-    return this;
-  }
-
-  @Override
-  public void flush() {
-    target.flush();
-  }
-
-  @Override
-  public void close() {
-    target.close();
-  }
-
-  @Override
-  public boolean checkError() {
-    return target.checkError();
   }
 }
