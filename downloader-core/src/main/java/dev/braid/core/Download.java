@@ -165,8 +165,17 @@ public final class Download {
    */
   public Progress progress() {
     DownloadJob j = job;
-    Progress live = j == null ? null : j.progress();
-    return live != null && (live.length() >= 0 || live.done() > 0) ? live : Progress.idle(entry.length(), entry.done());
+    return orRecorded(j == null ? null : j.progress(), entry);
+  }
+
+  /**
+   * A run's {@code live} progress, or what {@code recorded} holds while the run has counted
+   * nothing: until its pass knows the file (the probe is out, or failed: a 403 after a restart),
+   * the bytes recorded before, which stay on disk for the resume, are what it holds.
+   */
+  static Progress orRecorded(Progress live, QueueEntry recorded) {
+    return live != null && (live.length() >= 0 || live.done() > 0) ? live
+        : Progress.idle(recorded.length(), recorded.done());
   }
 
   /**

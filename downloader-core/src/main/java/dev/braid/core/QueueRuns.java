@@ -191,17 +191,9 @@ final class QueueRuns {
     loop.changed();
   }
 
-  /**
-   * What the store is told of a running download's progress. Until its pass knows the file (the
-   * probe is out, or failed: a 403 after a restart) the run has counted nothing, and the bytes
-   * recorded before, which stay on disk for the resume, are what it still holds.
-   */
+  /** What the store is told of a running download's progress ({@link Download#orRecorded}: nothing counted yet keeps the bytes recorded). */
   static EntryProgress progressOf(Download h, DownloadJob job) {
-    Progress p = job.progress();
-    if (p.length() < 0 && p.done() == 0) {
-      QueueEntry e = h.entry();
-      return new EntryProgress(h.id(), job.target().orElse(null), e.length(), e.done());
-    }
+    Progress p = Download.orRecorded(job.progress(), h.entry());
     return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }
