@@ -1,6 +1,6 @@
 package dev.braid.bench;
 
-import dev.braid.core.io.PartFile;
+import dev.braid.core.internal.io.PartFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.braid.core;
 
-import dev.braid.core.http.DefaultTls;
-import dev.braid.core.metalink.MetalinkFetch;
+import dev.braid.core.internal.http.DefaultTls;
+import dev.braid.core.internal.metalink.MetalinkFetch;
 import dev.braid.store.StoreException;
 import dev.braid.store.StoreLocation;
 import java.net.InetSocketAddress;

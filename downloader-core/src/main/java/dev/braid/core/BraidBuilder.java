@@ -1,7 +1,7 @@
 package dev.braid.core;
 
-import dev.braid.core.http.ProxyPlan;
-import dev.braid.core.metrics.PrometheusClient;
+import dev.braid.core.internal.http.ProxyPlan;
+import dev.braid.core.internal.metrics.PrometheusClient;
 import dev.braid.core.rules.Rules;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;

@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.StoreException;
 import java.net.URI;

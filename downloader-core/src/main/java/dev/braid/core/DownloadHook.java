@@ -1,7 +1,7 @@
 package dev.braid.core;
 
-import dev.braid.core.hook.CommandHook;
-import dev.braid.core.hook.Webhook;
+import dev.braid.core.internal.hook.CommandHook;
+import dev.braid.core.internal.hook.Webhook;
 import java.net.URI;
 import java.time.Duration;
 import java.util.function.Function;

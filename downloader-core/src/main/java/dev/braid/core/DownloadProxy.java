@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.core.http.RequestProxy;
+import dev.braid.core.internal.http.RequestProxy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

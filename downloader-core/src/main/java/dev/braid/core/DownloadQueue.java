@@ -1,12 +1,12 @@
 package dev.braid.core;
 
-import dev.braid.core.queue.ChangeFeed;
-import dev.braid.core.queue.HandleAccess;
-import dev.braid.core.queue.HandleMap;
-import dev.braid.core.queue.Heartbeat;
-import dev.braid.core.queue.ListenerBus;
-import dev.braid.core.queue.SlotLoop;
-import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.internal.queue.ChangeFeed;
+import dev.braid.core.internal.queue.HandleAccess;
+import dev.braid.core.internal.queue.HandleMap;
+import dev.braid.core.internal.queue.Heartbeat;
+import dev.braid.core.internal.queue.ListenerBus;
+import dev.braid.core.internal.queue.SlotLoop;
+import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadStatus;
 import dev.braid.store.EntryProgress;
@@ -33,7 +33,7 @@ import java.util.function.Function;
 
 /**
  * The queue of one {@code Braid}: the public API's actions on it (submit, pause, resume, remove,
- * changes), over the parts in {@code dev.braid.core.queue}: the {@link SlotLoop} that starts
+ * changes), over the parts in {@code dev.braid.core.internal.queue}: the {@link SlotLoop} that starts
  * stored entries as slots free up and delivers events, the {@link Heartbeat} and the
  * {@link ChangeFeed} that keep this process and the store in step, the {@link HandleMap} of
  * handles, {@link QueueRuns}, which starts and ends the runs, {@link Submission} and
@@ -385,7 +385,7 @@ final class DownloadQueue implements AutoCloseable {
     loop.stop();
   }
 
-  /** The handle's package-private side, for the parts in {@code dev.braid.core.queue}. */
+  /** The handle's package-private side, for the parts in {@code dev.braid.core.internal.queue}. */
   private final class Access implements HandleAccess {
     @Override
     public QueueEntry entry(Download h) {

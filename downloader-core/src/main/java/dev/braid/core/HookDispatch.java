@@ -1,7 +1,7 @@
 package dev.braid.core;
 
-import dev.braid.core.hook.HookRunner;
-import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.internal.hook.HookRunner;
+import dev.braid.core.internal.transfer.DownloadJob;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.braid.core;
 
-import dev.braid.core.fetch.RangeRequest;
-import dev.braid.core.verify.FileDigest;
+import dev.braid.core.internal.fetch.RangeRequest;
+import dev.braid.core.internal.verify.FileDigest;
 import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;

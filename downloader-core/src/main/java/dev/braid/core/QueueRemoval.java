@@ -1,9 +1,9 @@
 package dev.braid.core;
 
-import dev.braid.core.queue.EntryFiles;
-import dev.braid.core.queue.HandleMap;
-import dev.braid.core.queue.Heartbeat;
-import dev.braid.core.queue.ListenerBus;
+import dev.braid.core.internal.queue.EntryFiles;
+import dev.braid.core.internal.queue.HandleMap;
+import dev.braid.core.internal.queue.Heartbeat;
+import dev.braid.core.internal.queue.ListenerBus;
 import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;

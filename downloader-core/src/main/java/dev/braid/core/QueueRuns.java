@@ -1,10 +1,10 @@
 package dev.braid.core;
 
-import dev.braid.core.queue.HandleAccess;
-import dev.braid.core.queue.HandleMap;
-import dev.braid.core.queue.HeldElsewhere;
-import dev.braid.core.queue.SlotLoop;
-import dev.braid.core.schedule.DownloadJob;
+import dev.braid.core.internal.queue.HandleAccess;
+import dev.braid.core.internal.queue.HandleMap;
+import dev.braid.core.internal.queue.HeldElsewhere;
+import dev.braid.core.internal.queue.SlotLoop;
+import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
 import dev.braid.store.EntryState;

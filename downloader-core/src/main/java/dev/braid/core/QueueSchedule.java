@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.internal.limit.TokenBucket;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.core.io.PartFileLockedException;
+import dev.braid.core.internal.io.PartFileLockedException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.file.FileAlreadyExistsException;

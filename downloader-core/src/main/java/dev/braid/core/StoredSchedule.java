@@ -1,6 +1,6 @@
 package dev.braid.core;
 
-import dev.braid.core.limit.TokenBucket;
+import dev.braid.core.internal.limit.TokenBucket;
 import dev.braid.store.StateStore;
 import java.time.Clock;
 import java.util.List;

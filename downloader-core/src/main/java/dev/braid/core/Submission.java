@@ -1,8 +1,8 @@
 package dev.braid.core;
 
-import dev.braid.core.queue.ChangeFeed;
-import dev.braid.core.queue.HandleMap;
-import dev.braid.core.queue.HeldElsewhere;
+import dev.braid.core.internal.queue.ChangeFeed;
+import dev.braid.core.internal.queue.HandleMap;
+import dev.braid.core.internal.queue.HeldElsewhere;
 import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;

@@ -3,7 +3,7 @@ package dev.braid.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.core.metrics.PrometheusClient;
+import dev.braid.core.internal.metrics.PrometheusClient;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.braid.core.rules;
 
 import dev.braid.core.DownloadRequest;
-import dev.braid.core.http.ProxyPlan;
+import dev.braid.core.internal.http.ProxyPlan;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,0 +1,303 @@
+package dev.braid.core.internal.transfer;
+
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureDetail;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.NetworkException;
+import dev.braid.core.internal.fetch.RangeRequest;
+import dev.braid.core.internal.fetch.RangeSource;
+import dev.braid.core.internal.fetch.RemoteChanged;
+import dev.braid.core.internal.fetch.TransientFailure;
+import dev.braid.core.internal.http.Exchange;
+import dev.braid.core.internal.io.PartFile;
+import dev.braid.core.internal.io.PartFileLockedException;
+import dev.braid.core.internal.plan.Segment;
+import dev.braid.core.internal.plan.SegmentTable;
+import dev.braid.core.internal.probe.ProbeResult;
+import dev.braid.store.DownloadRecord;
+import dev.braid.store.DownloadStatus;
+import dev.braid.store.RemoteIdentity;
+import dev.braid.store.StoreException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
+ * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
+ * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
+ * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
+ * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
+ * whether to start another.
+ */
+final class Attempt {
+  private final DownloadJob job;
+  private final DownloadRequest request;
+  private final PassControl control;
+  private final ResumePlanner planner;
+
+  private volatile SegmentTable table;
+  private volatile RemoteIdentity identity;
+  private volatile WorkerPool pool;
+  private volatile Path target;
+  private ResumePlan plan;
+  private final PassWarmup warmup;
+  private long probeNanos;
+  /** Whether bytes of an earlier run are on record: a link that refuses now served this file before. */
+  private volatile boolean resuming;
+  /** The host whose connection permit the probe holds, until the first worker takes it or it is given back; driver thread only. */
+  private String probePermit;
+
+  Attempt(DownloadJob job) {
+    this.job = job;
+    this.request = job.request();
+    this.control = new PassControl(job::pauseRequested);
+    this.planner = new ResumePlanner(job);
+    this.warmup = new PassWarmup(job, control);
+    control.onHalt(warmup::cancel);
+    control.onHalt(() -> {
+      WorkerPool p = pool;
+      if (p != null) {
+        p.abortAll();
+      }
+    });
+  }
+
+  DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
+    Optional<DownloadRecord> prior = planner.priorRecord();
+    resuming = prior.isPresent() && job.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
+    job.route().beforeProbe(request.uri());
+    ResumePlanner.ProbeRange range = planner.probeRange(prior);
+    // the probe is a request on a connection of its own: under the per-host cap (a fleet's too)
+    String probeHost = HostConnections.hostOf(request.uri());
+    if (!job.budget().acquireWaiting(probeHost, control)) {
+      throw new DownloadPausedException("paused before the download started");
+    }
+    probePermit = probeHost;
+    // started before the probe, so connections open while it waits for its answer; ended with the pass
+    warmup.beforeProbe(planner.remaining(prior), range.to() - range.from());
+    long probeStart = System.nanoTime();
+    ProbeStage.Answer answer;
+    try {
+      answer = new ProbeStage(job, control).probe(range);
+    } catch (DownloadException | RuntimeException e) {
+      warmup.cancelProbe();
+      releaseProbePermit();
+      throw e;
+    }
+    probeNanos = System.nanoTime() - probeStart;
+    ProbeResult probe = answer.result();
+    List<URI> otherUrls = answer.otherUrls();
+    Exchange first = probe.exchange();
+    Path partPath = null;
+    boolean partExisted = true;
+    try {
+      identity = probe.identity();
+      URI finalUri = URI.create(identity.finalUrl());
+      Path target = TargetResolver.resolve(request, prior, probe, finalUri);
+      this.target = target;
+      partPath = target.resolveSibling(target.getFileName() + ".part");
+      Optional<DownloadRecord> record = job.records().findByTarget(target);
+      if (Files.exists(target) && !request.overwrite()) {
+        Optional<DownloadResult> renamed = planner.renamedBeforeCrash(record, target, partPath, identity);
+        if (renamed.isPresent()) {
+          return renamed.get();
+        }
+        throw new LocalFileException(target + " already exists (use --overwrite to replace it)", null,
+            FailureDetail.FILE_EXISTS);
+      }
+      partExisted = Files.exists(partPath);
+      try (PartFile part = openPart(partPath)) {
+        HeldBytes.ProbeSample sample = new HeldBytes.ProbeSample(first, probe.offset(),
+            probe.offset() == range.from() ? range.held() : 0);
+        plan = planner.plan(record, part, partExisted, target, probe.source(), sample);
+        if (!sample.usable()) {
+          first = null;
+        }
+        table = plan.table();
+        boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
+            && request.mirrors().isEmpty() && !job.throttle().limited();
+        String protocolWhy = job.route().forPass(finalUri, measurable);
+        if (measurable && first != null && first.protocol() != job.route().protocolFor(finalUri)) {
+          // a trial of the other version: the probe's response would blur what the trial measures
+          first.abort();
+          first = null;
+        }
+        MirrorSet mirrors = otherUrls.isEmpty() || !identity.ranges() || identity.length() <= 0
+            ? MirrorSet.single(probe.source())
+            : MirrorSet.probe(job.route(), probe.source(), otherUrls, job.originHeaders(), job.recorder(),
+                job::note);
+        Provenance provenance = request.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
+        PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
+            job.settings(), plan.sums(), control, job::note, provenance);
+        PartCommit commit = new PartCommit(job.records(), part, plan,
+            PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
+        boolean endCheck = drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
+        first = null;
+        return finish(commit, part, target, endCheck ? probe.source() : null);
+      } catch (IOException e) {
+        throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
+      }
+    } catch (DownloadException | StoreException e) {
+      DownloadException failure = e instanceof StoreException se
+          ? new LocalFileException(se.getMessage(), se) : (DownloadException) e;
+      recordOutcome(failure instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED,
+          failure.getMessage());
+      if (!partExisted && planner.recordId() < 0) {
+        // refused before anything was recorded (no space, a lock, the store): leave nothing behind
+        deleteQuietly(partPath);
+      }
+      throw failure;
+    } finally {
+      warmup.cancel();
+      if (first != null) {
+        first.abort();
+      }
+      releaseProbePermit();
+    }
+  }
+
+  private void releaseProbePermit() {
+    if (probePermit != null) {
+      job.budget().release(probePermit);
+      probePermit = null;
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // an empty file left behind is harmless: the next run starts it fresh
+    }
+  }
+
+  private static PartFile openPart(Path partPath) throws LocalFileException {
+    try {
+      return PartFile.open(partPath);
+    } catch (PartFileLockedException e) {
+      throw new LocalFileException(e.getMessage() + " (another braid is running it)", e);
+    } catch (IOException e) {
+      throw new LocalFileException("cannot open " + partPath + ": " + RangeRequest.describe(e), e);
+    }
+  }
+
+  /**
+   * Starts the workers and runs them until none is left ({@link DriveLoop}), sampling speed,
+   * steering the connection count and checkpointing on the way. The first worker streams the probe's body when the plan still
+   * needs the bytes at its offset; otherwise the probe's exchange is aborted. Either way the
+   * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
+   * to the download's {@link ProtocolRoute}.
+   */
+  private boolean drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
+      String protocolWhy, boolean measurable) throws LocalFileException {
+    long now = System.nanoTime();
+    long start = now;
+    long startBytes = job.fetched().sum();
+    URI finalUri = URI.create(identity.finalUrl());
+    pool = new WorkerPool(context, job, part, job.hostConnections().controllerFor(identity, now, protocolWhy), now);
+    if (control.halted()) {
+      // a halt before the pool was set did not abort it
+      pool.abortAll();
+    }
+    Segment firstSegment = first == null ? null : table.assignAt(firstOffset);
+    if (firstSegment != null) {
+      // the probe is the first segment's first request: a server without ranges sends everything
+      table.requestEnd(firstSegment, identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE);
+    }
+    // a redirect to another host: the probe's permit was for the first one
+    boolean permitHere = HostConnections.hostOf(identity).equals(probePermit);
+    if (!permitHere) {
+      releaseProbePermit();
+    }
+    probePermit = null;
+    pool.start(first, firstSegment, permitHere);
+    long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
+    warmup.awaitBeforeWorkers(pool, table, finalUri, probeTakes, probeNanos, identity.length() - plan.reused());
+    pool.topUp();
+    return new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
+  }
+
+  /** Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum and the rename. */
+  private DownloadResult finish(PartCommit commit, PartFile part, Path target, RangeSource checkAgainst)
+      throws DownloadException, RemoteChanged, LinkChanged {
+    Throwable cause = control.fatal();
+    if (cause instanceof RemoteChanged rc) {
+      throw rc;
+    }
+    if (cause instanceof LinkChanged lc) {
+      throw lc;
+    }
+    if (cause instanceof DownloadException de) {
+      throw de;
+    }
+    if (cause != null) {
+      throw new IllegalStateException("a worker failed", cause);
+    }
+    if (!table.complete()) {
+      if (job.pauseRequested()) {
+        throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
+      }
+      TransientFailure f = control.lastFailure();
+      throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
+    }
+    if (checkAgainst != null) {
+      EndCheck.require(job, control, commit, part, checkAgainst);
+    }
+    if (request.checksum().isPresent()) {
+      commit.verify(request.checksum().get(), identity, request.minSplitSize());
+    }
+    commit.commitTo(target, request.overwrite());
+    long length = table.doneBytes();
+    return new DownloadResult(target, length, job.fetched().sum(), plan.reused(), job.elapsed(), job.restarts(),
+        job.metrics());
+  }
+
+  private void recordOutcome(DownloadStatus status, String message) {
+    long id = planner.recordId();
+    if (id >= 0) {
+      try {
+        job.records().markStatus(id, status, message);
+      } catch (StoreException ignored) {
+        // the failure being reported matters more; the record stays resumable as ACTIVE
+      }
+    }
+  }
+
+  // ---- what the job sees
+
+  SegmentTable table() {
+    return table;
+  }
+
+  RemoteIdentity identity() {
+    return identity;
+  }
+
+  /** Whether this pass continues bytes an earlier run left on disk. */
+  boolean resuming() {
+    return resuming;
+  }
+
+  /** The final file, once chosen. */
+  Path target() {
+    return target;
+  }
+
+  /** Connections streaming right now. */
+  int connections() {
+    WorkerPool p = pool;
+    return p == null ? 0 : p.busy();
+  }
+
+  /** Stops every worker: aborts their exchanges and wakes those waiting to retry. */
+  void halt(Throwable cause) {
+    control.halt(cause);
+  }
+}

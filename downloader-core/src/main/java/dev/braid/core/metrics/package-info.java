@@ -1,5 +1,0 @@
-/**
- * Measurements: throughput over a sliding window, and the optional Prometheus endpoint with its
- * instruments. Internal.
- */
-package dev.braid.core.metrics;
