@@ -1,5 +1,5 @@
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
-import dev.braid.store.EntryState;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;
@@ -25,7 +25,7 @@ public class ClaimBench {
       long t0 = System.nanoTime();
       for (int i = 0; i < entries; i++) {
         setup.queue().add(List.of("http://127.0.0.1:1/f" + i + ".bin"), null, Path.of("/tmp/claimbench"), Map.of(), 0,
-            null, EntryState.QUEUED);
+            null, DownloadState.QUEUED);
       }
       double addSeconds = (System.nanoTime() - t0) / 1e9;
       AtomicLong claimed = new AtomicLong();
@@ -43,7 +43,7 @@ public class ClaimBench {
           for (List<Long> page = q.runnable(64, 0); !page.isEmpty(); page = q.runnable(64, 0)) {
             for (long id : page) {
               if (q.start(id, owner).isPresent()) {
-                q.finish(owner, new EntryProgress(id, null, 1, 1), EntryState.COMPLETED, null, null);
+                q.finish(owner, new EntryProgress(id, null, 1, 1), DownloadState.COMPLETED, null, null);
                 claimed.incrementAndGet();
               }
             }

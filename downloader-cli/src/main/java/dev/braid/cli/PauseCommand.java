@@ -3,8 +3,8 @@ package dev.braid.cli;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Gid;
+import dev.braid.store.DownloadState;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.store.DownloadState;
 import static dev.braid.cli.CliTestSupport.MIB;
 import static dev.braid.cli.CliTestSupport.serveList;
 import static dev.braid.cli.CliTestSupport.sha256Hex;
@@ -212,7 +213,7 @@ class CliQueueTest extends ServerAndStateDb {
         CliProcess get = CliProcess.start(work, "get", "--json", "-c", "1", server.url("/mine.bin"),
             "--state-db", db.toString())) {
       long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-      while (other.downloads().stream().noneMatch(d -> d.state() == dev.braid.core.DownloadState.ACTIVE)) {
+      while (other.downloads().stream().noneMatch(d -> d.state() == dev.braid.store.DownloadState.ACTIVE)) {
         assertTrue(System.nanoTime() < deadline, "the get never started");
         Thread.sleep(50);
       }

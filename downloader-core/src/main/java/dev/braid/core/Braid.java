@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.internal.http.DefaultTls;
 import dev.braid.core.internal.metalink.MetalinkFetch;
+import dev.braid.store.DownloadState;
 import dev.braid.store.StoreException;
 import dev.braid.store.StoreLocation;
 import java.net.InetSocketAddress;

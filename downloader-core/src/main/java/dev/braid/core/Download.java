@@ -1,6 +1,7 @@
 package dev.braid.core;
 
 import dev.braid.core.internal.transfer.DownloadJob;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.StoreException;
 import java.net.URI;

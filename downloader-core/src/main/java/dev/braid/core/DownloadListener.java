@@ -1,5 +1,7 @@
 package dev.braid.core;
 
+import dev.braid.store.DownloadState;
+
 /**
  * Hears about downloads. Called on Braid's one event thread, never on a caller's thread: keep
  * the work short (hand it to a UI thread or a queue), as every listener waits for the one before.

@@ -8,9 +8,8 @@ import dev.braid.core.internal.queue.ListenerBus;
 import dev.braid.core.internal.queue.SlotLoop;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
-import dev.braid.store.EntryState;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
@@ -22,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -157,7 +155,7 @@ final class DownloadQueue implements AutoCloseable {
       }
       if (!h.state().settled()) {
         // queued here, or driven by another process, which sees this at its next heartbeat
-        table.setState(h.id(), EntryState.PAUSED, null, null);
+        table.setState(h.id(), DownloadState.PAUSED, null, null);
         table.get(h.id()).ifPresent(h::entry);
         transition(h, DownloadState.PAUSED);
         h.result().completeExceptionally(new DownloadPausedException("paused before it started"));
@@ -173,7 +171,7 @@ final class DownloadQueue implements AutoCloseable {
     if (!table.claim(h.id(), owner)) {
       return;
     }
-    table.setState(h.id(), EntryState.QUEUED, null, null);
+    table.setState(h.id(), DownloadState.QUEUED, null, null);
     table.get(h.id()).ifPresent(h::entry);
     queueHere(h);
   }
@@ -288,7 +286,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   List<Progress.Segment> storedSegments(Download h) {
-    return storedRecord(h).filter(r -> r.status() != DownloadStatus.COMPLETED)
+    return storedRecord(h).filter(r -> r.status() != DownloadState.COMPLETED)
         .map(r -> store.records().segments(r.id()).stream()
             .map(s -> new Progress.Segment(s.start(), s.end(), s.done(), false)).toList())
         .orElse(List.of());
@@ -309,10 +307,8 @@ final class DownloadQueue implements AutoCloseable {
 
   /** A page of the entries in {@code states} as the store records them (see {@link QueueStore#page}), as handles. */
   List<Download> page(Set<DownloadState> states, QueueOrder order, long offset, int limit) {
-    Set<EntryState> stored = EnumSet.noneOf(EntryState.class);
-    states.forEach(s -> stored.add(EntryState.valueOf(s.name())));
     List<Download> out = new ArrayList<>();
-    for (QueueEntry e : table.page(stored, order == QueueOrder.START_ORDER, offset, limit)) {
+    for (QueueEntry e : table.page(states, order == QueueOrder.START_ORDER, offset, limit)) {
       out.add(handles.handle(e));
     }
     return out;
@@ -327,8 +323,8 @@ final class DownloadQueue implements AutoCloseable {
     // one snapshot: an entry that ends or starts meanwhile is counted once
     QueueCensus census = table.census();
     census.counts().forEach((s, n) -> {
-      if (s != EntryState.ACTIVE) {
-        counts.merge(DownloadState.valueOf(s.name()), n, Long::sum);
+      if (s != DownloadState.ACTIVE) {
+        counts.merge(s, n, Long::sum);
       }
     });
     // an active entry whose process is gone shows as queued: only these few are read whole

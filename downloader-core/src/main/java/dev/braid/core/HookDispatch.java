@@ -2,6 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.internal.transfer.DownloadJob;
+import dev.braid.store.DownloadState;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;

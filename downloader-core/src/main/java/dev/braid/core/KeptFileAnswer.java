@@ -2,7 +2,7 @@ package dev.braid.core;
 
 import dev.braid.core.internal.fetch.RangeRequest;
 import dev.braid.core.internal.verify.FileDigest;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.io.IOException;
@@ -40,8 +40,8 @@ final class KeptFileAnswer {
    * in its part file, so a file at the target of such an entry is one written before).
    */
   static boolean answersFor(QueueEntry e) {
-    return e.state() == EntryState.COMPLETED
-        || (e.state() == EntryState.FAILED && e.target() != null
+    return e.state() == DownloadState.COMPLETED
+        || (e.state() == DownloadState.FAILED && e.target() != null
             && StoredFailure.decode(e.errorKind()).kind() == FailureKind.INTEGRITY);
   }
 
@@ -85,8 +85,8 @@ final class KeptFileAnswer {
   }
 
   private void complete(Download h, DownloadResult kept) {
-    if (h.entry().state() == EntryState.FAILED) {
-      table.setState(h.id(), EntryState.COMPLETED, null, null);
+    if (h.entry().state() == DownloadState.FAILED) {
+      table.setState(h.id(), DownloadState.COMPLETED, null, null);
       table.get(h.id()).ifPresent(h::entry);
     }
     // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
@@ -95,7 +95,7 @@ final class KeptFileAnswer {
   }
 
   private void fail(Download h, DownloadException e) {
-    table.setState(h.id(), EntryState.FAILED, e.getMessage(), StoredFailure.encode(e));
+    table.setState(h.id(), DownloadState.FAILED, e.getMessage(), StoredFailure.encode(e));
     table.get(h.id()).ifPresent(h::entry);
     queue.transition(h, DownloadState.FAILED);
     h.result().completeExceptionally(e);

@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.store.DownloadState;
 import java.time.Instant;
 
 /**

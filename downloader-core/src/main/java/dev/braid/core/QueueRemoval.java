@@ -4,7 +4,7 @@ import dev.braid.core.internal.queue.EntryFiles;
 import dev.braid.core.internal.queue.HandleMap;
 import dev.braid.core.internal.queue.Heartbeat;
 import dev.braid.core.internal.queue.ListenerBus;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.ResumeRecords;
@@ -70,10 +70,10 @@ final class QueueRemoval {
     if (e.isEmpty() || !table.held(e.get()) || e.get().owner().equals(owner)) {
       return;
     }
-    boolean driving = e.get().state() == EntryState.ACTIVE;
+    boolean driving = e.get().state() == DownloadState.ACTIVE;
     // a pause its owner can tell from one asked for: it stops as for a pause, then tells its
     // caller the entry is gone instead of "run again to resume"
-    table.setState(h.id(), EntryState.PAUSED, "removed from the queue by another process", Heartbeat.REMOVING);
+    table.setState(h.id(), DownloadState.PAUSED, "removed from the queue by another process", Heartbeat.REMOVING);
     if (!driving) {
       // queued there, not started: its owner hears of the removal at its next heartbeat
       return;

@@ -5,9 +5,9 @@ import dev.braid.core.internal.queue.HandleMap;
 import dev.braid.core.internal.queue.HeldElsewhere;
 import dev.braid.core.internal.queue.SlotLoop;
 import dev.braid.core.internal.transfer.DownloadJob;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ final class QueueRuns {
   private void refuseIfHeldElsewhere(Download h) {
     Optional<QueueEntry> e = table.get(h.id());
     boolean held = e.isPresent() && e.get().owner() != null && !e.get().owner().equals(owner)
-        && (e.get().state() == EntryState.QUEUED || e.get().state() == EntryState.ACTIVE);
+        && (e.get().state() == DownloadState.QUEUED || e.get().state() == DownloadState.ACTIVE);
     if (held && handles.unwant(h.id()) != null) {
       h.result().completeExceptionally(HeldElsewhere.of(e.get()));
     }
@@ -106,7 +106,7 @@ final class QueueRuns {
       try {
         request = secrets.restore(e.id(), RequestCodec.decode(e, table.headers(e.id())));
       } catch (InvalidRequestException ex) {
-        table.setState(e.id(), EntryState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
+        table.setState(e.id(), DownloadState.FAILED, ex.getMessage(), StoredFailure.encode(ex));
         table.release(e.id(), owner);
         // the handle shows the error and its kind from the entry, as for a failure read back later
         table.get(e.id()).ifPresent(h::entry);
@@ -164,7 +164,7 @@ final class QueueRuns {
     }
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
-      table.finish(owner, progressOf(h, job), removing ? null : EntryState.valueOf(end.name()),
+      table.finish(owner, progressOf(h, job), removing ? null : end,
           keepsError ? cause.getMessage() : null, keepsError ? StoredFailure.encode(cause) : null, wait.orElse(EntryRetry.NONE))
           .ifPresent(h::entry);
     } catch (RuntimeException e) {

@@ -3,7 +3,7 @@ package dev.braid.core;
 import dev.braid.core.internal.queue.ChangeFeed;
 import dev.braid.core.internal.queue.HandleMap;
 import dev.braid.core.internal.queue.HeldElsewhere;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -52,15 +52,15 @@ final class Submission {
   Download enqueue(DownloadRequest request) {
     Path file = request.file().orElse(null);
     Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
-        .filter(e -> e.state() != EntryState.COMPLETED).findFirst();
+        .filter(e -> e.state() != DownloadState.COMPLETED).findFirst();
     if (unfinished.isEmpty()) {
       return handles.handle(table.addAll(List.of(new NewEntry(RequestCodec.urls(request), file, request.directory(),
-          RequestCodec.options(request), request.priority(), null, EntryState.QUEUED, request.headers()))).get(0));
+          RequestCodec.options(request), request.priority(), null, DownloadState.QUEUED, request.headers()))).get(0));
     }
     QueueEntry e = unfinished.get();
     keepHeaders(e.id(), request);
-    if (e.state() == EntryState.PAUSED || e.state() == EntryState.FAILED) {
-      table.setState(e.id(), EntryState.QUEUED, null, null);
+    if (e.state() == DownloadState.PAUSED || e.state() == DownloadState.FAILED) {
+      table.setState(e.id(), DownloadState.QUEUED, null, null);
       e = table.get(e.id()).orElse(e);
     }
     return handles.handle(e);
@@ -90,7 +90,7 @@ final class Submission {
         return h;
       }
     }
-    if (newest.isPresent() && newest.get().state() != EntryState.COMPLETED) {
+    if (newest.isPresent() && newest.get().state() != DownloadState.COMPLETED) {
       return continueEntry(newest.get(), request, paused);
     }
     return added(request, table.addAll(List.of(newEntry(request, paused))).get(0), paused);
@@ -153,7 +153,7 @@ final class Submission {
    */
   private NewEntry newEntry(DownloadRequest request, boolean paused) {
     return new NewEntry(RequestCodec.urls(request), request.file().orElse(null), request.directory(),
-        RequestCodec.options(request), request.priority(), owner, paused ? EntryState.PAUSED : EntryState.QUEUED,
+        RequestCodec.options(request), request.priority(), owner, paused ? DownloadState.PAUSED : DownloadState.QUEUED,
         request.headers());
   }
 
@@ -199,7 +199,7 @@ final class Submission {
     keepHeaders(e.id(), request);
     // written paused, not queued and then paused: a queue runner could start it in between
     table.requeue(e.id(), RequestCodec.urls(request), RequestCodec.options(request), request.priority(), owner,
-        paused ? EntryState.PAUSED : EntryState.QUEUED);
+        paused ? DownloadState.PAUSED : DownloadState.QUEUED);
     secrets.keep(e.id(), request);
     table.get(h.id()).ifPresent(h::entry);
     return paused ? addedPaused(h) : queue.queueHere(h);

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.Store;
-import dev.braid.store.DownloadStatus;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
@@ -46,7 +45,7 @@ class DownloadResumeTest extends DownloadHarness {
     long sentAfter = server.bodyBytesSent() - sentBefore;
     assertTrue(sentAfter < (SIZE - r.bytesReused()) + SIZE / 10, "second run fetched " + sentAfter);
     try (Store store = Store.open(dir.resolve("state.db"))) {
-      assertEquals(DownloadStatus.COMPLETED, store.findByTarget(out).orElseThrow().status());
+      assertEquals(DownloadState.COMPLETED, store.findByTarget(out).orElseThrow().status());
     }
   }
 
@@ -176,7 +175,7 @@ class DownloadResumeTest extends DownloadHarness {
     assertEquals(c.size(), r.bytesReused());
     assertEquals(0, r.bytesFetched());
     try (Store store = Store.open(dir.resolve("state.db"))) {
-      assertEquals(DownloadStatus.COMPLETED, store.findByTarget(out).orElseThrow().status());
+      assertEquals(DownloadState.COMPLETED, store.findByTarget(out).orElseThrow().status());
     }
   }
 
@@ -190,7 +189,7 @@ class DownloadResumeTest extends DownloadHarness {
     // what a kill after the rename and the record's completion, before the queue recorded the end, leaves
     try (Store store = Store.open(dir.resolve("state.db"))) {
       QueueEntry e = store.queue().all().get(0);
-      store.queue().setState(e.id(), EntryState.QUEUED, null, null);
+      store.queue().setState(e.id(), DownloadState.QUEUED, null, null);
     }
     braid = newBraid();
     DownloadResult r = get(request("/f.bin", out));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.QueueTable;
 import dev.braid.state.Store;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
 import dev.braid.testserver.Content;
@@ -55,9 +55,9 @@ class PrometheusEndpointTest {
       // left active by a process that is gone: shown as queued, waiting to be resumed
       String gone = ProcessOwner.self().replaceFirst(":\\d+:", ":999999999:");
       QueueEntry orphan = q.add(List.of("http://h/a"), null, dir, Map.of(), 0, gone);
-      q.setState(orphan.id(), EntryState.ACTIVE, null, null);
+      q.setState(orphan.id(), DownloadState.ACTIVE, null, null);
       QueueEntry paused = q.add(List.of("http://h/b"), null, dir, Map.of(), 0, null);
-      q.setState(paused.id(), EntryState.PAUSED, null, null);
+      q.setState(paused.id(), DownloadState.PAUSED, null, null);
       q.add(List.of("http://h/c"), null, dir, Map.of(), 0, null);
     }
     try (Braid braid = Braid.builder().stateDatabase(db).metricsEndpoint(0).build()) {

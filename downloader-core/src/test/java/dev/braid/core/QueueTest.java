@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -270,7 +271,7 @@ class QueueTest extends DownloadHarness {
       // another process's download, as its own connection records it
       long id = theirs.queue().add(List.of(server.url("/f.bin")), null, dir, java.util.Map.of(), 0,
           dev.braid.store.ProcessOwner.of(owner.toHandle())).id();
-      theirs.queue().setState(id, dev.braid.store.EntryState.ACTIVE, null, null);
+      theirs.queue().setState(id, dev.braid.store.DownloadState.ACTIVE, null, null);
       Download d = awaitState(id, DownloadState.ACTIVE);
       // a refresh has read the last change: from here on nobody writes to the store
       Thread.sleep(1_500);
@@ -294,7 +295,7 @@ class QueueTest extends DownloadHarness {
     }, Duration.ofSeconds(1));
     try (dev.braid.state.Store theirs = dev.braid.state.Store.open(dir.resolve("state.db"))) {
       long id = theirs.queue().add(List.of(server.url("/f.bin")), null, dir, java.util.Map.of(), 0, "elsewhere:1:1").id();
-      theirs.queue().setState(id, dev.braid.store.EntryState.PAUSED, null, null);
+      theirs.queue().setState(id, dev.braid.store.DownloadState.PAUSED, null, null);
       Download d = awaitState(id, DownloadState.PAUSED);
       theirs.queue().remove(id);
       long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

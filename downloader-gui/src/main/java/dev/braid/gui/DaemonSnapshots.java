@@ -2,6 +2,7 @@ package dev.braid.gui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.core.Gid;
+import dev.braid.store.DownloadState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,12 +22,12 @@ final class DaemonSnapshots {
 
   /** The snapshot, or empty for a removed entry (the window shows it gone). */
   static Optional<DownloadSnapshot> of(JsonNode s, boolean addedHere) {
-    DownloadStatus status = switch (s.path("status").asText()) {
-      case "active" -> DownloadStatus.ACTIVE;
-      case "waiting" -> DownloadStatus.QUEUED;
-      case "paused" -> DownloadStatus.PAUSED;
-      case "complete" -> DownloadStatus.COMPLETED;
-      case "error" -> DownloadStatus.FAILED;
+    DownloadState status = switch (s.path("status").asText()) {
+      case "active" -> DownloadState.ACTIVE;
+      case "waiting" -> DownloadState.QUEUED;
+      case "paused" -> DownloadState.PAUSED;
+      case "complete" -> DownloadState.COMPLETED;
+      case "error" -> DownloadState.FAILED;
       default -> null;
     };
     if (status == null) {
@@ -45,18 +46,18 @@ final class DaemonSnapshots {
     long length = number(s.path("totalLength"));
     long done = number(s.path("completedLength"));
     // aria2 says 0 while the length is unknown
-    if (length == 0 && status != DownloadStatus.COMPLETED) {
+    if (length == 0 && status != DownloadState.COMPLETED) {
       length = -1;
     }
     double speed = number(s.path("downloadSpeed"));
     Duration eta = speed > 0 && length > 0 ? Duration.ofSeconds((long) ((length - done) / speed)) : null;
     String error = s.path("errorMessage").asText("");
-    if (status == DownloadStatus.QUEUED && s.hasNonNull("braidNextTry")) {
+    if (status == DownloadState.QUEUED && s.hasNonNull("braidNextTry")) {
       // waiting out an outage: shown where a failure's error is
       error = Snapshots.waiting(Instant.parse(s.path("braidNextTry").asText()), s.path("braidLastError").asText(""));
     }
     return Optional.of(new DownloadSnapshot(Gid.parse(s.path("gid").asText()), url, name(path, url), path.isEmpty() ? null : path,
-        status, (status == DownloadStatus.FAILED || status == DownloadStatus.QUEUED) && !error.isEmpty() ? error : null, length, done, speed,
+        status, (status == DownloadState.FAILED || status == DownloadState.QUEUED) && !error.isEmpty() ? error : null, length, done, speed,
         (int) number(s.path("connections")), eta, List.of(), null, null, null, null, null,
         uris.size() > 1 ? uris.subList(1, uris.size()) : List.of(), PhaseTimings.NONE, addedHere));
   }

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -113,18 +114,18 @@ final class DetailPane extends VBox {
     long active = s.segments().stream().filter(SegmentView::active).count();
     mapCaption.setText("SEGMENTS · " + s.segments().size() + " ranges, " + active + " being fetched");
     map.show(s.length(), s.done(), s.segments());
-    graphCaption.setText("SPEED · " + (s.status() == DownloadStatus.ACTIVE ? Formats.speed(s.bytesPerSecond()) : s.status().label()));
+    graphCaption.setText("SPEED · " + (s.status() == DownloadState.ACTIVE ? Formats.speed(s.bytesPerSecond()) : StateLabels.label(s.status())));
     graph.show(row.history());
     // a failure's error, or when a download waiting out an outage tries again
-    boolean failed = s.error() != null && (s.status() == DownloadStatus.FAILED || s.status() == DownloadStatus.QUEUED);
+    boolean failed = s.error() != null && (s.status() == DownloadState.FAILED || s.status() == DownloadState.QUEUED);
     error.setText(failed ? s.error() : "");
     error.setVisible(failed);
     error.setManaged(failed);
 
-    fact(0, 0, "Status", s.status().label());
+    fact(0, 0, "Status", StateLabels.label(s.status()));
     fact(0, 1, "Size", Formats.bytes(s.length()));
     fact(0, 2, "Downloaded", Formats.bytes(s.done()) + (s.length() > 0 ? String.format(java.util.Locale.ROOT, " (%.1f%%)", 100.0 * s.done() / s.length()) : ""));
-    fact(0, 3, "ETA", s.status() == DownloadStatus.ACTIVE ? Formats.eta(s.eta()) : Formats.NONE);
+    fact(0, 3, "ETA", s.status() == DownloadState.ACTIVE ? Formats.eta(s.eta()) : Formats.NONE);
     fact(0, 4, "Connections", s.connections() + (s.connectionReason() != null ? " · " + s.connectionReason() : ""));
     fact(0, 5, "File", s.file() == null ? Formats.NONE : s.file());
     fact(2, 0, "ETag", orNone(s.etag()));

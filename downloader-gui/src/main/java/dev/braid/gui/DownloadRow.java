@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
@@ -23,7 +24,7 @@ final class DownloadRow {
   private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 0);
   private final ObjectProperty<Long> etaSeconds = new SimpleObjectProperty<>(this, "eta");
   private final IntegerProperty connections = new SimpleIntegerProperty(this, "connections", 0);
-  private final ObjectProperty<DownloadStatus> status = new SimpleObjectProperty<>(this, "status", DownloadStatus.QUEUED);
+  private final ObjectProperty<DownloadState> status = new SimpleObjectProperty<>(this, "status", DownloadState.QUEUED);
   private final ObjectProperty<DownloadSnapshot> snapshot = new SimpleObjectProperty<>(this, "snapshot");
   private final SpeedHistory history = new SpeedHistory(180);
 
@@ -44,9 +45,9 @@ final class DownloadRow {
     name.set(s.name());
     length.set(s.length());
     fraction.set(s.fraction());
-    speed.set(s.status() == DownloadStatus.ACTIVE ? s.bytesPerSecond() : 0);
-    etaSeconds.set(s.status() == DownloadStatus.ACTIVE && s.eta() != null ? s.eta().toSeconds() : null);
-    connections.set(s.status() == DownloadStatus.ACTIVE ? s.connections() : 0);
+    speed.set(s.status() == DownloadState.ACTIVE ? s.bytesPerSecond() : 0);
+    etaSeconds.set(s.status() == DownloadState.ACTIVE && s.eta() != null ? s.eta().toSeconds() : null);
+    connections.set(s.status() == DownloadState.ACTIVE ? s.connections() : 0);
     status.set(s.status());
     snapshot.set(s);
   }
@@ -85,7 +86,7 @@ final class DownloadRow {
     return connections;
   }
 
-  ObjectProperty<DownloadStatus> statusProperty() {
+  ObjectProperty<DownloadState> statusProperty() {
     return status;
   }
 
@@ -97,7 +98,7 @@ final class DownloadRow {
     return snapshot.get();
   }
 
-  DownloadStatus status() {
+  DownloadState status() {
     return status.get();
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.time.Duration;
 import java.util.List;
 
@@ -34,7 +35,7 @@ record DownloadSnapshot(
     String url,
     String name,
     String file,
-    DownloadStatus status,
+    DownloadState status,
     String error,
     long length,
     long done,
@@ -64,11 +65,11 @@ record DownloadSnapshot(
 
   /** Share done in [0, 1], 1 once complete, or -1 (an indeterminate bar) while running with the length unknown. */
   double fraction() {
-    if (status == DownloadStatus.COMPLETED || length == 0) {
+    if (status == DownloadState.COMPLETED || length == 0) {
       return 1;
     }
     if (length < 0) {
-      return status == DownloadStatus.ACTIVE ? -1 : 0;
+      return status == DownloadState.ACTIVE ? -1 : 0;
     }
     return Math.min(1, (double) done / length);
   }

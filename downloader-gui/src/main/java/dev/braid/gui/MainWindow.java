@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -146,8 +147,8 @@ final class MainWindow {
     }
     statusLeft.setText(String.format("↓ %s   ·   %d downloading   ·   %d queued   ·   %d paused   ·   %d completed   ·   %d failed",
         model.totalSpeedProperty().get() > 0 ? Formats.speed(model.totalSpeedProperty().get()) : "0 B/s",
-        model.count(DownloadStatus.ACTIVE), model.count(DownloadStatus.QUEUED), model.count(DownloadStatus.PAUSED),
-        model.count(DownloadStatus.COMPLETED), model.count(DownloadStatus.FAILED)));
+        model.count(DownloadState.ACTIVE), model.count(DownloadState.QUEUED), model.count(DownloadState.PAUSED),
+        model.count(DownloadState.COMPLETED), model.count(DownloadState.FAILED)));
     statusRight.setText("Speed limit: " + Formats.rate(limit.current()));
   }
 
@@ -219,7 +220,7 @@ final class MainWindow {
   }
 
   private void finished(DownloadSnapshot s) {
-    if (s.status() == DownloadStatus.COMPLETED) {
+    if (s.status() == DownloadState.COMPLETED) {
       toasts.show(Toasts.Kind.SUCCESS, "Download complete", s.name() + " · " + Formats.bytes(s.length()));
     } else {
       toasts.show(Toasts.Kind.ERROR, "Download failed", s.name() + (s.error() != null ? ": " + s.error() : ""));

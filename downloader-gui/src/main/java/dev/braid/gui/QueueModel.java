@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -54,14 +55,14 @@ final class QueueModel {
         byId.put(s.id(), row);
         rows.add(row);
         // a row first seen finished is history (an old download), unless this window just added it
-        if (s.addedHere() && s.status().finished()) {
+        if (s.addedHere() && StateLabels.finished(s.status())) {
           onFinished.accept(s);
         }
         continue;
       }
-      DownloadStatus before = row.status();
+      DownloadState before = row.status();
       row.update(s);
-      if (!before.finished() && s.status().finished()) {
+      if (!StateLabels.finished(before) && StateLabels.finished(s.status())) {
         onFinished.accept(s);
       }
     }
@@ -80,7 +81,7 @@ final class QueueModel {
     totalHistory.add(totalSpeed.get());
   }
 
-  long count(DownloadStatus status) {
+  long count(DownloadState status) {
     return rows.stream().filter(r -> r.status() == status).count();
   }
 }

@@ -1,11 +1,12 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.util.Comparator;
 import java.util.function.Function;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
-import javafx.css.PseudoClass;
 import javafx.collections.ObservableList;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -44,7 +45,7 @@ final class QueueTable extends TableView<DownloadRow> {
     eta.setComparator(Comparator.nullsLast(Comparator.naturalOrder()));
     TableColumn<DownloadRow, Number> connections = column("Conn.", DownloadRow::connectionsProperty, 60);
     connections.setCellFactory(c -> text(v -> v.intValue() > 0 ? v.toString() : "", "numeric"));
-    TableColumn<DownloadRow, DownloadStatus> status = column("Status", DownloadRow::statusProperty, 110);
+    TableColumn<DownloadRow, DownloadState> status = column("Status", DownloadRow::statusProperty, 110);
     status.setCellFactory(c -> new StatusCell());
     getColumns().setAll(java.util.List.of(name, size, progress, speed, eta, connections, status));
     setRowFactory(t -> new StatusRow());
@@ -52,7 +53,7 @@ final class QueueTable extends TableView<DownloadRow> {
 
   /** A row that carries its download's status as a pseudo-class (e.g. {@code :paused}) for the stylesheet. */
   private static final class StatusRow extends TableRow<DownloadRow> {
-    private final ChangeListener<DownloadStatus> onStatus = (o, a, b) -> mark(b);
+    private final ChangeListener<DownloadState> onStatus = (o, a, b) -> mark(b);
     private DownloadRow watched;
 
     @Override
@@ -68,8 +69,8 @@ final class QueueTable extends TableView<DownloadRow> {
       mark(watched == null ? null : watched.status());
     }
 
-    private void mark(DownloadStatus status) {
-      for (DownloadStatus s : DownloadStatus.values()) {
+    private void mark(DownloadState status) {
+      for (DownloadState s : DownloadState.values()) {
         pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(java.util.Locale.ROOT)), s == status);
       }
     }
@@ -157,7 +158,7 @@ final class QueueTable extends TableView<DownloadRow> {
   }
 
   /** The status as a coloured pill. */
-  private static final class StatusCell extends TableCell<DownloadRow, DownloadStatus> {
+  private static final class StatusCell extends TableCell<DownloadRow, DownloadState> {
     private final Label pill = new Label();
 
     StatusCell() {
@@ -165,15 +166,15 @@ final class QueueTable extends TableView<DownloadRow> {
     }
 
     @Override
-    protected void updateItem(DownloadStatus item, boolean empty) {
+    protected void updateItem(DownloadState item, boolean empty) {
       super.updateItem(item, empty);
       if (empty || item == null) {
         setGraphic(null);
         return;
       }
-      pill.setText(item.label());
+      pill.setText(StateLabels.label(item));
       pill.getStyleClass().removeIf(s -> s.startsWith("status-") && !s.equals("status-pill"));
-      pill.getStyleClass().add(item.styleClass());
+      pill.getStyleClass().add(StateLabels.styleClass(item));
       setGraphic(pill);
     }
   }

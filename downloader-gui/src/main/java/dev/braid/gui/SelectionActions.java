@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -84,7 +85,7 @@ final class SelectionActions {
         continue;
       }
       Path p = Path.of(file);
-      Path target = folder || r.status() != DownloadStatus.COMPLETED ? p.toAbsolutePath().getParent() : p;
+      Path target = folder || r.status() != DownloadState.COMPLETED ? p.toAbsolutePath().getParent() : p;
       if (target != null) {
         background.execute(() -> opener.accept(target));
       }
@@ -93,7 +94,7 @@ final class SelectionActions {
 
   /** Whether {@link #newLink} applies: exactly one unfinished download is selected. */
   boolean canTakeNewLink(List<DownloadRow> rows) {
-    return rows.size() == 1 && rows.get(0).status() != DownloadStatus.COMPLETED;
+    return rows.size() == 1 && rows.get(0).status() != DownloadState.COMPLETED;
   }
 
   /** An expired link's replacement for the one selected unfinished download, asked for in a dialog. */

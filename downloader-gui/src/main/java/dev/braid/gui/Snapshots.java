@@ -5,6 +5,7 @@ import dev.braid.core.Download;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
 import dev.braid.core.TransferMetrics;
+import dev.braid.store.DownloadState;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -29,7 +30,7 @@ final class Snapshots {
 
   /** @param addedHere whether this window added the download in this session */
   static DownloadSnapshot of(Download d, Progress p, RemoteFile remote, boolean addedHere) {
-    DownloadStatus status = DownloadStatus.valueOf(d.state().name());
+    DownloadState status = d.state();
     List<SegmentView> segments = new ArrayList<>(p.segments().size());
     for (Progress.Segment s : p.segments()) {
       // a segment of unknown end (no length yet) has nothing to draw

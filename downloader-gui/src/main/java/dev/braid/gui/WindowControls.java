@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -83,10 +84,10 @@ final class WindowControls {
         new SeparatorMenuItem(), remove, removeFile);
     menu.setOnShowing(e -> {
       List<DownloadRow> rows = selection.selected();
-      pause.setDisable(rows.stream().noneMatch(r -> r.status().canPause()));
-      resume.setDisable(rows.stream().noneMatch(r -> r.status().canResume()));
-      cancel.setDisable(rows.stream().allMatch(r -> r.status().finished()));
-      openFile.setDisable(rows.stream().noneMatch(r -> r.status() == DownloadStatus.COMPLETED));
+      pause.setDisable(rows.stream().noneMatch(r -> StateLabels.canPause(r.status())));
+      resume.setDisable(rows.stream().noneMatch(r -> StateLabels.canResume(r.status())));
+      cancel.setDisable(rows.stream().allMatch(r -> StateLabels.finished(r.status())));
+      openFile.setDisable(rows.stream().noneMatch(r -> r.status() == DownloadState.COMPLETED));
       boolean none = rows.isEmpty();
       openFolder.setDisable(none);
       copy.setDisable(none);

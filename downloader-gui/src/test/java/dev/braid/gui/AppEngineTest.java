@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -96,7 +97,7 @@ class AppEngineTest {
     JsonNode answer = call(port, "token:" + secret, "aria2.addUri", List.of(url), Map.of("out", "from-browser.bin"));
     assertTrue(answer.path("result").asText().matches("[0-9a-f]{16}"), answer.toString());
 
-    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals(Gid.parse(answer.path("result").asText()), row.id());
     assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("from-browser.bin")));
     // the secret is needed: a wrong one is refused with aria2's code 1
@@ -124,7 +125,7 @@ class AppEngineTest {
       assertTrue(engine.rpcPort().isEmpty(), "the lock's holder would own the RPC");
       assertTrue(engine.notice().orElseThrow().contains("does not answer"), engine.notice().toString());
       engine.queue().add(new AddRequest(List.of(AddRequest.Entry.of(server.url("/beside.bin"))), downloads()));
-      awaitRow(server.url("/beside.bin"), r -> r.status() == DownloadStatus.COMPLETED, 20);
+      awaitRow(server.url("/beside.bin"), r -> r.status() == DownloadState.COMPLETED, 20);
       assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("beside.bin")));
     }
   }
@@ -142,7 +143,7 @@ class AppEngineTest {
     String firstUrl = server.url("/d/first.bin");
     String secret = Files.readString(SecretFile.fileOf(db())).strip();
     assertTrue(call(port, "token:" + secret, "aria2.addUri", List.of(firstUrl)).has("result"));
-    awaitRow(firstUrl, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    awaitRow(firstUrl, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals(first.sha256Hex(), Content.sha256Hex(downloads().resolve("first.bin")));
 
     // the window's own add goes to the daemon, and so does its remove
@@ -150,7 +151,7 @@ class AppEngineTest {
     server.serve("/d/second.bin", second);
     String secondUrl = server.url("/d/second.bin");
     engine.queue().add(new AddRequest(List.of(AddRequest.Entry.of(secondUrl)), downloads()));
-    DownloadRow row = awaitRow(secondUrl, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    DownloadRow row = awaitRow(secondUrl, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals(second.sha256Hex(), Content.sha256Hex(downloads().resolve("second.bin")));
     engine.queue().remove(List.of(row.id()), false);
     WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> call(port, "token:" + secret, "aria2.tellStopped", 0, 10)
@@ -170,7 +171,7 @@ class AppEngineTest {
     Files.writeString(meta4, MetalinkAddTest.doc(MetalinkAddTest.file("got/c.bin", c,
         List.of(server.url("/m1/c.bin"), server.url("/m2/c.bin")))));
     engine.queue().add(AddForm.build(meta4.toString(), downloads().toString(), "", ""));
-    awaitRow(server.url("/m1/c.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    awaitRow(server.url("/m1/c.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
     assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("got/c.bin")));
     assertTrue(server.requests().stream().noneMatch(r -> r.path().endsWith(".meta4")), "the document went by RPC");
   }
@@ -186,14 +187,14 @@ class AppEngineTest {
     server.serve("/new/l.bin", c).etag("\"l1\"");
     String oldUrl = server.url("/old/l.bin");
     engine.queue().add(new AddRequest(List.of(AddRequest.Entry.of(oldUrl)), downloads()));
-    DownloadRow row = awaitRow(oldUrl, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
+    DownloadRow row = awaitRow(oldUrl, r -> r.status() == DownloadState.ACTIVE && r.snapshot().done() > 0, 20);
     engine.queue().pause(List.of(row.id()));
-    awaitRow(oldUrl, r -> r.status() == DownloadStatus.PAUSED, 20);
+    awaitRow(oldUrl, r -> r.status() == DownloadState.PAUSED, 20);
 
     engine.queue().changeLink(row.id(), server.url("/new/l.bin"));
     long id = row.id();
     WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().stream()
-        .anyMatch(r -> r.id() == id && r.status() == DownloadStatus.COMPLETED)).get());
+        .anyMatch(r -> r.id() == id && r.status() == DownloadState.COMPLETED)).get());
     assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("l.bin")));
     assertTrue(server.requests().stream().anyMatch(r -> r.path().equals("/new/l.bin")), "the daemon went on from the new link");
   }

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,7 +64,7 @@ class ClipboardCaptureTest extends LiveWindowHarness {
     press(robot, "#clipboard-download");
     WaitForAsyncUtils.waitForFxEvents();
     assertFalse(robot.lookup("#clipboard-offer").tryQuery().isPresent());
-    awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals(clip.sha256Hex(), sha256(dir.resolve("Video/clip.mp4")));
     for (RequestRecord q : server.requests()) {
       assertEquals("gui", q.header("X-Rule"), q.toString());

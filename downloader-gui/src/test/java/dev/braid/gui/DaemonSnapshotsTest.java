@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +23,7 @@ class DaemonSnapshotsTest {
   void aWaitingDownloadShowsItsNextTryAndLastError() throws Exception {
     DownloadSnapshot s = DaemonSnapshots.of(status(",\"braidNextTry\":\"2026-12-05T12:00:30Z\","
         + "\"braidLastError\":\"Connect to http://h failed: Connection refused\""), false).orElseThrow();
-    assertEquals(DownloadStatus.QUEUED, s.status());
+    assertEquals(DownloadState.QUEUED, s.status());
     assertEquals(Snapshots.waiting(java.time.Instant.parse("2026-12-05T12:00:30Z"), "Connect to http://h failed: Connection refused"),
         s.error());
     assertTrue(s.error().startsWith("Waiting to retry at "), s.error());
@@ -32,7 +33,7 @@ class DaemonSnapshotsTest {
   @Test
   void aPlainQueuedDownloadShowsNoError() throws Exception {
     DownloadSnapshot s = DaemonSnapshots.of(status(""), false).orElseThrow();
-    assertEquals(DownloadStatus.QUEUED, s.status());
+    assertEquals(DownloadState.QUEUED, s.status());
     assertNull(s.error());
   }
 }

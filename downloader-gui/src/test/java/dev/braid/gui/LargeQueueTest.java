@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +46,7 @@ class LargeQueueTest extends LiveWindowHarness {
     assertTrue(lags.get(lags.size() / 2) < 150, "FX thread lag (ms): " + lags);
     // the queue holds them: three run (the default of active downloads), none failed
     robot.interact(window::refresh);
-    assertEquals(0, (long) WaitForAsyncUtils.asyncFx(() -> window.model().count(DownloadStatus.FAILED)).get());
-    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.model().count(DownloadStatus.QUEUED)).get() >= 490);
+    assertEquals(0, (long) WaitForAsyncUtils.asyncFx(() -> window.model().count(DownloadState.FAILED)).get());
+    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.model().count(DownloadState.QUEUED)).get() >= 490);
   }
 }

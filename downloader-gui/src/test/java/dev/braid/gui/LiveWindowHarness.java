@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.braid.core.Braid;
@@ -91,7 +92,7 @@ abstract class LiveWindowHarness {
             found[0] = r;
             return true;
           }
-          if (!failedBefore && r.snapshot().url().equals(url) && r.status() == DownloadStatus.FAILED) {
+          if (!failedBefore && r.snapshot().url().equals(url) && r.status() == DownloadState.FAILED) {
             // an unexpected failure will not turn into the awaited state: say why at once
             throw new AssertionError("failed: " + r.snapshot().error());
           }

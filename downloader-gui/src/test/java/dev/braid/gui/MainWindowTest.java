@@ -1,15 +1,16 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -45,7 +46,7 @@ class MainWindowTest {
       while (flooding.get()) {
         n++;
         for (int id = 1; id <= 500; id++) {
-          coalescer.offer(SnapshotCoalescerTest.snap(id, n % 1000, DownloadStatus.ACTIVE));
+          coalescer.offer(SnapshotCoalescerTest.snap(id, n % 1000, DownloadState.ACTIVE));
         }
       }
     });
@@ -74,7 +75,7 @@ class MainWindowTest {
   @Test
   void shortcutsAndTheToolbarActOnTheSelectedRows(FxRobot robot) {
     for (int id = 1; id <= 3; id++) {
-      coalescer.offer(SnapshotCoalescerTest.snap(id, 10, DownloadStatus.ACTIVE));
+      coalescer.offer(SnapshotCoalescerTest.snap(id, 10, DownloadState.ACTIVE));
     }
     WaitForAsyncUtils.waitForAsyncFx(2000, () -> window.refresh());
     robot.interact(() -> {
@@ -103,9 +104,9 @@ class MainWindowTest {
 
   @Test
   void aDownloadThatFinishesWhileWatchedRaisesANotification(FxRobot robot) {
-    coalescer.offer(SnapshotCoalescerTest.snap(7, 10, DownloadStatus.ACTIVE));
+    coalescer.offer(SnapshotCoalescerTest.snap(7, 10, DownloadState.ACTIVE));
     robot.interact(window::refresh);
-    coalescer.offer(SnapshotCoalescerTest.snap(7, 1000, DownloadStatus.COMPLETED));
+    coalescer.offer(SnapshotCoalescerTest.snap(7, 1000, DownloadState.COMPLETED));
     robot.interact(window::refresh);
     assertEquals(1, window.toasts().getChildren().size());
     assertTrue(robot.lookup(".toast-title").queryLabeled().getText().contains("complete"));

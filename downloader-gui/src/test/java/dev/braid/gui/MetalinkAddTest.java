@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,8 +51,8 @@ class MetalinkAddTest extends LiveWindowHarness {
     assertEquals("", robot.lookup(".form-problem").queryLabeled().getText());
     robot.clickOn("#add-confirm");
 
-    awaitRow(server.url("/a/big.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
-    awaitRow(server.url("/b/small.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    awaitRow(server.url("/a/big.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
+    awaitRow(server.url("/b/small.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
     assertEquals(big.sha256Hex(), Content.sha256Hex(downloads().resolve("iso/big.bin")));
     assertEquals(small.sha256Hex(), Content.sha256Hex(downloads().resolve("small.bin")));
     assertEquals(2, WaitForAsyncUtils.asyncFx(() -> window.table().getItems().size()).get());
@@ -123,7 +124,7 @@ class MetalinkAddTest extends LiveWindowHarness {
     robot.interact(() -> window.openAdd(server.url("/set.meta4")));
     WaitForAsyncUtils.waitForFxEvents();
     robot.clickOn("#add-confirm");
-    awaitRow(server.url("/m/c.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    awaitRow(server.url("/m/c.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
     assertEquals(c.sha256Hex(), Content.sha256Hex(downloads().resolve("c.bin")));
     assertEquals(1, WaitForAsyncUtils.asyncFx(() -> window.table().getItems().size()).get(), "the Metalink itself is no download");
   }

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.braid.testserver.Content;
@@ -34,8 +35,8 @@ class PastedListTest extends LiveWindowHarness {
         new AddRequest.Entry(server.url("/b.bin"), List.of(), "sha-256=not-hex", null),
         new AddRequest.Entry(server.url("/c.bin"), List.of(), "sha-256=" + c.sha256Hex(), "renamed.bin")), downloads()));
 
-    awaitRow(server.url("/a.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
-    awaitRow(server.url("/c.bin"), r -> r.status() == DownloadStatus.COMPLETED, 30);
+    awaitRow(server.url("/a.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
+    awaitRow(server.url("/c.bin"), r -> r.status() == DownloadState.COMPLETED, 30);
     WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() ->
         robot.lookup(".toast-title").queryAll().stream().anyMatch(n -> ((Labeled) n).getText()
             .equals("Cannot add " + server.url("/b.bin")))).get());

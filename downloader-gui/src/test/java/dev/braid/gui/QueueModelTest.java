@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static dev.braid.gui.SnapshotCoalescerTest.snap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -15,9 +16,9 @@ class QueueModelTest {
 
   @Test
   void rowsAreUpdatedInPlaceAndRemoved() {
-    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 10, DownloadStatus.ACTIVE), snap(2, 0, DownloadStatus.QUEUED)), Set.of()));
+    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 10, DownloadState.ACTIVE), snap(2, 0, DownloadState.QUEUED)), Set.of()));
     DownloadRow first = model.row(1);
-    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 500, DownloadStatus.ACTIVE)), Set.of(2L)));
+    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 500, DownloadState.ACTIVE)), Set.of(2L)));
     assertEquals(1, model.rows().size());
     assertSame(first, model.rows().get(0));
     assertEquals(0.5, first.fractionProperty().get(), 1e-9);
@@ -26,12 +27,12 @@ class QueueModelTest {
 
   @Test
   void notifiesOnlyOfDownloadsThatFinishWhileWatched() {
-    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 1000, DownloadStatus.COMPLETED), snap(2, 5, DownloadStatus.ACTIVE)), Set.of()));
+    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 1000, DownloadState.COMPLETED), snap(2, 5, DownloadState.ACTIVE)), Set.of()));
     assertEquals(List.of(), finished);
-    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 1000, DownloadStatus.COMPLETED), snap(2, 5, DownloadStatus.FAILED)), Set.of()));
+    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 1000, DownloadState.COMPLETED), snap(2, 5, DownloadState.FAILED)), Set.of()));
     assertEquals(1, finished.size());
     assertEquals(2, finished.get(0).id());
-    DownloadSnapshot quickFailure = new DownloadSnapshot(3, "http://h/x", "x", null, DownloadStatus.FAILED, "HTTP 404", -1, 0, 0, 0,
+    DownloadSnapshot quickFailure = new DownloadSnapshot(3, "http://h/x", "x", null, DownloadState.FAILED, "HTTP 404", -1, 0, 0, 0,
         null, List.of(), null, null, null, null, null, List.of(), PhaseTimings.NONE, true);
     model.apply(new SnapshotCoalescer.Batch(List.of(quickFailure), Set.of()));
     assertEquals(2, finished.size(), "one this window added is news even when first seen failed");
@@ -39,7 +40,7 @@ class QueueModelTest {
 
   @Test
   void onlyRunningRowsShowSpeedEtaAndConnections() {
-    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 10, DownloadStatus.PAUSED)), Set.of()));
+    model.apply(new SnapshotCoalescer.Batch(List.of(snap(1, 10, DownloadState.PAUSED)), Set.of()));
     DownloadRow r = model.row(1);
     assertEquals(0, r.speedProperty().get());
     assertEquals(0, r.connectionsProperty().get());

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,10 +11,10 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import javafx.stage.Stage;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -44,7 +45,7 @@ class QueueWindowTest extends LiveWindowHarness {
     robot.interact(() -> robot.lookup("#add-checksum").queryAs(javafx.scene.control.TextField.class).setText("SHA-256=" + file.sha256Hex()));
     robot.clickOn("#add-confirm");
 
-    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals("one.bin", row.nameProperty().get());
     assertEquals(1.0, row.fractionProperty().get());
     assertEquals(3 << 20, row.lengthProperty().get());
@@ -77,11 +78,11 @@ class QueueWindowTest extends LiveWindowHarness {
     var resource = server.serve("/slow.bin", file).etag("\"s1\"").rateLimitPerConnection(128 << 10);
     String url = server.url("/slow.bin");
     addThroughDialog(robot, url);
-    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.ACTIVE && r.snapshot().done() > 0, 20);
 
     select(robot, row);
     robot.clickOn("#action-pause");
-    awaitRow(url, r -> r.status() == DownloadStatus.PAUSED, 10);
+    awaitRow(url, r -> r.status() == DownloadState.PAUSED, 10);
     long held = WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get();
     WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
     assertEquals(held, (long) WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get(), "no bytes while paused");
@@ -91,7 +92,7 @@ class QueueWindowTest extends LiveWindowHarness {
     resource.rateLimitPerConnection(0);
     robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R)
         .release(javafx.scene.input.KeyCode.R, javafx.scene.input.KeyCode.CONTROL);
-    awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 20);
     assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("slow.bin")));
   }
 
@@ -102,10 +103,10 @@ class QueueWindowTest extends LiveWindowHarness {
     server.serve("/fresh.bin", file).etag("\"e1\"");
     String url = server.url("/expiring.bin");
     addThroughDialog(robot, url);
-    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().done() > 0, 20);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.ACTIVE && r.snapshot().done() > 0, 20);
     select(robot, row);
     robot.clickOn("#action-pause");
-    awaitRow(url, r -> r.status() == DownloadStatus.PAUSED, 10);
+    awaitRow(url, r -> r.status() == DownloadState.PAUSED, 10);
     long held = WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get();
     long sentBefore = server.bodyBytesSent();
 
@@ -118,7 +119,7 @@ class QueueWindowTest extends LiveWindowHarness {
 
     long id = row.id();
     WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().stream()
-        .anyMatch(r -> r.id() == id && r.status() == DownloadStatus.COMPLETED)).get());
+        .anyMatch(r -> r.id() == id && r.status() == DownloadState.COMPLETED)).get());
     assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("expiring.bin")));
     long sent = server.bodyBytesSent() - sentBefore;
     // the held bytes stay: what the new link sent is the rest, plus at most the probe's 4 MiB window
@@ -135,8 +136,8 @@ class QueueWindowTest extends LiveWindowHarness {
     Process other = OtherProcess.start(db(), url, folder, log);
     try {
       // seen through the store while the other process drives it; a second driver would fail it
-      awaitRow(url, r -> r.status() == DownloadStatus.ACTIVE, 15);
-      DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 30);
+      awaitRow(url, r -> r.status() == DownloadState.ACTIVE, 15);
+      DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 30);
       assertEquals(4 << 20, row.lengthProperty().get());
       assertTrue(other.waitFor(15, TimeUnit.SECONDS));
       // the submitting process claims its entry at once: the window's queue (which runs whatever
@@ -161,7 +162,7 @@ class QueueWindowTest extends LiveWindowHarness {
     server.respond("/gone.iso", 404);
     String url = server.url("/gone.iso");
     addThroughDialog(robot, url);
-    DownloadRow row = awaitRow(url, r -> r.status() == DownloadStatus.FAILED, 20);
+    DownloadRow row = awaitRow(url, r -> r.status() == DownloadState.FAILED, 20);
     select(robot, row);
     WaitForAsyncUtils.waitForFxEvents();
     Label error = robot.lookup("#detail-error").queryAs(Label.class);
@@ -174,7 +175,7 @@ class QueueWindowTest extends LiveWindowHarness {
     server.serve("/gone.iso", file);
     robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R)
         .release(javafx.scene.input.KeyCode.R, javafx.scene.input.KeyCode.CONTROL);
-    awaitRow(url, r -> r.status() == DownloadStatus.COMPLETED, 20, true);
+    awaitRow(url, r -> r.status() == DownloadState.COMPLETED, 20, true);
     assertEquals(file.sha256Hex(), Content.sha256Hex(downloads().resolve("gone.iso")));
     WaitForAsyncUtils.waitForFxEvents();
     assertFalse(robot.lookup("#detail-error").queryAs(Label.class).isVisible(), "the old error is gone");

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,15 +46,15 @@ class ScreenshotTest extends LiveWindowHarness {
     String linux = server.url("/pub/linux-6.18.tar.xz");
 
     queue.add(new AddRequest(List.of(AddRequest.Entry.of(linux), AddRequest.Entry.of(server.url("/data/measurements-2026-10.parquet"))), downloads()));
-    awaitRow(linux, r -> r.status() == DownloadStatus.COMPLETED, 20);
+    awaitRow(linux, r -> r.status() == DownloadState.COMPLETED, 20);
     queue.add(new AddRequest(List.of(AddRequest.Entry.of(fedora)), downloads()));
     DownloadRow fedoraRow = awaitRow(fedora, r -> r.snapshot().done() > (4 << 20), 20);
     queue.pause(List.of(fedoraRow.id()));
-    awaitRow(fedora, r -> r.status() == DownloadStatus.PAUSED, 10);
+    awaitRow(fedora, r -> r.status() == DownloadState.PAUSED, 10);
     queue.add(new AddRequest(List.of(AddRequest.Entry.of(ubuntu), AddRequest.Entry.of(server.url("/data/measurements-2026-11.parquet")),
         AddRequest.Entry.of(server.url("/dist/node-v24.11.0-linux-x64.tar.xz")),
         AddRequest.Entry.of(server.url("/cd/debian-13.2.0-amd64-DVD-1.iso"))), downloads()));
-    DownloadRow row = awaitRow(ubuntu, r -> r.status() == DownloadStatus.ACTIVE && r.snapshot().segments().size() >= 4, 20);
+    DownloadRow row = awaitRow(ubuntu, r -> r.status() == DownloadState.ACTIVE && r.snapshot().segments().size() >= 4, 20);
     select(robot, row);
     // a few seconds of graph, and the connection count settling
     WaitForAsyncUtils.sleep(4, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import dev.braid.store.DownloadState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class SnapshotCoalescerTest {
-  static DownloadSnapshot snap(long id, long done, DownloadStatus status) {
+  static DownloadSnapshot snap(long id, long done, DownloadState status) {
     return new DownloadSnapshot(id, "http://h/f" + id, "f" + id, null, status, null, 1000, done, 10, 1, null,
         List.of(), null, null, null, null, null, List.of(), PhaseTimings.NONE, false);
   }
@@ -19,8 +20,8 @@ class SnapshotCoalescerTest {
   void keepsOnlyTheLatestSnapshotPerDownload() {
     SnapshotCoalescer c = new SnapshotCoalescer();
     for (int i = 0; i < 1000; i++) {
-      c.offer(snap(1, i, DownloadStatus.ACTIVE));
-      c.offer(snap(2, 2 * i, DownloadStatus.ACTIVE));
+      c.offer(snap(1, i, DownloadState.ACTIVE));
+      c.offer(snap(2, 2 * i, DownloadState.ACTIVE));
     }
     SnapshotCoalescer.Batch b = c.drain();
     assertEquals(2, b.updates().size());
@@ -31,13 +32,13 @@ class SnapshotCoalescerTest {
   @Test
   void aRemovalWinsOverEarlierUpdatesAndALaterOfferRevives() {
     SnapshotCoalescer c = new SnapshotCoalescer();
-    c.offer(snap(1, 5, DownloadStatus.ACTIVE));
+    c.offer(snap(1, 5, DownloadState.ACTIVE));
     c.remove(1);
     SnapshotCoalescer.Batch b = c.drain();
     assertEquals(Set.of(1L), b.removed());
     assertTrue(b.updates().isEmpty());
     c.remove(2);
-    c.offer(snap(2, 1, DownloadStatus.QUEUED));
+    c.offer(snap(2, 1, DownloadState.QUEUED));
     b = c.drain();
     assertTrue(b.removed().isEmpty());
     assertEquals(1, b.updates().size());
@@ -55,7 +56,7 @@ class SnapshotCoalescerTest {
         return;
       }
       for (int i = 1; i <= n; i++) {
-        c.offer(snap(i % 7, i, DownloadStatus.ACTIVE));
+        c.offer(snap(i % 7, i, DownloadState.ACTIVE));
       }
     });
     producer.start();

@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadResult;
 import dev.braid.core.DownloadFailure;
-import dev.braid.core.DownloadState;
+import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureKind;
 import dev.braid.core.Gid;
 import dev.braid.core.Progress;
+import dev.braid.store.DownloadState;
 import java.util.Locale;
 
 /**

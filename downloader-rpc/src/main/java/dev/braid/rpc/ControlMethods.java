@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Gid;
+import dev.braid.store.DownloadState;
 
 /**
  * The methods that change downloads: pause, unpause, remove and the removal of results. Braid

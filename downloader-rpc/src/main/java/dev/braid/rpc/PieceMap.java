@@ -2,8 +2,8 @@ package dev.braid.rpc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Progress;
+import dev.braid.store.DownloadState;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;

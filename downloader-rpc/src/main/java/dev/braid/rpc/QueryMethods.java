@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Gid;
+import dev.braid.store.DownloadState;
 import java.util.List;
 import java.util.Map;
 

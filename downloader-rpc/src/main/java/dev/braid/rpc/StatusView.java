@@ -5,9 +5,9 @@ import static dev.braid.rpc.Dispatcher.NODES;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Gid;
 import dev.braid.core.Progress;
+import dev.braid.store.DownloadState;
 import java.util.List;
 import java.util.Set;
 

@@ -4,9 +4,9 @@ import static dev.braid.rpc.Dispatcher.NODES;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Gid;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.store.DownloadState;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.braid.state;
 
 import static dev.braid.state.QueueRows.ENTRY;
 
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -112,7 +112,7 @@ final class QueueLeases {
         // waiting out an outage: not yet, and the claim stays for when it is time
         return Optional.<QueueEntry>empty();
       }
-      if (e.state() != EntryState.QUEUED && e.state() != EntryState.ACTIVE) {
+      if (e.state() != DownloadState.QUEUED && e.state() != DownloadState.ACTIVE) {
         if (mine) {
           rows.update("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
         }
@@ -125,7 +125,7 @@ final class QueueLeases {
           + " retry_at = 0 WHERE id = ?", owner, now, now, id);
       EntryRetry r = e.retry();
       return Optional.of(new QueueEntry(e.id(), e.urls(), e.file(), e.directory(), e.options(), e.priority(),
-          EntryState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now,
+          DownloadState.ACTIVE, null, null, e.target(), e.length(), e.done(), owner, now,
           new EntryRetry(0, r.failures(), r.sinceMillis())));
     });
   }
@@ -134,7 +134,7 @@ final class QueueLeases {
     rows.write("UPDATE queue SET owner = NULL WHERE id = ? AND owner = ?", id, owner);
   }
 
-  Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
+  Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress) {
     return store.write("record queue progress", () -> {
       long now = System.currentTimeMillis();
       PreparedStatement update = store.statement(PROGRESS);
@@ -143,19 +143,19 @@ final class QueueLeases {
         update.addBatch();
       }
       update.executeBatch();
-      Map<Long, EntryState> states = new HashMap<>();
+      Map<Long, DownloadState> states = new HashMap<>();
       PreparedStatement read = store.statement(OWNED);
       read.setString(1, owner);
       try (ResultSet rs = read.executeQuery()) {
         while (rs.next()) {
-          states.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
+          states.put(rs.getLong(1), DownloadState.valueOf(rs.getString(2)));
         }
       }
       return states;
     });
   }
 
-  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+  Optional<QueueEntry> finish(String owner, EntryProgress last, DownloadState state, String error, String errorKind,
       EntryRetry retry) {
     return store.write("record the end of queue entry " + last.id(), () -> {
       PreparedStatement s = store.statement(FINISH);
@@ -172,7 +172,7 @@ final class QueueLeases {
       s.setInt(11, retry.failures());
       s.setLong(12, retry.sinceMillis());
       Optional<QueueEntry> ended = QueueRows.select(s).stream().findFirst();
-      if (state == EntryState.COMPLETED) {
+      if (state == DownloadState.COMPLETED) {
         headers.insert(last.id(), Map.of());
       }
       return ended;

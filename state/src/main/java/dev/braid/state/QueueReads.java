@@ -2,7 +2,7 @@ package dev.braid.state;
 
 import static dev.braid.state.QueueRows.ENTRY;
 
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.PageQuery;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
@@ -48,14 +48,14 @@ final class QueueReads {
 
   QueueCensus census() {
     return store.readTogether("count the queue",
-        () -> new QueueCensus(counts(), rows.readInside(IN_STATE, EntryState.ACTIVE.name())));
+        () -> new QueueCensus(counts(), rows.readInside(IN_STATE, DownloadState.ACTIVE.name())));
   }
 
-  private Map<EntryState, Long> counts() throws SQLException {
+  private Map<DownloadState, Long> counts() throws SQLException {
     try (ResultSet rs = store.readStatement(COUNT_BY_STATE).executeQuery()) {
-      Map<EntryState, Long> out = new EnumMap<>(EntryState.class);
+      Map<DownloadState, Long> out = new EnumMap<>(DownloadState.class);
       while (rs.next()) {
-        out.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
+        out.put(DownloadState.valueOf(rs.getString(1)), rs.getLong(2));
       }
       return out;
     }
@@ -65,7 +65,7 @@ final class QueueReads {
     return rows.read("SELECT " + ENTRY + " FROM queue ORDER BY id");
   }
 
-  List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+  List<QueueEntry> page(Set<DownloadState> states, boolean startOrder, long offset, int limit) {
     Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
     if (q.isEmpty()) {
       return List.of();

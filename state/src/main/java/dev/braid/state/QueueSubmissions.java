@@ -1,6 +1,6 @@
 package dev.braid.state;
 
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.OptionsText;
 import dev.braid.store.QueueEntry;
@@ -63,7 +63,7 @@ final class QueueSubmissions {
     return added;
   }
 
-  void setState(long id, EntryState state, String error, String errorKind) {
+  void setState(long id, DownloadState state, String error, String errorKind) {
     store.write("update queue entry " + id, () -> {
       PreparedStatement s = store.statement(
         "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?, retry_at = 0, retry_count = 0, retry_since = 0"
@@ -78,7 +78,7 @@ final class QueueSubmissions {
     });
   }
 
-  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
+  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, DownloadState state) {
     long now = System.currentTimeMillis();
     rows.write("UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?, error = NULL, error_kind = NULL,"
         + " retry_at = 0, retry_count = 0, retry_since = 0, owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?", String.join("\n", urls), OptionsText.encode(options), priority,

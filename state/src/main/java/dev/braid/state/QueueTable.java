@@ -1,20 +1,20 @@
 package dev.braid.state;
 
+import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadState;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
+import dev.braid.store.NewEntry;
+import dev.braid.store.ProcessOwner;
+import dev.braid.store.QueueCensus;
+import dev.braid.store.QueueEntry;
+import dev.braid.store.QueueStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import dev.braid.store.ChangeMark;
-import dev.braid.store.EntryProgress;
-import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
-import dev.braid.store.NewEntry;
-import dev.braid.store.ProcessOwner;
-import dev.braid.store.QueueCensus;
-import dev.braid.store.QueueEntry;
-import dev.braid.store.QueueStore;
 
 /**
  * The persistent download queue: what was submitted, in which order, where it stands and which
@@ -46,7 +46,7 @@ public final class QueueTable implements QueueStore {
   }
 
   /**
-   * Adds an entry in state {@link EntryState#QUEUED}, claimed by {@code owner} (the submitting
+   * Adds an entry in state {@link DownloadState#QUEUED}, claimed by {@code owner} (the submitting
    * process), so that no other process running the queue takes it while its submitter lives;
    * returns it.
    *
@@ -60,7 +60,7 @@ public final class QueueTable implements QueueStore {
    */
   public QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
       String owner) {
-    return add(urls, file, directory, options, priority, owner, EntryState.QUEUED);
+    return add(urls, file, directory, options, priority, owner, DownloadState.QUEUED);
   }
 
   @Override
@@ -137,7 +137,7 @@ public final class QueueTable implements QueueStore {
    * do. At most {@code limit} entries; none for a limit of 0 or less.
    */
   @Override
-  public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+  public List<QueueEntry> page(Set<DownloadState> states, boolean startOrder, long offset, int limit) {
     return reads.page(states, startOrder, offset, limit);
   }
 
@@ -210,12 +210,12 @@ public final class QueueTable implements QueueStore {
 
   /** Sets the state and error (both null to clear the error) of an entry; it no longer waits out an outage. */
   @Override
-  public void setState(long id, EntryState state, String error, String errorKind) {
+  public void setState(long id, DownloadState state, String error, String errorKind) {
     submissions.setState(id, state, error, errorKind);
   }
 
   @Override
-  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, DownloadState state) {
     submissions.requeue(id, urls, options, priority, owner, state);
   }
 
@@ -249,7 +249,7 @@ public final class QueueTable implements QueueStore {
    * by other processes.
    */
   @Override
-  public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
+  public Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress) {
     return leases.heartbeat(owner, progress);
   }
 
@@ -259,7 +259,7 @@ public final class QueueTable implements QueueStore {
    * gives up the claim. Returns the entry as stored now, if it still exists.
    */
   @Override
-  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+  public Optional<QueueEntry> finish(String owner, EntryProgress last, DownloadState state, String error, String errorKind,
       EntryRetry retry) {
     return leases.finish(owner, last, state, error, errorKind, retry);
   }

@@ -1,7 +1,7 @@
 package dev.braid.state;
 
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.SegmentRecord;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ final class ResumeReads {
         RemoteIdentity remote = new RemoteIdentity(
             rs.getString(4), rs.getLong(5), rs.getString(6), rs.getString(7), rs.getInt(8) != 0);
         out.add(new DownloadRecord(rs.getLong(1), rs.getString(2), Path.of(rs.getString(3)), remote,
-            DownloadStatus.valueOf(rs.getString(9)), rs.getString(10)));
+            DownloadState.valueOf(rs.getString(9)), rs.getString(10)));
       }
     }
     return out;

@@ -1,6 +1,6 @@
 package dev.braid.state;
 
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.SegmentRecord;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ final class ResumeWrites {
       s.setString(1, url);
       s.setString(2, target.toAbsolutePath().toString());
       bindRemote(s, 3, remote);
-      s.setString(8, DownloadStatus.ACTIVE.name());
+      s.setString(8, DownloadState.ACTIVE.name());
       s.setLong(9, now);
       s.setLong(10, now);
       id = Statements.insertedId(s);
@@ -55,7 +55,7 @@ final class ResumeWrites {
   void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     store.write("complete download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
-      setStatus(id, DownloadStatus.COMPLETED, null);
+      setStatus(id, DownloadState.COMPLETED, null);
       return null;
     });
   }
@@ -86,14 +86,14 @@ final class ResumeWrites {
     });
   }
 
-  void markStatus(long id, DownloadStatus status, String error) {
+  void markStatus(long id, DownloadState status, String error) {
     store.write("update download " + id, () -> {
       setStatus(id, status, error);
       return null;
     });
   }
 
-  private void setStatus(long id, DownloadStatus status, String error) throws SQLException {
+  private void setStatus(long id, DownloadState status, String error) throws SQLException {
     PreparedStatement s = store.statement("UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
     s.setString(1, status.name());
     s.setString(2, error);

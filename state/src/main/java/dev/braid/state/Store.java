@@ -1,14 +1,7 @@
 package dev.braid.state;
 
-import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.HostKnowledge;
 import dev.braid.store.HostMemory;
 import dev.braid.store.ProtocolMemory;
@@ -17,6 +10,13 @@ import dev.braid.store.ResumeRecords;
 import dev.braid.store.SegmentRecord;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The SQLite store. Two connections per process: the writer, on which every write of this process
@@ -224,7 +224,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
 
   /**
    * The last checkpoint of a download whose every byte is done and forced: records the progress
-   * and the block sums, and marks it {@link DownloadStatus#COMPLETED}, in one transaction. The
+   * and the block sums, and marks it {@link DownloadState#COMPLETED}, in one transaction. The
    * caller renames its part file after this (a crash in between leaves a complete record with its
    * part file, which the engine renames on the next run).
    */
@@ -274,7 +274,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
 
   /** Sets the status (and error text, null to clear) of a download. */
   @Override
-  public void markStatus(long id, DownloadStatus status, String error) {
+  public void markStatus(long id, DownloadState status, String error) {
     resumeWrites.markStatus(id, status, error);
   }
 

@@ -2,7 +2,7 @@ package dev.braid.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -26,10 +26,10 @@ class QueuePageTest {
     store = Store.open(dir.resolve("page.db"));
     queue = store.queue();
     for (int i = 0; i < ids.length; i++) {
-      EntryState state = i % 2 == 0 ? EntryState.QUEUED : i % 4 == 1 ? EntryState.QUEUED : EntryState.PAUSED;
+      DownloadState state = i % 2 == 0 ? DownloadState.QUEUED : i % 4 == 1 ? DownloadState.QUEUED : DownloadState.PAUSED;
       ids[i] = queue.add(List.of("http://127.0.0.1:9/f" + i), null, dir, Map.of(), i == 5 ? 3 : 0, null, state).id();
       if (i % 2 == 0) {
-        queue.setState(ids[i], EntryState.FAILED, "refused", "network");
+        queue.setState(ids[i], DownloadState.FAILED, "refused", "network");
       }
     }
   }
@@ -39,13 +39,13 @@ class QueuePageTest {
     store.close();
   }
 
-  private List<Long> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+  private List<Long> page(Set<DownloadState> states, boolean startOrder, long offset, int limit) {
     return queue.page(states, startOrder, offset, limit).stream().map(QueueEntry::id).toList();
   }
 
   @Test
   void oldestFirstFromTheStartAndBackwardsFromTheEnd() {
-    Set<EntryState> failed = EnumSet.of(EntryState.FAILED, EntryState.COMPLETED);
+    Set<DownloadState> failed = EnumSet.of(DownloadState.FAILED, DownloadState.COMPLETED);
     assertEquals(List.of(ids[0], ids[2], ids[4], ids[6]), page(failed, false, 0, 10));
     assertEquals(List.of(ids[2], ids[4]), page(failed, false, 1, 2));
     assertEquals(List.of(), page(failed, false, 4, 2));
@@ -58,10 +58,10 @@ class QueuePageTest {
 
   @Test
   void startOrderPutsHigherPriorityFirstThenOlder() {
-    Set<EntryState> waiting = EnumSet.of(EntryState.QUEUED, EntryState.PAUSED);
+    Set<DownloadState> waiting = EnumSet.of(DownloadState.QUEUED, DownloadState.PAUSED);
     assertEquals(List.of(ids[5], ids[1], ids[3], ids[7]), page(waiting, true, 0, 10));
     assertEquals(List.of(ids[7], ids[3]), page(waiting, true, -1, 2));
     assertEquals(List.of(ids[5]), page(waiting, true, -4, 2));
-    assertEquals(List.of(ids[3], ids[7]), page(EnumSet.of(EntryState.PAUSED), true, 0, 10));
+    assertEquals(List.of(ids[3], ids[7]), page(EnumSet.of(DownloadState.PAUSED), true, 0, 10));
   }
 }

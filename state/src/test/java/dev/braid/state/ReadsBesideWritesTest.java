@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
@@ -59,15 +59,15 @@ class ReadsBesideWritesTest {
         }
       }
       assertFalse(during.containsKey("k"), "a read saw a write not yet committed: " + during);
-      assertEquals(EntryState.QUEUED, store.queue().get(queued.id()).orElseThrow().state());
-      assertEquals(Map.of(EntryState.QUEUED, 1L), store.queue().census().counts());
+      assertEquals(DownloadState.QUEUED, store.queue().get(queued.id()).orElseThrow().state());
+      assertEquals(Map.of(DownloadState.QUEUED, 1L), store.queue().census().counts());
       assertTrue(store.findByTarget(dir.resolve("x")).isEmpty());
       assertTrue(store.host("h:80").isEmpty());
       letGo.countDown();
       writer.get(20, TimeUnit.SECONDS);
       // the write returned once committed: its thread's next read sees it
       assertEquals("v", CompletableFuture.supplyAsync(() -> store.settings().get("k"), pool).get(20, TimeUnit.SECONDS));
-      assertEquals(EntryState.PAUSED, store.queue().get(queued.id()).orElseThrow().state());
+      assertEquals(DownloadState.PAUSED, store.queue().get(queued.id()).orElseThrow().state());
     } finally {
       letGo.countDown();
       pool.shutdownNow();
@@ -87,12 +87,12 @@ class ReadsBesideWritesTest {
       Future<?> flips = pool.submit(() -> {
         for (int n = 0; !stop.get(); n++) {
           long id = ids.get(n % ids.size());
-          store.queue().setState(id, (n / ids.size()) % 2 == 0 ? EntryState.ACTIVE : EntryState.COMPLETED, null, null);
+          store.queue().setState(id, (n / ids.size()) % 2 == 0 ? DownloadState.ACTIVE : DownloadState.COMPLETED, null, null);
         }
       });
       for (int look = 0; look < 2_000; look++) {
         QueueCensus c = store.queue().census();
-        assertEquals(c.counts().getOrDefault(EntryState.ACTIVE, 0L), (long) c.active().size(),
+        assertEquals(c.counts().getOrDefault(DownloadState.ACTIVE, 0L), (long) c.active().size(),
             "look " + look + ": counted " + c.counts() + " but read " + c.active().size() + " active");
         assertEquals(ids.size(), c.counts().values().stream().mapToLong(Long::longValue).sum());
       }

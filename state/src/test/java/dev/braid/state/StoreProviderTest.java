@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.ChangeMark;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.HostGrants;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;
@@ -70,11 +70,11 @@ class StoreProviderTest {
       ChangeMark first = mine.queue().mark();
       assertTrue(first.othersWrote(), "the first look cannot know what came before");
       assertEquals(0, first.latestChange());
-      long id = mine.queue().add(List.of("http://h/a"), null, dir, Map.of(), 0, "me", EntryState.QUEUED).id();
+      long id = mine.queue().add(List.of("http://h/a"), null, dir, Map.of(), 0, "me", DownloadState.QUEUED).id();
       ChangeMark own = mine.queue().mark();
       assertFalse(own.othersWrote(), "its own add");
       assertEquals(id, own.newestId());
-      theirs.queue().setState(id, EntryState.PAUSED, null, null);
+      theirs.queue().setState(id, DownloadState.PAUSED, null, null);
       ChangeMark after = mine.queue().mark();
       assertTrue(after.othersWrote(), "another connection's update");
       assertTrue(after.latestChange() > own.latestChange());

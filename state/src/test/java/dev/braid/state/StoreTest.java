@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.HostMemory;
 import dev.braid.store.ProtocolMemory;
 import dev.braid.store.QueueEntry;
@@ -40,7 +39,7 @@ class StoreTest {
       DownloadRecord r = store.findByTarget(target).orElseThrow();
       assertEquals(id, r.id());
       assertEquals(REMOTE, r.remote());
-      assertEquals(DownloadStatus.ACTIVE, r.status());
+      assertEquals(DownloadState.ACTIVE, r.status());
       assertEquals(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 10)), store.segments(id));
     }
   }
@@ -97,7 +96,7 @@ class StoreTest {
   void statusAndDelete() {
     try (Store store = Store.open(dir.resolve("s.db"))) {
       long id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of());
-      store.markStatus(id, DownloadStatus.FAILED, "boom");
+      store.markStatus(id, DownloadState.FAILED, "boom");
       assertEquals("boom", store.find(id).orElseThrow().error());
       store.delete(id);
       assertFalse(store.find(id).isPresent());
@@ -111,12 +110,12 @@ class StoreTest {
     long id;
     try (Store store = Store.open(db)) {
       id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of(new SegmentRecord(0, 100, 0)));
-      store.markStatus(id, DownloadStatus.FAILED, "an earlier pass failed");
+      store.markStatus(id, DownloadState.FAILED, "an earlier pass failed");
       store.complete(id, List.of(new SegmentRecord(0, 100, 100)), java.util.Map.of(0, 42));
     }
     try (Store store = Store.open(db)) {
       DownloadRecord r = store.find(id).orElseThrow();
-      assertEquals(DownloadStatus.COMPLETED, r.status());
+      assertEquals(DownloadState.COMPLETED, r.status());
       assertEquals(null, r.error());
       assertEquals(List.of(new SegmentRecord(0, 100, 100)), store.segments(id));
       assertEquals(java.util.Map.of(0, 42), store.blockSums(id));
@@ -214,18 +213,18 @@ class StoreTest {
       QueueTable q = store.queue();
       QueueEntry free = q.add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
       QueueEntry started = q.start(free.id(), "me", e -> true).orElseThrow();
-      assertEquals(EntryState.ACTIVE, started.state());
+      assertEquals(DownloadState.ACTIVE, started.state());
       assertEquals(started, q.get(free.id()).orElseThrow(), "what it returns is what it stored");
 
       QueueEntry paused = q.add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
-      q.setState(paused.id(), EntryState.PAUSED, null, null);
+      q.setState(paused.id(), DownloadState.PAUSED, null, null);
       assertTrue(q.start(paused.id(), "me", e -> false).isEmpty());
       assertEquals(null, q.get(paused.id()).orElseThrow().owner(), "a paused entry's claim is given up");
 
       QueueEntry theirs = q.add(List.of("http://h/c"), null, dir, java.util.Map.of(), 0, "them");
       assertTrue(q.start(theirs.id(), "me", e -> true).isEmpty(), "held by a live owner");
       assertEquals("them", q.get(theirs.id()).orElseThrow().owner());
-      assertEquals(EntryState.QUEUED, q.get(theirs.id()).orElseThrow().state());
+      assertEquals(DownloadState.QUEUED, q.get(theirs.id()).orElseThrow().state());
       assertEquals("me", q.start(theirs.id(), "me", e -> false).orElseThrow().owner(), "its owner is gone");
       assertTrue(q.start(9999, "me", e -> false).isEmpty());
     }
@@ -257,15 +256,15 @@ class StoreTest {
       assertEquals(List.of(a.id(), b.id()), ids(q.changedBetween(0, afterAdds)));
       assertEquals(List.of(), q.changedBetween(afterAdds, afterAdds));
 
-      theirs.queue().setState(a.id(), EntryState.PAUSED, null, null);
+      theirs.queue().setState(a.id(), DownloadState.PAUSED, null, null);
       long afterPause = q.latestChange();
       assertTrue(afterPause > afterAdds);
       List<QueueEntry> changed = q.changedBetween(afterAdds, afterPause);
       assertEquals(List.of(a.id()), ids(changed), "only the entry another connection changed");
-      assertEquals(EntryState.PAUSED, changed.get(0).state(), "as it now stands");
+      assertEquals(DownloadState.PAUSED, changed.get(0).state(), "as it now stands");
 
-      q.setState(b.id(), EntryState.PAUSED, null, null);
-      theirs.queue().setState(a.id(), EntryState.QUEUED, null, null);
+      q.setState(b.id(), DownloadState.PAUSED, null, null);
+      theirs.queue().setState(a.id(), DownloadState.QUEUED, null, null);
       assertEquals(List.of(b.id(), a.id()), ids(q.changedBetween(afterPause, q.latestChange())), "oldest change first");
       assertEquals(List.of(b.id()), ids(q.changedBetween(afterPause, afterPause + 1)),
           "a change after the bound waits for the next look");
@@ -277,7 +276,7 @@ class StoreTest {
       assertTrue(afterRemoval > beforeRemoval);
       assertEquals(List.of(a.id()), q.removedBetween(beforeRemoval, afterRemoval));
       assertEquals(List.of(), ids(q.changedBetween(beforeRemoval, afterRemoval)));
-      q.setState(b.id(), EntryState.QUEUED, null, null);
+      q.setState(b.id(), DownloadState.QUEUED, null, null);
       assertEquals(List.of(b.id()), ids(q.changedBetween(afterRemoval, q.latestChange())), "numbers go on past it");
     }
   }

@@ -12,4 +12,4 @@ import java.nio.file.Path;
  * @param status where it stands
  * @param error the last error message, or null
  */
-public record DownloadRecord(long id, String url, Path target, RemoteIdentity remote, DownloadStatus status, String error) {}
+public record DownloadRecord(long id, String url, Path target, RemoteIdentity remote, DownloadState status, String error) {}

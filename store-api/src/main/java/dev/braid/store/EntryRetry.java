@@ -2,7 +2,7 @@ package dev.braid.store;
 
 /**
  * Where a queue entry stands in waiting out an outage: a run failed for a passing reason and the
- * entry, still {@link EntryState#QUEUED}, runs again no earlier than {@link #atMillis}. Kept with
+ * entry, still {@link DownloadState#QUEUED}, runs again no earlier than {@link #atMillis}. Kept with
  * the entry so that a restarted process goes on waiting (and counting) instead of forgetting.
  *
  * @param atMillis when the next try may start (epoch milliseconds), 0 when the entry is not waiting

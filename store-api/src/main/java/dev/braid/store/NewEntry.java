@@ -20,7 +20,7 @@ import java.util.Objects;
  *     {@link QueueStore#headers}; empty for none
  */
 public record NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-    String owner, EntryState state, Map<String, String> headers) {
+    String owner, DownloadState state, Map<String, String> headers) {
   /**
    * Checks the parts an entry cannot do without, and copies the lists.
    *
@@ -56,7 +56,7 @@ public record NewEntry(List<String> urls, Path file, Path directory, Map<String,
    * @param state QUEUED or PAUSED; required
    */
   public NewEntry(List<String> urls, Path file, Path directory, Map<String, String> options, int priority, String owner,
-      EntryState state) {
+      DownloadState state) {
     this(urls, file, directory, options, priority, owner, state, Map.of());
   }
 

@@ -23,7 +23,7 @@ public record PageQuery(String states, String orderBy, long offset) {
    * @param limit the most entries of the page
    * @return the statement's parts, or empty when the page is empty
    */
-  public static Optional<PageQuery> of(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+  public static Optional<PageQuery> of(Set<DownloadState> states, boolean startOrder, long offset, int limit) {
     if (states.isEmpty() || limit <= 0) {
       return Optional.empty();
     }

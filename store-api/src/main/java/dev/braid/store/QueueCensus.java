@@ -11,10 +11,10 @@ import java.util.Map;
  * left.
  *
  * @param counts entries per state; states without any are absent
- * @param active the entries in {@link EntryState#ACTIVE}, oldest first (whether their owners still
+ * @param active the entries in {@link DownloadState#ACTIVE}, oldest first (whether their owners still
  *     run is the caller's to judge)
  */
-public record QueueCensus(Map<EntryState, Long> counts, List<QueueEntry> active) {
+public record QueueCensus(Map<DownloadState, Long> counts, List<QueueEntry> active) {
   /**
    * Copies both, so that the census stays as it was read.
    *

@@ -29,7 +29,7 @@ public final class QueueColumns {
     String target = rs.getString(10);
     return new QueueEntry(rs.getLong(1), Arrays.asList(rs.getString(2).split("\n")),
         file == null ? null : Path.of(file), Path.of(rs.getString(4)), OptionsText.decode(rs.getString(5)), rs.getInt(6),
-        EntryState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
+        DownloadState.valueOf(rs.getString(7)), rs.getString(8), rs.getString(9),
         target == null ? null : Path.of(target), rs.getLong(11), rs.getLong(12), rs.getString(13), rs.getLong(14),
         new EntryRetry(rs.getLong(15), rs.getInt(16), rs.getLong(17)));
   }

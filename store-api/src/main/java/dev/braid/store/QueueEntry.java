@@ -25,7 +25,7 @@ import java.util.Map;
  * @param retry where it stands in waiting out an outage ({@link EntryRetry#NONE} when it is not)
  */
 public record QueueEntry(long id, List<String> urls, Path file, Path directory, Map<String, String> options,
-    int priority, EntryState state, String error, String errorKind, Path target, long length, long done,
+    int priority, DownloadState state, String error, String errorKind, Path target, long length, long done,
     String owner, long heartbeatMillis, EntryRetry retry) {
   /**
    * Copies the URLs and the options, so that the entry stays as it was read.

@@ -49,11 +49,11 @@ public interface QueueStore {
    * @param options the request's settings, as {@link OptionsText} encodes them
    * @param priority higher starts first
    * @param owner the submitting process, as {@link ProcessOwner} names it
-   * @param state {@link EntryState#QUEUED} or {@link EntryState#PAUSED}
+   * @param state {@link DownloadState#QUEUED} or {@link DownloadState#PAUSED}
    * @return the entry as stored, with its new id
    */
   default QueueEntry add(List<String> urls, Path file, Path directory, Map<String, String> options, int priority,
-      String owner, EntryState state) {
+      String owner, DownloadState state) {
     return addAll(List.of(new NewEntry(urls, file, directory, options, priority, owner, state))).get(0);
   }
 
@@ -122,7 +122,7 @@ public interface QueueStore {
    * @param limit the most entries to return
    * @return the page, in the order asked for
    */
-  List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit);
+  List<QueueEntry> page(Set<DownloadState> states, boolean startOrder, long offset, int limit);
 
   /**
    * The ids of entries that want to run (queued, or active under an owner that may be gone), in
@@ -201,11 +201,11 @@ public interface QueueStore {
    * @param error the error message, or null
    * @param errorKind the kind of the failure, or null
    */
-  void setState(long id, EntryState state, String error, String errorKind);
+  void setState(long id, DownloadState state, String error, String errorKind);
 
   /**
    * Queues an entry again with a new request (the same download submitted once more), claimed by
-   * {@code owner}, in {@code state}: {@link EntryState#QUEUED}, or {@link EntryState#PAUSED} for one
+   * {@code owner}, in {@code state}: {@link DownloadState#QUEUED}, or {@link DownloadState#PAUSED} for one
    * submitted paused (written so in the same statement: no queue runner can start it in between);
    * the caller has made sure no other owner holds it. It no longer waits out an outage.
    *
@@ -214,9 +214,9 @@ public interface QueueStore {
    * @param options the new request's settings
    * @param priority the new priority
    * @param owner the process that submitted it again
-   * @param state {@link EntryState#QUEUED} or {@link EntryState#PAUSED}
+   * @param state {@link DownloadState#QUEUED} or {@link DownloadState#PAUSED}
    */
-  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state);
+  void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, DownloadState state);
 
   /**
    * Replaces the URLs of an entry (a refreshed link) and pins its file, which the old URL may have
@@ -261,12 +261,12 @@ public interface QueueStore {
    * @param progress the progress of the entries it drives
    * @return the stored state of each entry {@code owner} still holds
    */
-  Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress);
+  Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress);
 
   /**
    * Ends {@code owner}'s run of an entry atomically: records its last progress (if it still
    * holds it), sets its state, error and retry state (unless {@code state} is null: a removal left
-   * them to the remover) and gives up the claim; a {@link EntryState#COMPLETED} entry's headers
+   * them to the remover) and gives up the claim; a {@link DownloadState#COMPLETED} entry's headers
    * ({@link #headers}) go in the same transaction, as it sends no more requests. Returns the entry
    * as stored now, if it still exists.
    *
@@ -275,10 +275,10 @@ public interface QueueStore {
    * @param state its end state, or null to keep the stored one
    * @param error the error message, or null
    * @param errorKind the kind of the failure, or null
-   * @param retry when a {@link EntryState#QUEUED} entry runs again after an outage, else {@link EntryRetry#NONE}
+   * @param retry when a {@link DownloadState#QUEUED} entry runs again after an outage, else {@link EntryRetry#NONE}
    * @return the entry as stored now, or empty when it was removed
    */
-  Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+  Optional<QueueEntry> finish(String owner, EntryProgress last, DownloadState state, String error, String errorKind,
       EntryRetry retry);
 
   /**

@@ -40,7 +40,7 @@ public interface ResumeRecords {
   List<DownloadRecord> list();
 
   /**
-   * Records a new download to {@code target}, status {@link DownloadStatus#ACTIVE}, replacing any
+   * Records a new download to {@code target}, status {@link DownloadState#ACTIVE}, replacing any
    * earlier record for the same target (and its segments and block sums) atomically. Returns the
    * new id.
    *
@@ -71,7 +71,7 @@ public interface ResumeRecords {
 
   /**
    * The last checkpoint of a download whose every byte is done and forced: records the progress
-   * and block sums and marks it {@link DownloadStatus#COMPLETED}, atomically. The caller renames
+   * and block sums and marks it {@link DownloadState#COMPLETED}, atomically. The caller renames
    * its part file after this.
    *
    * @param id the record's id
@@ -104,7 +104,7 @@ public interface ResumeRecords {
    * @param status the new status
    * @param error the error text, or null
    */
-  void markStatus(long id, DownloadStatus status, String error);
+  void markStatus(long id, DownloadState status, String error);
 
   /**
    * Moves a download to a new URL shown to serve the same file (a refreshed link): its segments

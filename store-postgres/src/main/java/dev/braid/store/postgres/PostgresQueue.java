@@ -1,9 +1,9 @@
 package dev.braid.store.postgres;
 
 import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.OptionsText;
 import dev.braid.store.PageQuery;
@@ -144,15 +144,15 @@ final class PostgresQueue implements QueueStore {
       try (PreparedStatement isolation = c.prepareStatement("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")) {
         isolation.execute();
       }
-      Map<EntryState, Long> counts = new EnumMap<>(EntryState.class);
+      Map<DownloadState, Long> counts = new EnumMap<>(DownloadState.class);
       try (PreparedStatement s = c.prepareStatement("SELECT state, count(*) FROM queue GROUP BY state");
           ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
-          counts.put(EntryState.valueOf(rs.getString(1)), rs.getLong(2));
+          counts.put(DownloadState.valueOf(rs.getString(1)), rs.getLong(2));
         }
       }
       try (PreparedStatement s = c.prepareStatement("SELECT " + QueueRows.ENTRY + " FROM queue WHERE state = ? ORDER BY id")) {
-        QueueRows.bind(s, EntryState.ACTIVE);
+        QueueRows.bind(s, DownloadState.ACTIVE);
         return new QueueCensus(counts, QueueRows.read(s));
       }
     });
@@ -163,7 +163,7 @@ final class PostgresQueue implements QueueStore {
     return select("read the queue", "SELECT " + QueueRows.ENTRY + " FROM queue ORDER BY id");
   }
   @Override
-  public List<QueueEntry> page(Set<EntryState> states, boolean startOrder, long offset, int limit) {
+  public List<QueueEntry> page(Set<DownloadState> states, boolean startOrder, long offset, int limit) {
     Optional<PageQuery> q = PageQuery.of(states, startOrder, offset, limit);
     if (q.isEmpty()) {
       return List.of();
@@ -225,13 +225,13 @@ final class PostgresQueue implements QueueStore {
   }
 
   @Override
-  public void setState(long id, EntryState state, String error, String errorKind) {
+  public void setState(long id, DownloadState state, String error, String errorKind) {
     update("update queue entry " + id, "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?,"
         + " retry_at = 0, retry_count = 0, retry_since = 0 WHERE id = ?", state, error, errorKind, System.currentTimeMillis(), id);
   }
 
   @Override
-  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, EntryState state) {
+  public void requeue(long id, List<String> urls, Map<String, String> options, int priority, String owner, DownloadState state) {
     long now = System.currentTimeMillis();
     update("queue entry " + id + " again", "UPDATE queue SET urls = ?, options = ?, priority = ?, state = ?,"
         + " error = NULL, error_kind = NULL, retry_at = 0, retry_count = 0, retry_since = 0, completed_by = NULL,"
@@ -267,10 +267,10 @@ final class PostgresQueue implements QueueStore {
    * before another worker may take them over.
    */
   @Override
-  public Map<Long, EntryState> heartbeat(String owner, List<EntryProgress> progress) {
+  public Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress) {
     long sent = System.nanoTime();
     try {
-      Map<Long, EntryState> held = store.call(connection, "record queue progress",
+      Map<Long, DownloadState> held = store.call(connection, "record queue progress",
           c -> QueueLeases.renew(c, owner, progress, leaseMillis));
       renewedNanos = sent;
       return held;
@@ -283,11 +283,11 @@ final class PostgresQueue implements QueueStore {
   }
 
   @Override
-  public Optional<QueueEntry> finish(String owner, EntryProgress last, EntryState state, String error, String errorKind,
+  public Optional<QueueEntry> finish(String owner, EntryProgress last, DownloadState state, String error, String errorKind,
       EntryRetry retry) {
     return store.call(connection, "record the end of queue entry " + last.id(), c -> {
       Optional<QueueEntry> ended = QueueLeases.finish(c, owner, last, state, error, errorKind, retry);
-      if (state == EntryState.COMPLETED) {
+      if (state == DownloadState.COMPLETED) {
         PostgresHeaders.write(c, last.id(), Map.of());
       }
       if (ended.isPresent()) {

@@ -1,7 +1,7 @@
 package dev.braid.store.postgres;
 
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.ResumeRecords;
 import dev.braid.store.SegmentRecord;
@@ -68,7 +68,7 @@ final class PostgresRecords implements ResumeRecords {
         QueueRows.bind(s, url, target.toAbsolutePath().toString(), remote.finalUrl(), remote.length(), remote.etag(),
             remote.lastModified());
         s.setBoolean(7, remote.ranges());
-        QueueRows.bindFrom(s, 8, DownloadStatus.ACTIVE, now, now);
+        QueueRows.bindFrom(s, 8, DownloadState.ACTIVE, now, now);
         id = QueueRows.ids(s).get(0);
       }
       insertSegments(c, id, segments);
@@ -105,7 +105,7 @@ final class PostgresRecords implements ResumeRecords {
   public void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
     store.call(connection, "complete download " + id, c -> {
       writeProgress(c, id, segments, newBlockSums);
-      setStatus(c, id, DownloadStatus.COMPLETED, null);
+      setStatus(c, id, DownloadState.COMPLETED, null);
       return null;
     });
   }
@@ -137,7 +137,7 @@ final class PostgresRecords implements ResumeRecords {
   }
 
   @Override
-  public void markStatus(long id, DownloadStatus status, String error) {
+  public void markStatus(long id, DownloadState status, String error) {
     store.call(connection, "update download " + id, c -> {
       setStatus(c, id, status, error);
       return null;
@@ -195,7 +195,7 @@ final class PostgresRecords implements ResumeRecords {
     }
   }
 
-  private static void setStatus(Connection c, long id, DownloadStatus status, String error) throws SQLException {
+  private static void setStatus(Connection c, long id, DownloadState status, String error) throws SQLException {
     execute(c, "UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?", status, error,
         System.currentTimeMillis(), id);
   }
@@ -217,7 +217,7 @@ final class PostgresRecords implements ResumeRecords {
             RemoteIdentity remote = new RemoteIdentity(rs.getString(4), rs.getLong(5), rs.getString(6), rs.getString(7),
                 rs.getBoolean(8));
             out.add(new DownloadRecord(rs.getLong(1), rs.getString(2), Path.of(rs.getString(3)), remote,
-                DownloadStatus.valueOf(rs.getString(9)), rs.getString(10)));
+                DownloadState.valueOf(rs.getString(9)), rs.getString(10)));
           }
         }
         return out;

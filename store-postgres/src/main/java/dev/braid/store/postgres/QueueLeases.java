@@ -1,8 +1,8 @@
 package dev.braid.store.postgres;
 
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.QueueEntry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -111,7 +111,7 @@ final class QueueLeases {
   }
 
   /** Records {@code owner}'s progress, pushes its leases on; returns the entries it still holds and the state of each. */
-  static Map<Long, EntryState> renew(Connection c, String owner, List<EntryProgress> progress, long leaseMillis)
+  static Map<Long, DownloadState> renew(Connection c, String owner, List<EntryProgress> progress, long leaseMillis)
       throws SQLException {
     long now = System.currentTimeMillis();
     if (!progress.isEmpty()) {
@@ -125,10 +125,10 @@ final class QueueLeases {
     }
     try (PreparedStatement s = c.prepareStatement(RENEW)) {
       QueueRows.bind(s, leaseMillis, now, owner);
-      Map<Long, EntryState> held = new HashMap<>();
+      Map<Long, DownloadState> held = new HashMap<>();
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
-          held.put(rs.getLong(1), EntryState.valueOf(rs.getString(2)));
+          held.put(rs.getLong(1), DownloadState.valueOf(rs.getString(2)));
         }
       }
       return held;
@@ -139,7 +139,7 @@ final class QueueLeases {
    * Records the end of {@code owner}'s run of an entry and lets it go; empty (nothing changed)
    * when another worker holds it now or its completion is already recorded.
    */
-  static Optional<QueueEntry> finish(Connection c, String owner, EntryProgress last, EntryState state, String error,
+  static Optional<QueueEntry> finish(Connection c, String owner, EntryProgress last, DownloadState state, String error,
       String errorKind, EntryRetry retry) throws SQLException {
     try (PreparedStatement s = c.prepareStatement(FINISH)) {
       String st = state == null ? null : state.name();

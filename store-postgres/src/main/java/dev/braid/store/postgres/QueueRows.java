@@ -1,6 +1,6 @@
 package dev.braid.store.postgres;
 
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueColumns;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ final class QueueRows {
 
   private QueueRows() {}
 
-  /** Binds {@code args} in order: null as text, {@link Path} and {@link EntryState} as text. */
+  /** Binds {@code args} in order: null as text, {@link Path} and {@link DownloadState} as text. */
   static void bind(PreparedStatement s, Object... args) throws SQLException {
     bindFrom(s, 1, args);
   }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
@@ -78,7 +78,7 @@ class PostgresQueueTest {
     List<Long> ids = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       ids.add(q.add(List.of("http://127.0.0.1/f" + i), null, DIR, Map.of("connections", "1"), 0, null,
-          EntryState.QUEUED).id());
+          DownloadState.QUEUED).id());
     }
     return ids;
   }
@@ -90,22 +90,22 @@ class PostgresQueueTest {
     long later = System.currentTimeMillis() + 60_000;
     long since = System.currentTimeMillis() - 5_000;
     q.start(ids.get(0), "a:1:1").orElseThrow();
-    QueueEntry waiting = q.finish("a:1:1", new EntryProgress(ids.get(0), null, 10, 4), EntryState.QUEUED, "refused",
+    QueueEntry waiting = q.finish("a:1:1", new EntryProgress(ids.get(0), null, 10, 4), DownloadState.QUEUED, "refused",
         "NetworkException", new EntryRetry(later, 2, since)).orElseThrow();
-    assertEquals(EntryState.QUEUED, waiting.state());
+    assertEquals(DownloadState.QUEUED, waiting.state());
     assertEquals(new EntryRetry(later, 2, since), waiting.retry());
     assertEquals("refused", waiting.error(), "the last error is kept while it waits");
     q.start(ids.get(1), "a:1:1").orElseThrow();
-    q.finish("a:1:1", new EntryProgress(ids.get(1), null, 10, 4), EntryState.QUEUED, "503", "HttpStatusException:503",
+    q.finish("a:1:1", new EntryProgress(ids.get(1), null, 10, 4), DownloadState.QUEUED, "503", "HttpStatusException:503",
         new EntryRetry(System.currentTimeMillis() - 1, 3, since));
     assertEquals(List.of(ids.get(1)), q.runnable(10, 0), "only the entry whose time has come");
     assertTrue(q.start(ids.get(0), "b:2:2").isEmpty(), "not started before its time");
     QueueEntry due = q.start(ids.get(1), "b:2:2").orElseThrow();
     assertEquals(new EntryRetry(0, 3, since), due.retry(), "its wait ends, its count stays for the next failure");
-    q.setState(ids.get(0), EntryState.QUEUED, null, null);
+    q.setState(ids.get(0), DownloadState.QUEUED, null, null);
     assertEquals(EntryRetry.NONE, q.get(ids.get(0)).orElseThrow().retry(), "a person's resume ends the wait");
     assertEquals(List.of(ids.get(0)), q.runnable(10, 0), "runnable again (the other is active under a live lease)");
-    QueueEntry done = q.finish("b:2:2", new EntryProgress(ids.get(1), null, 10, 10), EntryState.COMPLETED, null, null,
+    QueueEntry done = q.finish("b:2:2", new EntryProgress(ids.get(1), null, 10, 10), DownloadState.COMPLETED, null, null,
         EntryRetry.NONE).orElseThrow();
     assertEquals(EntryRetry.NONE, done.retry());
   }
@@ -140,7 +140,7 @@ class PostgresQueueTest {
             Optional<QueueEntry> e = q.start(id, owner);
             if (e.isPresent()) {
               assertEquals(owner, e.get().owner());
-              assertEquals(EntryState.ACTIVE, e.get().state());
+              assertEquals(DownloadState.ACTIVE, e.get().state());
               if (startedBy.putIfAbsent(id, owner) != null) {
                 twice.incrementAndGet();
               }
@@ -186,11 +186,11 @@ class PostgresQueueTest {
     assertTrue(waited >= 1_900, "taken over after " + waited + " ms of a 2 s lease");
     assertEquals(Map.of(), dead.heartbeat("a:1:1", List.of(new EntryProgress(id, null, 10, 5))),
         "the old holder's heartbeat holds nothing");
-    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
-    assertEquals(EntryState.ACTIVE, late.state(), "the old holder's end changed the entry");
+    QueueEntry late = dead.finish("a:1:1", new EntryProgress(id, null, 10, 10), DownloadState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
+    assertEquals(DownloadState.ACTIVE, late.state(), "the old holder's end changed the entry");
     assertEquals("b:2:2", late.owner());
-    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
-    assertEquals(EntryState.COMPLETED, done.state());
+    QueueEntry done = live.finish("b:2:2", new EntryProgress(id, null, 10, 10), DownloadState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow();
+    assertEquals(DownloadState.COMPLETED, done.state());
     assertEquals(10, done.done());
     assertEquals("b:2:2", completedBy(id));
   }
@@ -201,11 +201,11 @@ class PostgresQueueTest {
     QueueStore b = worker(2);
     List<Long> ids = addEntries(a, 2);
     ids.forEach(id -> assertTrue(a.start(id, "a:1:1").isPresent()));
-    b.setState(ids.get(1), EntryState.PAUSED, null, null);
+    b.setState(ids.get(1), DownloadState.PAUSED, null, null);
     long end = System.nanoTime() + 3_000_000_000L;
     while (System.nanoTime() < end) {
-      Map<Long, EntryState> held = a.heartbeat("a:1:1", List.of(new EntryProgress(ids.get(0), Path.of("/tmp/fleet/f0"), 100, 50)));
-      assertEquals(Map.of(ids.get(0), EntryState.ACTIVE, ids.get(1), EntryState.PAUSED), held);
+      Map<Long, DownloadState> held = a.heartbeat("a:1:1", List.of(new EntryProgress(ids.get(0), Path.of("/tmp/fleet/f0"), 100, 50)));
+      assertEquals(Map.of(ids.get(0), DownloadState.ACTIVE, ids.get(1), DownloadState.PAUSED), held);
       assertTrue(b.start(ids.get(0), "b:2:2").isEmpty(), "taken from a live holder");
       Thread.sleep(200);
     }
@@ -220,14 +220,14 @@ class PostgresQueueTest {
     QueueStore a = worker(30);
     long id = addEntries(a, 1).get(0);
     assertTrue(a.start(id, "a:1:1").isPresent());
-    assertEquals(EntryState.COMPLETED,
-        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), EntryState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow().state());
+    assertEquals(DownloadState.COMPLETED,
+        a.finish("a:1:1", new EntryProgress(id, null, 3, 3), DownloadState.COMPLETED, null, null, EntryRetry.NONE).orElseThrow().state());
     QueueStore b = worker(30);
     assertTrue(b.runnable(10, 0).isEmpty());
     assertTrue(b.start(id, "b:2:2").isEmpty(), "a completed entry started again");
     assertTrue(b.claim(id, "b:2:2"), "nobody holds a completed entry");
-    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), EntryState.FAILED, "late", "io", EntryRetry.NONE).orElseThrow();
-    assertEquals(EntryState.COMPLETED, after.state(), "a completion overwritten");
+    QueueEntry after = b.finish("b:2:2", new EntryProgress(id, null, 3, 0), DownloadState.FAILED, "late", "io", EntryRetry.NONE).orElseThrow();
+    assertEquals(DownloadState.COMPLETED, after.state(), "a completion overwritten");
     assertEquals(3, after.done());
     assertEquals("a:1:1", completedBy(id));
   }
@@ -279,14 +279,14 @@ class PostgresQueueTest {
     long[] ids = new long[6];
     // 0, 2, 4 failed; 1 and 5 queued (5 at priority 3); 3 paused
     for (int i = 0; i < ids.length; i++) {
-      EntryState state = i == 3 ? EntryState.PAUSED : EntryState.QUEUED;
+      DownloadState state = i == 3 ? DownloadState.PAUSED : DownloadState.QUEUED;
       ids[i] = q.add(List.of("http://127.0.0.1/p" + i), null, DIR, Map.of(), i == 5 ? 3 : 0, null, state).id();
       if (i % 2 == 0) {
-        q.setState(ids[i], EntryState.FAILED, "refused", "network");
+        q.setState(ids[i], DownloadState.FAILED, "refused", "network");
       }
     }
-    Set<EntryState> stopped = Set.of(EntryState.FAILED, EntryState.COMPLETED);
-    Set<EntryState> waiting = Set.of(EntryState.QUEUED, EntryState.PAUSED);
+    Set<DownloadState> stopped = Set.of(DownloadState.FAILED, DownloadState.COMPLETED);
+    Set<DownloadState> waiting = Set.of(DownloadState.QUEUED, DownloadState.PAUSED);
     assertEquals(List.of(ids[2], ids[4]), idsOf(q.page(stopped, false, 1, 2)));
     assertEquals(List.of(ids[4], ids[2]), idsOf(q.page(stopped, false, -1, 2)));
     assertEquals(List.of(), idsOf(q.page(stopped, false, -4, 2)));
@@ -310,13 +310,13 @@ class PostgresQueueTest {
       // under READ COMMITTED the count and the active entries were two snapshots
       Future<?> flips = pool.submit(() -> {
         for (int n = 0; !stop.get(); n++) {
-          mover.setState(ids.get(n % ids.size()), (n / ids.size()) % 2 == 0 ? EntryState.ACTIVE : EntryState.COMPLETED,
+          mover.setState(ids.get(n % ids.size()), (n / ids.size()) % 2 == 0 ? DownloadState.ACTIVE : DownloadState.COMPLETED,
               null, null);
         }
       });
       for (int look = 0; look < 300; look++) {
         QueueCensus c = counter.census();
-        assertEquals(c.counts().getOrDefault(EntryState.ACTIVE, 0L), (long) c.active().size(),
+        assertEquals(c.counts().getOrDefault(DownloadState.ACTIVE, 0L), (long) c.active().size(),
             "look " + look + ": counted " + c.counts() + " but read " + c.active().size() + " active");
       }
       stop.set(true);
@@ -333,7 +333,7 @@ class PostgresQueueTest {
     List<NewEntry> entries = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       entries.add(new NewEntry(List.of("http://127.0.0.1/t" + i), DIR.resolve("t" + i), DIR, Map.of("connections", "2"), i,
-          "me", i % 2 == 0 ? EntryState.QUEUED : EntryState.PAUSED));
+          "me", i % 2 == 0 ? DownloadState.QUEUED : DownloadState.PAUSED));
     }
     List<QueueEntry> added = q.addAll(entries);
     List<Long> ids = added.stream().map(QueueEntry::id).toList();

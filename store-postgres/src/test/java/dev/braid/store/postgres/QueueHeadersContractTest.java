@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.state.Store;
 import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.EntryRetry;
-import dev.braid.store.EntryState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -79,8 +79,8 @@ class QueueHeadersContractTest {
     ChangeMark before = submitter.mark();
     Map<String, String> headers = Map.of("Cookie", COOKIE, "Referer", "https://example.com/page", "User-Agent", "Browser/1");
     QueueEntry e = submitter.addAll(List.of(new NewEntry(List.of("http://127.0.0.1/f"), DIR.resolve("f"), DIR,
-        Map.of("connections", "2"), 0, null, EntryState.QUEUED, headers))).get(0);
-    QueueEntry plain = submitter.add(List.of("http://127.0.0.1/g"), null, DIR, Map.of(), 0, null, EntryState.QUEUED);
+        Map.of("connections", "2"), 0, null, DownloadState.QUEUED, headers))).get(0);
+    QueueEntry plain = submitter.add(List.of("http://127.0.0.1/g"), null, DIR, Map.of(), 0, null, DownloadState.QUEUED);
 
     QueueStore worker = store.get();
     assertEquals(headers, worker.headers(e.id()));
@@ -89,7 +89,7 @@ class QueueHeadersContractTest {
     List<Object> reads = new ArrayList<>();
     reads.add(worker.get(e.id()).orElseThrow());
     reads.add(worker.all());
-    reads.add(worker.page(EnumSet.allOf(EntryState.class), true, 0, 10));
+    reads.add(worker.page(EnumSet.allOf(DownloadState.class), true, 0, 10));
     reads.add(worker.changedBetween(before.latestChange(), worker.mark().latestChange()));
     reads.add(worker.matching("http://127.0.0.1/f", DIR.resolve("f"), DIR));
     reads.add(worker.start(e.id(), "worker-1").orElseThrow());
@@ -103,7 +103,7 @@ class QueueHeadersContractTest {
   void headersAreReplacedDroppedAndGoWithTheirEntry(String kind) throws Exception {
     Supplier<QueueStore> store = store(kind);
     QueueStore q = store.get();
-    long id = q.add(List.of("http://127.0.0.1/f"), null, DIR, Map.of(), 0, null, EntryState.PAUSED).id();
+    long id = q.add(List.of("http://127.0.0.1/f"), null, DIR, Map.of(), 0, null, DownloadState.PAUSED).id();
     q.setHeaders(id, Map.of("Cookie", COOKIE, "Referer", "https://example.com/"));
     q.setHeaders(id, Map.of("Cookie", "session=fresh"));
     assertEquals(Map.of("Cookie", "session=fresh"), store.get().headers(id), "replaced, not merged");
@@ -125,14 +125,14 @@ class QueueHeadersContractTest {
     Supplier<QueueStore> store = store(kind);
     QueueStore q = store.get();
     long id = q.addAll(List.of(new NewEntry(List.of("http://127.0.0.1/f"), DIR.resolve("f"), DIR, Map.of(), 0, null,
-        EntryState.QUEUED, Map.of("Cookie", COOKIE)))).get(0).id();
+        DownloadState.QUEUED, Map.of("Cookie", COOKIE)))).get(0).id();
     EntryProgress progress = new EntryProgress(id, DIR.resolve("f"), 10, 5);
     q.start(id, "worker-1").orElseThrow();
-    q.finish("worker-1", progress, EntryState.FAILED, "403", "http-status", EntryRetry.NONE);
+    q.finish("worker-1", progress, DownloadState.FAILED, "403", "http-status", EntryRetry.NONE);
     assertEquals(Map.of("Cookie", COOKIE), store.get().headers(id), "a failed download may be resumed with them");
-    q.setState(id, EntryState.QUEUED, null, null);
+    q.setState(id, DownloadState.QUEUED, null, null);
     q.start(id, "worker-1").orElseThrow();
-    q.finish("worker-1", new EntryProgress(id, DIR.resolve("f"), 10, 10), EntryState.COMPLETED, null, null, EntryRetry.NONE);
+    q.finish("worker-1", new EntryProgress(id, DIR.resolve("f"), 10, 10), DownloadState.COMPLETED, null, null, EntryRetry.NONE);
     assertEquals(Map.of(), store.get().headers(id), "a completed download sends no more requests");
   }
 }

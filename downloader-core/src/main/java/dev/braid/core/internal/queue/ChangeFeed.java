@@ -1,8 +1,8 @@
 package dev.braid.core.internal.queue;
 
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
 import dev.braid.store.ChangeMark;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.braid.core.internal.queue;
 
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
 import dev.braid.store.QueueEntry;
 

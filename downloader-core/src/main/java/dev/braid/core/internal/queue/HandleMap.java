@@ -3,8 +3,7 @@ package dev.braid.core.internal.queue;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.braid.core.Download;
-import dev.braid.core.DownloadState;
-import dev.braid.store.EntryState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import java.util.Collection;
 import java.util.List;
@@ -52,10 +51,10 @@ public final class HandleMap {
 
   /** The state users see: an active entry whose owner is gone waits to be resumed. */
   public DownloadState shown(QueueEntry e) {
-    if (e.state() == EntryState.ACTIVE && !running.containsKey(e.id()) && !held.test(e)) {
+    if (e.state() == DownloadState.ACTIVE && !running.containsKey(e.id()) && !held.test(e)) {
       return DownloadState.QUEUED;
     }
-    return DownloadState.valueOf(e.state().name());
+    return e.state();
   }
 
   /** The handle of {@code id}, or null when none is held. */

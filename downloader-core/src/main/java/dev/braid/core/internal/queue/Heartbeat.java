@@ -3,9 +3,8 @@ package dev.braid.core.internal.queue;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRemovedException;
-import dev.braid.core.DownloadState;
+import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
-import dev.braid.store.EntryState;
 import dev.braid.store.HostGrants;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -58,20 +57,20 @@ public final class Heartbeat {
     Set<Long> runningNow = handles.runningIds();
     Set<Long> waiting = new HashSet<>(handles.wantedIds());
     waiting.removeAll(runningNow);
-    Map<Long, EntryState> asked = table.heartbeat(owner, progress);
+    Map<Long, DownloadState> asked = table.heartbeat(owner, progress);
     for (Download h : handles.runningNow()) {
-      EntryState s = asked.get(h.id());
+      DownloadState s = asked.get(h.id());
       if (s == null) {
         access.stopRun(h, true);
-      } else if (s == EntryState.PAUSED) {
+      } else if (s == DownloadState.PAUSED) {
         access.stopRun(h, table.get(h.id()).filter(q -> REMOVING.equals(q.errorKind())).isPresent());
       }
     }
     // entries waiting here for a slot that another process paused or removed: their callers hear it now
     for (long id : waiting) {
       Download h = handles.wanted(id);
-      EntryState s = asked.get(id);
-      if (h == null || handles.isRunning(id) || (s != null && s != EntryState.PAUSED)) {
+      DownloadState s = asked.get(id);
+      if (h == null || handles.isRunning(id) || (s != null && s != DownloadState.PAUSED)) {
         continue;
       }
       Optional<QueueEntry> taken = s == null ? table.get(id) : Optional.empty();

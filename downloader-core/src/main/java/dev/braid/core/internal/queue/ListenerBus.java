@@ -2,8 +2,8 @@ package dev.braid.core.internal.queue;
 
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
-import dev.braid.core.DownloadState;
 import dev.braid.core.Registration;
+import dev.braid.store.DownloadState;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

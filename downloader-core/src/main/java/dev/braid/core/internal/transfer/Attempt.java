@@ -18,7 +18,7 @@ import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.StoreException;
 import java.io.IOException;
@@ -147,7 +147,7 @@ final class Attempt {
     } catch (DownloadException | StoreException e) {
       DownloadException failure = e instanceof StoreException se
           ? new LocalFileException(se.getMessage(), se) : (DownloadException) e;
-      recordOutcome(failure instanceof DownloadPausedException ? DownloadStatus.PAUSED : DownloadStatus.FAILED,
+      recordOutcome(failure instanceof DownloadPausedException ? DownloadState.PAUSED : DownloadState.FAILED,
           failure.getMessage());
       if (!partExisted && planner.recordId() < 0) {
         // refused before anything was recorded (no space, a lock, the store): leave nothing behind
@@ -259,7 +259,7 @@ final class Attempt {
         job.metrics());
   }
 
-  private void recordOutcome(DownloadStatus status, String message) {
+  private void recordOutcome(DownloadState status, String message) {
     long id = planner.recordId();
     if (id >= 0) {
       try {

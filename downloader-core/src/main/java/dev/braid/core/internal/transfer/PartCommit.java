@@ -8,7 +8,7 @@ import dev.braid.core.internal.fetch.RangeRequest;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.verify.FileDigest;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.ResumeRecords;
 import java.io.IOException;
@@ -137,7 +137,7 @@ final class PartCommit {
       throw new LocalFileException("cannot rename " + part.path() + " to " + target + ": " + RangeRequest.describe(e), e);
     }
     if (!recordedComplete) {
-      store.markStatus(plan.recordId(), DownloadStatus.COMPLETED, null);
+      store.markStatus(plan.recordId(), DownloadState.COMPLETED, null);
     }
   }
 }

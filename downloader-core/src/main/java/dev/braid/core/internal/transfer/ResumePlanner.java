@@ -15,7 +15,7 @@ import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.verify.BlockSums;
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadStatus;
+import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.SegmentRecord;
 import java.io.IOException;
@@ -63,7 +63,7 @@ final class ResumePlanner {
    */
   Optional<DownloadRecord> priorRecord() {
     if (request.file().isPresent()) {
-      return job.records().findByTarget(request.file().get()).filter(r -> r.status() != DownloadStatus.COMPLETED);
+      return job.records().findByTarget(request.file().get()).filter(r -> r.status() != DownloadState.COMPLETED);
     }
     return job.records().findUnfinished(request.uri().toString()).stream()
         .filter(r -> request.directory().equals(r.target().getParent()))
@@ -128,7 +128,7 @@ final class ResumePlanner {
     }
     DownloadRecord r = record.get();
     // a completed record: the process was killed after the rename, before the queue heard the end
-    boolean recordedComplete = r.status() == DownloadStatus.COMPLETED;
+    boolean recordedComplete = r.status() == DownloadState.COMPLETED;
     boolean allDone = recordedComplete || job.records().segments(r.id()).stream().allMatch(SegmentRecord::complete);
     try {
       if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
@@ -138,7 +138,7 @@ final class ResumePlanner {
       throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
     }
     if (!recordedComplete) {
-      job.records().markStatus(r.id(), DownloadStatus.COMPLETED, null);
+      job.records().markStatus(r.id(), DownloadState.COMPLETED, null);
     }
     return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
         job.metrics()));
@@ -158,7 +158,7 @@ final class ResumePlanner {
       HeldBytes.ProbeSample sample) throws DownloadException, IOException {
     RemoteIdentity identity = source.identity();
     if (record.isPresent() && partExisted
-        && (record.get().status() != DownloadStatus.COMPLETED || !Files.exists(target))) {
+        && (record.get().status() != DownloadState.COMPLETED || !Files.exists(target))) {
       DownloadRecord r = record.get();
       boolean sameUrl = r.url().equals(request.uri().toString());
       // with --overwrite another URL starts over, as asked; without, it continues only where it proves the same file
