@@ -1,0 +1,69 @@
+package dev.braid.client;
+
+import dev.braid.core.Checksum;
+import dev.braid.core.DownloadFailure;
+import dev.braid.core.OutageWait;
+import dev.braid.core.Progress;
+import dev.braid.core.RemoteFile;
+import dev.braid.store.DownloadState;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One download as a face sees it at one moment, whichever side runs the engine: a value, so a
+ * face can keep it, compare it with the next one and show it off its UI thread.
+ *
+ * @param id the download's id (aria2's gid is this number in 16 hex digits)
+ * @param url the URL it fetches
+ * @param name the file's name, or the URL's last part until the server named it
+ * @param file the file it writes, or null until chosen
+ * @param directory the folder it writes into
+ * @param state where it stands
+ * @param progress how far it is; speed, connections and segments are empty unless it is running
+ * @param mirrors the other URLs of the same file
+ * @param checksum the digest the file must match, or null
+ * @param priority its place in the queue (higher starts first)
+ * @param error why it failed, in a sentence, or null
+ * @param failure why it failed, for exit codes and retry decisions, or null
+ * @param outageWait while it waits out an outage: when it tries next and what failed last, or null
+ * @param remote what the server said of the file (validators, length, ranges), or null before the first answer
+ */
+public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
+    Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
+    OutageWait outageWait, RemoteFile remote) {
+  /**
+   * Checks what every download has and copies the mirrors.
+   *
+   * @param id the download's id
+   * @param url the URL it fetches
+   * @param name the file's name
+   * @param file the file it writes, or null
+   * @param directory the folder it writes into
+   * @param state where it stands
+   * @param progress how far it is
+   * @param mirrors the other URLs
+   * @param checksum the digest, or null
+   * @param priority its place in the queue
+   * @param error why it failed, or null
+   * @param failure why it failed, or null
+   * @param outageWait the outage it waits out, or null
+   * @param remote what the server said, or null
+   */
+  public DownloadView {
+    if (url == null || name == null || directory == null || state == null || progress == null) {
+      throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state and progress");
+    }
+    mirrors = List.copyOf(mirrors);
+  }
+
+  /** {@return the file it writes, once chosen} */
+  public Optional<Path> fileIfChosen() {
+    return Optional.ofNullable(file);
+  }
+
+  /** {@return why it failed, when it did} */
+  public Optional<DownloadFailure> failureIfAny() {
+    return Optional.ofNullable(failure);
+  }
+}
