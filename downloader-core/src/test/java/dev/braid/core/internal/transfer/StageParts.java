@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.DownloadRequest;
 import dev.braid.core.HostResolver;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.internal.http.HttpSettings;
@@ -8,6 +9,9 @@ import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.http.PhaseRecorder;
 import dev.braid.core.internal.http.ProxyPlan;
 import dev.braid.core.internal.http.RequestProxy;
+import dev.braid.core.internal.limit.Throttle;
+import dev.braid.core.internal.limit.TokenBucket;
+import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.core.internal.probe.Prober;
 import dev.braid.core.rules.Rules;
@@ -19,6 +23,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The real parts a stage is built from, for its own tests: a loopback test server, a SQLite store
@@ -55,6 +61,17 @@ final class StageParts implements AutoCloseable {
   /** A probe of {@code path} for bytes {@code [from, to)}, as the probe stage sends it. */
   ProbeResult probe(String path, long from, long to) throws Exception {
     return Prober.probe(route, url(path), OriginHeaders.NONE, recorder, from, to);
+  }
+
+  /**
+   * What a pass of {@code request} is built from, as a download builds it: these parts, a new
+   * speed meter and byte count, no rate limit, {@code workers} to run the worker loops.
+   */
+  DownloadParts download(DownloadRequest request, Executor workers, Deadline deadline) {
+    SpeedMeter meter = new SpeedMeter(5_000);
+    HostConnections hosts = new HostConnections(request, log, store.hosts(), route, budget, recorder, workers, meter);
+    return new DownloadParts(SETTINGS, store.records(), store.location(), route, recorder, budget, hosts, workers,
+        new Throttle(new TokenBucket(0), new TokenBucket(0)), new LongAdder(), meter, log, deadline);
   }
 
   /** A deadline that never passes. */
