@@ -12,6 +12,7 @@ import dev.braid.core.internal.fetch.RangeSource;
 import dev.braid.core.internal.fetch.RemoteChanged;
 import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.http.Exchange;
+import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.io.PartFileLockedException;
 import dev.braid.core.internal.plan.Segment;
@@ -27,6 +28,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
@@ -34,11 +37,14 @@ import java.util.Optional;
  * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
  * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
  * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
- * whether to start another.
+ * whether to start another. Each stage is given the parts of the download it uses, nothing more.
  */
 final class Attempt {
-  private final DownloadJob job;
+  private final DownloadParts parts;
   private final DownloadRequest request;
+  /** The user's headers for the request's origin, as they stood when the pass started. */
+  private final OriginHeaders headers;
+  private final DownloadLog log;
   private final PassControl control;
   private final ResumePlanner planner;
 
@@ -54,12 +60,19 @@ final class Attempt {
   /** The host whose connection permit the probe holds, until the first worker takes it or it is given back; driver thread only. */
   private String probePermit;
 
-  Attempt(DownloadJob job) {
-    this.job = job;
-    this.request = job.request();
-    this.control = new PassControl(job::pauseRequested);
-    this.planner = new ResumePlanner(job);
-    this.warmup = new PassWarmup(job, control);
+  /**
+   * @param request the request as it stands when the pass starts (a moved link halts the pass)
+   * @param pauseRequested whether the user asked the download to pause
+   */
+  Attempt(DownloadParts parts, DownloadRequest request, OriginHeaders headers, BooleanSupplier pauseRequested) {
+    this.parts = parts;
+    this.request = request;
+    this.headers = headers;
+    this.log = parts.log();
+    this.control = new PassControl(pauseRequested);
+    this.planner = new ResumePlanner(request, headers, parts.records(), parts.storeLocation(), parts.route(),
+        parts.recorder(), log);
+    this.warmup = new PassWarmup(request, parts.hosts(), control);
     control.onHalt(warmup::cancel);
     control.onHalt(() -> {
       WorkerPool p = pool;
@@ -71,12 +84,12 @@ final class Attempt {
 
   DownloadResult run() throws DownloadException, RemoteChanged, LinkChanged {
     Optional<DownloadRecord> prior = planner.priorRecord();
-    resuming = prior.isPresent() && job.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
-    job.route().beforeProbe(request.uri());
+    resuming = prior.isPresent() && parts.records().segments(prior.get().id()).stream().anyMatch(s -> s.done() > 0);
+    parts.route().beforeProbe(request.uri());
     ResumePlanner.ProbeRange range = planner.probeRange(prior);
     // the probe is a request on a connection of its own: under the per-host cap (a fleet's too)
     String probeHost = HostConnections.hostOf(request.uri());
-    if (!job.budget().acquireWaiting(probeHost, control)) {
+    if (!parts.budget().acquireWaiting(probeHost, control)) {
       throw new DownloadPausedException("paused before the download started");
     }
     probePermit = probeHost;
@@ -85,7 +98,8 @@ final class Attempt {
     long probeStart = System.nanoTime();
     ProbeStage.Answer answer;
     try {
-      answer = new ProbeStage(job, control).probe(range);
+      answer = new ProbeStage(request, headers, parts.route(), parts.recorder(), parts.settings(), control,
+          parts.deadline(), log::note).probe(range);
     } catch (DownloadException | RuntimeException e) {
       warmup.cancelProbe();
       releaseProbePermit();
@@ -103,11 +117,12 @@ final class Attempt {
       Path target = TargetResolver.resolve(request, prior, probe, finalUri);
       this.target = target;
       partPath = target.resolveSibling(target.getFileName() + ".part");
-      Optional<DownloadRecord> record = job.records().findByTarget(target);
+      Optional<DownloadRecord> record = parts.records().findByTarget(target);
       if (Files.exists(target) && !request.overwrite()) {
-        Optional<DownloadResult> renamed = planner.renamedBeforeCrash(record, target, partPath, identity);
-        if (renamed.isPresent()) {
-          return renamed.get();
+        OptionalLong kept = planner.renamedBeforeCrash(record, target, partPath, identity);
+        if (kept.isPresent()) {
+          long length = kept.getAsLong();
+          return new DownloadResult(target, length, 0, length, log.elapsed(), log.restarts(), parts.metrics());
         }
         throw new LocalFileException(target + " already exists (use --overwrite to replace it)", null,
             FailureDetail.FILE_EXISTS);
@@ -122,22 +137,21 @@ final class Attempt {
         }
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
-            && request.mirrors().isEmpty() && !job.throttle().limited();
-        String protocolWhy = job.route().forPass(finalUri, measurable);
-        if (measurable && first != null && first.protocol() != job.route().protocolFor(finalUri)) {
+            && request.mirrors().isEmpty() && !parts.throttle().limited();
+        String protocolWhy = parts.route().forPass(finalUri, measurable);
+        if (measurable && first != null && first.protocol() != parts.route().protocolFor(finalUri)) {
           // a trial of the other version: the probe's response would blur what the trial measures
           first.abort();
           first = null;
         }
         MirrorSet mirrors = otherUrls.isEmpty() || !identity.ranges() || identity.length() <= 0
             ? MirrorSet.single(probe.source())
-            : MirrorSet.probe(job.route(), probe.source(), otherUrls, job.originHeaders(), job.recorder(),
-                job::note);
+            : MirrorSet.probe(parts.route(), probe.source(), otherUrls, headers, parts.recorder(), log::note);
         Provenance provenance = request.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
-        PassContext context = new PassContext(table, identity, mirrors, job.route(), job.originHeaders(), job.recorder(),
-            job.settings(), plan.sums(), control, job::note, provenance);
-        PartCommit commit = new PartCommit(job.records(), part, plan,
-            PieceGuard.of(request, identity, table, mirrors, provenance, control, job::note));
+        PassContext context = new PassContext(table, identity, mirrors, parts.route(), headers, parts.recorder(),
+            parts.settings(), plan.sums(), control, log::note, provenance);
+        PartCommit commit = new PartCommit(parts.records(), part, plan,
+            PieceGuard.of(request, identity, table, mirrors, provenance, control, log::note));
         boolean endCheck = drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
         first = null;
         return finish(commit, part, target, endCheck ? probe.source() : null);
@@ -165,7 +179,7 @@ final class Attempt {
 
   private void releaseProbePermit() {
     if (probePermit != null) {
-      job.budget().release(probePermit);
+      parts.budget().release(probePermit);
       probePermit = null;
     }
   }
@@ -199,9 +213,10 @@ final class Attempt {
       String protocolWhy, boolean measurable) throws LocalFileException {
     long now = System.nanoTime();
     long start = now;
-    long startBytes = job.fetched().sum();
+    long startBytes = parts.fetched().sum();
     URI finalUri = URI.create(identity.finalUrl());
-    pool = new WorkerPool(context, job, part, job.hostConnections().controllerFor(identity, now, protocolWhy), now);
+    pool = new WorkerPool(context, part, parts.hosts().controllerFor(identity, now, protocolWhy), now, parts.budget(),
+        parts.workers(), parts.throttle(), parts.fetched(), parts.meter(), log);
     if (control.halted()) {
       // a halt before the pool was set did not abort it
       pool.abortAll();
@@ -221,7 +236,8 @@ final class Attempt {
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
     warmup.awaitBeforeWorkers(pool, table, finalUri, probeTakes, probeNanos, identity.length() - plan.reused());
     pool.topUp();
-    return new DriveLoop(job, control, table, identity, pool, commit).run(finalUri, start, startBytes, measurable);
+    return new DriveLoop(request, context, pool, commit, parts.deadline(), parts.fetched(), parts.meter(), parts.hosts())
+        .run(finalUri, start, startBytes, measurable);
   }
 
   /** Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum and the rename. */
@@ -241,29 +257,30 @@ final class Attempt {
       throw new IllegalStateException("a worker failed", cause);
     }
     if (!table.complete()) {
-      if (job.pauseRequested()) {
+      if (control.pauseRequested()) {
         throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
       }
       TransientFailure f = control.lastFailure();
       throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
     }
     if (checkAgainst != null) {
-      EndCheck.require(job, control, commit, part, checkAgainst);
+      new EndCheck(parts.budget(), parts.route(), headers, parts.recorder(), log)
+          .require(request, control, commit, part, checkAgainst);
     }
     if (request.checksum().isPresent()) {
       commit.verify(request.checksum().get(), identity, request.minSplitSize());
     }
     commit.commitTo(target, request.overwrite());
     long length = table.doneBytes();
-    return new DownloadResult(target, length, job.fetched().sum(), plan.reused(), job.elapsed(), job.restarts(),
-        job.metrics());
+    return new DownloadResult(target, length, parts.fetched().sum(), plan.reused(), log.elapsed(), log.restarts(),
+        parts.metrics());
   }
 
   private void recordOutcome(DownloadState status, String message) {
     long id = planner.recordId();
     if (id >= 0) {
       try {
-        job.records().markStatus(id, status, message);
+        parts.records().markStatus(id, status, message);
       } catch (StoreException ignored) {
         // the failure being reported matters more; the record stays resumable as ACTIVE
       }

@@ -5,12 +5,10 @@ import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
-import dev.braid.core.FailureDetail;
 import dev.braid.core.HttpStatusException;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.LocalFileException;
-import dev.braid.core.NetworkException;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteChangedException;
 import dev.braid.core.TransferMetrics;
@@ -19,23 +17,19 @@ import dev.braid.core.internal.fetch.RemoteChanged;
 import dev.braid.core.internal.http.HttpTransport;
 import dev.braid.core.internal.limit.Throttle;
 import dev.braid.core.internal.limit.TokenBucket;
-import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.http.PhaseListener;
 import dev.braid.core.internal.http.PhaseRecorder;
 import dev.braid.core.internal.http.RequestProxy;
 import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.store.RemoteIdentity;
-import dev.braid.store.ResumeRecords;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
@@ -50,29 +44,15 @@ import java.util.concurrent.atomic.LongAdder;
 public final class DownloadJob implements Runnable {
   static final int MAX_RESTARTS = 3;
 
-  private final ProtocolRoute route;
-  private final StateStore store;
-  private final EngineSettings settings;
+  /** What each pass is built from. */
+  private final DownloadParts parts;
   /** The request and its headers as they stand now: {@link #changeUrl} (a refreshed link) replaces them. */
   private final CurrentLink link;
-  private final HostConnections hosts;
-  private final Executor workers;
-  private final ConnectionBudget budget;
   private final TokenBucket rateLimit;
-  private final Throttle throttle;
-  private final List<ConnectionChange> changes = new CopyOnWriteArrayList<>();
-  private final List<DownloadNote> notes = new CopyOnWriteArrayList<>();
   private final CompletableFuture<DownloadResult> result = new CompletableFuture<>();
-  private final SpeedMeter meter = new SpeedMeter(5_000);
-  private final LongAdder fetched = new LongAdder();
-  private final PhaseRecorder recorder;
-  private final long startNanos = System.nanoTime();
 
   private volatile boolean pauseRequested;
   private volatile Attempt current;
-  private volatile String lastRestartReason;
-  private int restarts;
-  private volatile long damaged;
   private int changesSeen;
   /** Passes ended because the server answered a range with the whole, unchanged file. */
   private int refusals;
@@ -85,17 +65,17 @@ public final class DownloadJob implements Runnable {
    */
   public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
-    this.route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
+    ProtocolRoute route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
         settings.httpVersion());
-    this.store = store;
-    this.settings = settings;
     this.link = new CurrentLink(request);
-    this.workers = workers;
-    this.budget = budget;
     this.rateLimit = new TokenBucket(request.rateLimit());
-    this.throttle = new Throttle(rateLimit, globalRate);
-    this.recorder = new PhaseRecorder(phases);
-    this.hosts = new HostConnections(this, store.hosts(), route, budget, recorder, workers, meter);
+    PhaseRecorder recorder = new PhaseRecorder(phases);
+    SpeedMeter meter = new SpeedMeter(5_000);
+    DownloadLog log = new DownloadLog();
+    // the request's connection counts and split size, which HostConnections reads, stay when its link moves
+    HostConnections hosts = new HostConnections(request, log, store.hosts(), route, budget, recorder, workers, meter);
+    this.parts = new DownloadParts(settings, store.records(), store.location(), route, recorder, budget, hosts, workers,
+        new Throttle(rateLimit, globalRate), new LongAdder(), meter, log, new Deadline(settings.deadline(), log::elapsed));
   }
 
   @Override
@@ -114,8 +94,8 @@ public final class DownloadJob implements Runnable {
   private DownloadResult execute() throws DownloadException {
     while (true) {
       DownloadRequest asked = link.request();
-      Attempt attempt = new Attempt(this);
-      long fetchedBefore = fetched.sum();
+      Attempt attempt = new Attempt(parts, asked, link.originHeaders(), () -> pauseRequested);
+      long fetchedBefore = parts.fetched().sum();
       current = attempt;
       if (pauseRequested) {
         attempt.halt(null);
@@ -130,7 +110,8 @@ public final class DownloadJob implements Runnable {
         // the next pass probes the new URL
       } catch (HttpStatusException e) {
         if (link.request() == asked
-            && !link.refreshed(e, fetched.sum() > fetchedBefore || attempt.resuming(), attempt.target(), this::note)) {
+            && !link.refreshed(e, parts.fetched().sum() > fetchedBefore || attempt.resuming(), attempt.target(),
+                parts.log()::note)) {
           throw e;
         }
       } catch (RangesRefused e) {
@@ -194,34 +175,7 @@ public final class DownloadJob implements Runnable {
 
   /** The connection phases and reuse so far. */
   public TransferMetrics metrics() {
-    return recorder.snapshot(fetched.sum());
-  }
-
-  /** Whether the overall deadline of the download has passed (never, without one). */
-  boolean deadlinePassed() {
-    Duration d = settings.deadline();
-    return d != null && elapsed().compareTo(d) > 0;
-  }
-
-  /** The error a download past its deadline ends with; its bytes stay on disk for a resume. */
-  NetworkException deadlineError() {
-    return new NetworkException("the download did not finish within its deadline of " + settings.deadline().toMillis() / 1000.0
-        + " s; run again to resume", null, FailureDetail.DEADLINE);
-  }
-
-  /** Fails when the deadline has passed. */
-  void checkDeadline() throws NetworkException {
-    if (deadlinePassed()) {
-      throw deadlineError();
-    }
-  }
-
-  PhaseRecorder recorder() {
-    return recorder;
-  }
-
-  OriginHeaders originHeaders() {
-    return link.originHeaders();
+    return parts.metrics();
   }
 
   /** Asks the download to stop and record its progress; {@link #result()} then fails with a pause. */
@@ -237,9 +191,10 @@ public final class DownloadJob implements Runnable {
     Attempt a = current;
     SegmentTable t = a == null ? null : a.table();
     if (t == null) {
-      return new Progress(-1, 0, 0, 0, elapsed(), List.of());
+      return new Progress(-1, 0, 0, 0, parts.log().elapsed(), List.of());
     }
-    return new Progress(a.identity().length(), t.doneBytes(), meter.bytesPerSecond(), a.connections(), elapsed(), t.view());
+    return new Progress(a.identity().length(), t.doneBytes(), parts.meter().bytesPerSecond(), a.connections(),
+        parts.log().elapsed(), t.view());
   }
 
   /** The final file, once the current pass chose it. */
@@ -256,32 +211,12 @@ public final class DownloadJob implements Runnable {
 
   /** Every change of the connection count so far, oldest first. */
   public List<ConnectionChange> connectionChanges() {
-    return List.copyOf(changes);
-  }
-
-  void noteChange(ConnectionChange c) {
-    changes.add(c);
+    return parts.log().changes();
   }
 
   /** Every note of this run so far, oldest first: events that change no connection count. */
   public List<DownloadNote> notes() {
-    return List.copyOf(notes);
-  }
-
-  /**
-   * Notes an event of the download's course that changes no count (a mirror left out, a URL that
-   * failed, a server quirk worked around, a protocol trial stopped), which {@code --debug} prints.
-   */
-  void note(String what) {
-    notes.add(new DownloadNote(elapsed(), what));
-  }
-
-  ConnectionBudget budget() {
-    return budget;
-  }
-
-  Throttle throttle() {
-    return throttle;
+    return parts.log().notes();
   }
 
   /** Changes this download's own rate limit while it runs (0 = none). */
@@ -291,73 +226,11 @@ public final class DownloadJob implements Runnable {
 
   /** Why the last restart from zero happened, or null. */
   public String lastRestartReason() {
-    return lastRestartReason;
+    return parts.log().lastRestartReason();
   }
 
   /** Bytes on disk that failed their block check at resume and are fetched again. */
   public long damagedBytes() {
-    return damaged;
-  }
-
-  void noteDamaged(long bytes) {
-    damaged += bytes;
-  }
-
-  /** A pass found the stored bytes unusable and starts from zero. */
-  void noteRestart(String reason) {
-    restarts++;
-    lastRestartReason = reason;
-  }
-
-  int restarts() {
-    return restarts;
-  }
-
-  Duration elapsed() {
-    return Duration.ofNanos(System.nanoTime() - startNanos);
-  }
-
-  boolean pauseRequested() {
-    return pauseRequested;
-  }
-
-  /** Sends this download's requests over its HTTP version. */
-  ProtocolRoute route() {
-    return route;
-  }
-
-  /** The resume records of the store this download records its progress in. */
-  ResumeRecords records() {
-    return store.records();
-  }
-
-  /** Where that store is, for messages (never with a password). */
-  String storeLocation() {
-    return store.location();
-  }
-
-  EngineSettings settings() {
-    return settings;
-  }
-
-  DownloadRequest request() {
-    return link.request();
-  }
-
-  /** How many connections this download opens to its host, and what it remembers of it. */
-  HostConnections hostConnections() {
-    return hosts;
-  }
-
-  Executor workers() {
-    return workers;
-  }
-
-  SpeedMeter meter() {
-    return meter;
-  }
-
-  LongAdder fetched() {
-    return fetched;
+    return parts.log().damagedBytes();
   }
 }

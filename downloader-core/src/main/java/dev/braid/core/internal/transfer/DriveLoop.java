@@ -2,9 +2,11 @@ package dev.braid.core.internal.transfer;
 
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.LocalFileException;
+import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.store.RemoteIdentity;
 import java.net.URI;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The driver's loop over a started {@link WorkerPool}: waits for the workers, sampling speed,
@@ -14,23 +16,33 @@ import java.net.URI;
  * the table's lock.
  */
 final class DriveLoop {
-  private final DownloadJob job;
   private final DownloadRequest request;
+  private final PassContext pass;
   private final PassControl control;
   private final SegmentTable table;
   private final RemoteIdentity identity;
   private final WorkerPool pool;
   private final PartCommit commit;
+  private final Deadline deadline;
+  /** The download's bytes so far, every pass counted, and its speed sampled from them. */
+  private final LongAdder fetched;
+  private final SpeedMeter meter;
+  private final HostConnections hosts;
 
-  DriveLoop(DownloadJob job, PassControl control, SegmentTable table, RemoteIdentity identity, WorkerPool pool,
-      PartCommit commit) {
-    this.job = job;
-    this.request = job.request();
-    this.control = control;
-    this.table = table;
-    this.identity = identity;
+  /** @param request the pass's request: whether it has a checksum, and so an end check */
+  DriveLoop(DownloadRequest request, PassContext pass, WorkerPool pool, PartCommit commit, Deadline deadline,
+      LongAdder fetched, SpeedMeter meter, HostConnections hosts) {
+    this.request = request;
+    this.pass = pass;
+    this.control = pass.control();
+    this.table = pass.table();
+    this.identity = pass.identity();
     this.pool = pool;
     this.commit = commit;
+    this.deadline = deadline;
+    this.fetched = fetched;
+    this.meter = meter;
+    this.hosts = hosts;
   }
 
   /**
@@ -40,7 +52,7 @@ final class DriveLoop {
    * then its record is not marked complete yet.
    */
   boolean run(URI finalUri, long start, long startBytes, boolean measurable) throws LocalFileException {
-    long interval = job.settings().checkpointInterval().toNanos();
+    long interval = pass.settings().checkpointInterval().toNanos();
     long next = start + interval;
     boolean interrupted = false;
     try {
@@ -54,14 +66,14 @@ final class DriveLoop {
           control.halt(null);
         }
         long now = System.nanoTime();
-        if (job.deadlinePassed() && control.fatal() == null) {
-          control.halt(job.deadlineError());
+        if (deadline.passed() && control.fatal() == null) {
+          control.halt(deadline.error());
         }
-        job.meter().sample(now, job.fetched().sum());
+        meter.sample(now, fetched.sum());
         if (measurable) {
-          String stopped = job.route().judgeTrial(finalUri, job.fetched().sum() - startBytes, now - start);
+          String stopped = pass.route().judgeTrial(finalUri, fetched.sum() - startBytes, now - start);
           if (stopped != null) {
-            job.note(stopped);
+            pass.note(stopped);
           }
         }
         if (now >= next) {
@@ -75,13 +87,13 @@ final class DriveLoop {
       awaitWorkers();
       throw e;
     } finally {
-      job.hostConnections().remember(identity, pool);
+      hosts.remember(identity, pool);
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
     if (measurable && control.fatal() == null && table.complete()) {
-      job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
+      pass.route().measured(finalUri, fetched.sum() - startBytes, System.nanoTime() - start);
     }
     boolean done = control.fatal() == null && table.complete();
     boolean endCheck = done && EndCheck.due(request, start, System.nanoTime());

@@ -7,6 +7,9 @@ import dev.braid.core.internal.fetch.RemoteChanged;
 import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.fetch.Validators;
 import dev.braid.core.internal.http.Exchange;
+import dev.braid.core.internal.http.OriginHeaders;
+import dev.braid.core.internal.http.PhaseRecorder;
+import dev.braid.core.internal.http.Requester;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.store.RemoteIdentity;
 import java.io.IOException;
@@ -39,7 +42,21 @@ final class EndCheck {
   /** Passes at least this long are checked. */
   static final Duration AFTER = Duration.ofSeconds(1);
 
-  private EndCheck() {}
+  private final ConnectionBudget budget;
+  private final Requester http;
+  private final OriginHeaders headers;
+  private final PhaseRecorder recorder;
+  /** Hears a restart and a check that could not be made. */
+  private final DownloadLog log;
+
+  /** @param headers the user's headers for the request's origin */
+  EndCheck(ConnectionBudget budget, Requester http, OriginHeaders headers, PhaseRecorder recorder, DownloadLog log) {
+    this.budget = budget;
+    this.http = http;
+    this.headers = headers;
+    this.recorder = recorder;
+    this.log = log;
+  }
 
   /** Whether a pass of {@code request} that started at {@code startNanos} and ends at {@code nowNanos} is checked. */
   static boolean due(DownloadRequest request, long startNanos, long nowNanos) {
@@ -51,52 +68,53 @@ final class EndCheck {
    * it starts over (the restart noted here, with its reason), or with {@code --no-restart} fails,
    * its bytes kept and its record at nothing done either way.
    *
+   * @param request the pass's request: whether it may restart, and its split size
    * @throws RemoteChanged when the server's file is no longer the one in {@code part}
    */
-  static void require(DownloadJob job, PassControl control, PartCommit commit, PartFile part, RangeSource source)
+  void require(DownloadRequest request, PassControl control, PartCommit commit, PartFile part, RangeSource source)
       throws RemoteChanged {
     String host = HostConnections.hostOf(source.identity());
-    if (!job.budget().acquireWaiting(host, control)) {
+    if (!budget.acquireWaiting(host, control)) {
       // paused with every byte in: nothing is left to download, nor to check against
       return;
     }
     String why;
     try {
-      why = whyChanged(job, source, part);
+      why = whyChanged(source, part);
     } finally {
-      job.budget().release(host);
+      budget.release(host);
     }
     if (why == null) {
       return;
     }
-    commit.startOver(source.identity(), job.request().minSplitSize());
-    if (job.request().restartIfChanged()) {
-      job.noteRestart(why);
+    commit.startOver(source.identity(), request.minSplitSize());
+    if (request.restartIfChanged()) {
+      log.restarted(why);
     }
     throw new RemoteChanged(why);
   }
 
   /**
    * Why the server's file is no longer the one in {@code part}; null when the check finds it the
-   * same or cannot be made ({@code job} is told why).
+   * same or cannot be made (the log is told why).
    */
-  private static String whyChanged(DownloadJob job, RangeSource source, PartFile part) {
+  private String whyChanged(RangeSource source, PartFile part) {
     RemoteIdentity id = source.identity();
     try {
-      return id.ranges() && id.length() > 0 ? sampleDiffers(job, source, part) : headDiffers(job, id);
+      return id.ranges() && id.length() > 0 ? sampleDiffers(source, part) : headDiffers(id);
     } catch (RemoteChanged e) {
       return e.getMessage();
     } catch (TransientFailure | DownloadException | IOException e) {
-      job.note("could not look at the server once more after the download (" + e.getMessage()
+      log.note("could not look at the server once more after the download (" + e.getMessage()
           + "): completed on what the download saw");
       return null;
     }
   }
 
-  private static String sampleDiffers(DownloadJob job, RangeSource source, PartFile part)
+  private String sampleDiffers(RangeSource source, PartFile part)
       throws TransientFailure, RemoteChanged, DownloadException, IOException {
     int size = (int) Math.min(HeldBytes.SAMPLE, source.identity().length());
-    byte[] served = SameBytes.sample(job.route(), source, job.originHeaders(), job.recorder(), 0, size);
+    byte[] served = SameBytes.sample(http, source, headers, recorder, 0, size);
     if (!HeldBytes.onDisk(part, 0, served)) {
       return "the server's bytes 0-" + (size - 1) + " changed while the file was downloaded, though its validators"
           + " did not (a server that reports a rewritten file's old ETag or Last-Modified)";
@@ -104,8 +122,8 @@ final class EndCheck {
     return null;
   }
 
-  private static String headDiffers(DownloadJob job, RemoteIdentity id) throws IOException {
-    Exchange ex = job.route().get(URI.create(id.finalUrl()), Map.of(), job.originHeaders(), job.recorder());
+  private String headDiffers(RemoteIdentity id) throws IOException {
+    Exchange ex = http.get(URI.create(id.finalUrl()), Map.of(), headers, recorder);
     try {
       if (ex.status() != 200) {
         throw new IOException("it answered " + ex.status());

@@ -1,6 +1,5 @@
 package dev.braid.core.internal.transfer;
 
-import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.TransferMetrics;
 import dev.braid.core.internal.http.ConnectionWarmup;
@@ -25,7 +24,10 @@ import java.util.concurrent.Executor;
  * read is kept for the pass in plain fields.
  */
 final class HostConnections {
-  private final DownloadJob job;
+  /** The download's request; the counts and the split size read here stay when its link moves. */
+  private final DownloadRequest request;
+  /** Hears each pass's starting count. */
+  private final DownloadLog log;
   private final HostKnowledge hosts;
   private final ProtocolRoute route;
   private final ConnectionBudget budget;
@@ -36,9 +38,15 @@ final class HostConnections {
   private String hostMemoryKey;
   private Optional<HostMemory> hostMemoryRead;
 
-  HostConnections(DownloadJob job, HostKnowledge hosts, ProtocolRoute route, ConnectionBudget budget, PhaseRecorder recorder,
-      Executor workers, SpeedMeter meter) {
-    this.job = job;
+  /**
+   * @param hosts what the store remembers of hosts, read at each pass and written at its end
+   * @param workers runs the warm-up's connects
+   * @param meter the download's speed, whose peak is remembered for the host
+   */
+  HostConnections(DownloadRequest request, DownloadLog log, HostKnowledge hosts, ProtocolRoute route, ConnectionBudget budget,
+      PhaseRecorder recorder, Executor workers, SpeedMeter meter) {
+    this.request = request;
+    this.log = log;
     this.hosts = hosts;
     this.route = route;
     this.budget = budget;
@@ -55,7 +63,6 @@ final class HostConnections {
    * @param protocolWhy why the pass uses its HTTP version, noted with the start; null when forced
    */
   ConnectionController controllerFor(RemoteIdentity id, long now, String protocolWhy) {
-    DownloadRequest request = job.request();
     boolean parallel = id.ranges() && id.length() > 0;
     if (!parallel) {
       return new ConnectionController(1, 1, true, now);
@@ -64,14 +71,14 @@ final class HostConnections {
     if (request.connections().isPresent()) {
       int n = request.connections().getAsInt();
       if (protocolWhy != null) {
-        job.noteChange(new ConnectionChange(job.elapsed(), 0, n, "start: pinned" + over));
+        log.changed(0, n, "start: pinned" + over);
       }
       return new ConnectionController(n, n, true, now);
     }
     Optional<HostMemory> memory = hostMemory(memoryKey(id));
     long rtt = roundTripNanos();
     HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
-    job.noteChange(new ConnectionChange(job.elapsed(), 0, policy.start(), policy.why() + over));
+    log.changed(0, policy.start(), policy.why() + over);
     return new ConnectionController(policy.start(), policy.cap(), false, now, rtt);
   }
 
@@ -85,7 +92,6 @@ final class HostConnections {
    * each) must not open connections it never uses. The caller cancels the warm-up when its pass ends.
    */
   ConnectionWarmup warmFor(URI uri, OptionalLong remaining, long probeTakes) {
-    DownloadRequest request = job.request();
     String host = hostOf(uri);
     HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0);
     if (!policy.remembered()) {
@@ -146,7 +152,7 @@ final class HostConnections {
   void remember(RemoteIdentity id, WorkerPool pool) {
     // the next pass reads the memory afresh, this one's included
     hostMemoryKey = null;
-    if (pool == null || job.request().connections().isPresent() || !id.ranges()) {
+    if (pool == null || request.connections().isPresent() || !id.ranges()) {
       return;
     }
     ConnectionController c = pool.controller();

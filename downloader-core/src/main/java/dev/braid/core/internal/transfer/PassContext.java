@@ -80,6 +80,11 @@ final class PassContext {
     return route;
   }
 
+  /** The download's HTTP version, for the driver: a protocol trial is judged and measured on it. */
+  ProtocolRoute route() {
+    return route;
+  }
+
   OriginHeaders headers() {
     return headers;
   }

@@ -37,6 +37,11 @@ final class PassControl {
     return halted || pauseRequested.getAsBoolean();
   }
 
+  /** Whether the user asked the download to pause (a halt for any other cause says no). */
+  boolean pauseRequested() {
+    return pauseRequested.getAsBoolean();
+  }
+
   /** Stops every worker: records the first cause, runs the halt actions and wakes those waiting to retry. */
   void halt(Throwable cause) {
     if (cause != null && fatal == null) {

@@ -14,23 +14,24 @@ import java.util.OptionalLong;
  * halt that came before it.
  */
 final class PassWarmup {
-  private final DownloadJob job;
   private final DownloadRequest request;
+  private final HostConnections hosts;
   private final PassControl control;
   /** Connections opening for this pass's workers while the probe is in flight; cancelled by a halt or when the pass ends. */
   private volatile ConnectionWarmup warmup = ConnectionWarmup.NONE;
   /** Connections opening after the probe's head, once the length bounds them; stopped as {@link #warmup}. */
   private volatile ConnectionWarmup warmRest = ConnectionWarmup.NONE;
 
-  PassWarmup(DownloadJob job, PassControl control) {
-    this.job = job;
-    this.request = job.request();
+  /** @param request the pass's request: its URL and split size */
+  PassWarmup(DownloadRequest request, HostConnections hosts, PassControl control) {
+    this.request = request;
+    this.hosts = hosts;
     this.control = control;
   }
 
   /** Starts warming before the probe, so connections open while it waits for its answer. */
   void beforeProbe(OptionalLong remaining, long probeTakes) {
-    warmup = job.hostConnections().warmFor(request.uri(), remaining, probeTakes);
+    warmup = hosts.warmFor(request.uri(), remaining, probeTakes);
     if (control.halted()) {
       // a halt that came before the warm-up was set did not see it (both fields are volatile)
       warmup.cancel();
@@ -73,7 +74,7 @@ final class PassWarmup {
       return;
     }
     int usable = remaining <= 0 ? 0 : WarmCount.usable(remaining, probeTakes, pool.target(), request.minSplitSize());
-    warmRest = job.hostConnections().warmRest(finalUri, usable);
+    warmRest = hosts.warmRest(finalUri, usable);
     if (control.halted()) {
       // a halt that came before the field was set did not see it
       warmRest.cancel();

@@ -5,12 +5,16 @@ import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.IntegrityException;
 import dev.braid.core.internal.fetch.TransientFailure;
+import dev.braid.core.internal.http.OriginHeaders;
+import dev.braid.core.internal.http.PhaseRecorder;
+import dev.braid.core.internal.http.Requester;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.core.internal.probe.Prober;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The first stage of a pass, on the driver thread: the probe, retried under the
@@ -26,14 +30,31 @@ final class ProbeStage {
    */
   record Answer(ProbeResult result, List<URI> otherUrls) {}
 
-  private final DownloadJob job;
   private final DownloadRequest request;
+  private final OriginHeaders headers;
+  private final Requester http;
+  private final PhaseRecorder recorder;
+  private final EngineSettings settings;
   private final PassControl control;
+  private final Deadline deadline;
+  /** Hears the URLs that failed while a mirror remained (the download's notes). */
+  private final Consumer<String> notes;
 
-  ProbeStage(DownloadJob job, PassControl control) {
-    this.job = job;
-    this.request = job.request();
+  /**
+   * @param request the pass's request: its URL and mirrors, and the length it expects
+   * @param headers the user's headers for the request's origin
+   * @param settings the retries and backoff of the probe's loop
+   */
+  ProbeStage(DownloadRequest request, OriginHeaders headers, Requester http, PhaseRecorder recorder,
+      EngineSettings settings, PassControl control, Deadline deadline, Consumer<String> notes) {
+    this.request = request;
+    this.headers = headers;
+    this.http = http;
+    this.recorder = recorder;
+    this.settings = settings;
     this.control = control;
+    this.deadline = deadline;
+    this.notes = notes;
   }
 
   Answer probe(ResumePlanner.ProbeRange range) throws DownloadException {
@@ -48,32 +69,31 @@ final class ProbeStage {
       } catch (DownloadPausedException e) {
         throw e;
       } catch (DownloadException e) {
-        if (job.deadlinePassed() || i == urls.size() - 1) {
+        if (deadline.passed() || i == urls.size() - 1) {
           throw first == null ? e : first;
         }
         first = first == null ? e : first;
-        job.note(urls.get(i) + " failed (" + e.getMessage() + "); trying the mirror " + urls.get(i + 1));
+        notes.accept(urls.get(i) + " failed (" + e.getMessage() + "); trying the mirror " + urls.get(i + 1));
       }
     }
     throw new IllegalStateException("no URL to probe");
   }
 
   private ProbeResult probe(URI uri, ResumePlanner.ProbeRange range) throws DownloadException {
-    FailurePolicy failures = new FailurePolicy(job.settings(), control, job.recorder());
+    FailurePolicy failures = new FailurePolicy(settings, control, recorder);
     while (true) {
       try {
-        return withExpectedLength(Prober.probe(job.route(), uri, job.originHeaders(), job.recorder(), range.from(),
-            range.to()));
+        return withExpectedLength(Prober.probe(http, uri, headers, recorder, range.from(), range.to()));
       } catch (TransientFailure f) {
         Duration wait = failures.retryAfter(f, false);
         if (wait == null) {
           throw FailurePolicy.publicError(f);
         }
         control.sleep(wait, () -> false);
-        if (job.pauseRequested()) {
+        if (control.pauseRequested()) {
           throw new DownloadPausedException("paused before the download started");
         }
-        job.checkDeadline();
+        deadline.check();
       }
     }
   }

@@ -2,7 +2,6 @@ package dev.braid.core.internal.transfer;
 
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
-import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.LinkRefusedException;
 import dev.braid.core.LocalFileException;
@@ -11,12 +10,16 @@ import dev.braid.core.internal.fetch.RangeRequest;
 import dev.braid.core.internal.fetch.RangeSource;
 import dev.braid.core.internal.fetch.SegmentStreamer;
 import dev.braid.core.internal.fetch.Validators;
+import dev.braid.core.internal.http.OriginHeaders;
+import dev.braid.core.internal.http.PhaseRecorder;
+import dev.braid.core.internal.http.Requester;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.verify.BlockSums;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
+import dev.braid.store.ResumeRecords;
 import dev.braid.store.SegmentRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,13 +46,32 @@ final class ResumePlanner {
    */
   record ProbeRange(long from, long to, int held) {}
 
-  private final DownloadJob job;
   private final DownloadRequest request;
+  private final OriginHeaders headers;
+  private final ResumeRecords records;
+  /** Where the store is, for messages. */
+  private final String storeLocation;
+  /** Asks a refreshed link for samples of the recorded blocks ({@link LinkProof}). */
+  private final Requester http;
+  private final PhaseRecorder recorder;
+  /** Hears restarts, damaged blocks and a continued link. */
+  private final DownloadLog log;
   private long recordId = -1;
 
-  ResumePlanner(DownloadJob job) {
-    this.job = job;
-    this.request = job.request();
+  /**
+   * @param request the pass's request
+   * @param headers the user's headers for the request's origin
+   * @param storeLocation where {@code records} are, for messages (never with a password)
+   */
+  ResumePlanner(DownloadRequest request, OriginHeaders headers, ResumeRecords records, String storeLocation,
+      Requester http, PhaseRecorder recorder, DownloadLog log) {
+    this.request = request;
+    this.headers = headers;
+    this.records = records;
+    this.storeLocation = storeLocation;
+    this.http = http;
+    this.recorder = recorder;
+    this.log = log;
   }
 
   /** The record this pass writes to, once it has one; -1 before. */
@@ -63,9 +85,9 @@ final class ResumePlanner {
    */
   Optional<DownloadRecord> priorRecord() {
     if (request.file().isPresent()) {
-      return job.records().findByTarget(request.file().get()).filter(r -> r.status() != DownloadState.COMPLETED);
+      return records.findByTarget(request.file().get()).filter(r -> r.status() != DownloadState.COMPLETED);
     }
-    return job.records().findUnfinished(request.uri().toString()).stream()
+    return records.findUnfinished(request.uri().toString()).stream()
         .filter(r -> request.directory().equals(r.target().getParent()))
         .findFirst();
   }
@@ -87,7 +109,7 @@ final class ResumePlanner {
     if (!r.remote().ranges() || length <= 0) {
       return fresh;
     }
-    List<SegmentRecord> segments = job.records().segments(r.id());
+    List<SegmentRecord> segments = records.segments(r.id());
     return segments.stream().filter(s -> !s.complete())
         .min(Comparator.comparingLong(s -> s.start() + s.done()))
         .map(s -> {
@@ -113,35 +135,35 @@ final class ResumePlanner {
     if (!r.remote().ranges() || r.remote().length() <= 0 || !r.url().equals(request.uri().toString())) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(job.records().segments(r.id()).stream()
+    return OptionalLong.of(records.segments(r.id()).stream()
         .mapToLong(s -> Math.max(0, s.end() - s.start() - s.done())).sum());
   }
 
   /**
    * A crash between the final rename and recording it, in the record (which says every byte was
    * durable) or in the queue (the record says complete, the entry does not): the file is kept.
+   * Returns its length then, marking its record complete if it was not.
    */
-  Optional<DownloadResult> renamedBeforeCrash(Optional<DownloadRecord> record, Path target, Path partPath,
+  OptionalLong renamedBeforeCrash(Optional<DownloadRecord> record, Path target, Path partPath,
       RemoteIdentity identity) throws LocalFileException {
     if (record.isEmpty() || Files.exists(partPath) || !record.get().url().equals(request.uri().toString())) {
-      return Optional.empty();
+      return OptionalLong.empty();
     }
     DownloadRecord r = record.get();
     // a completed record: the process was killed after the rename, before the queue heard the end
     boolean recordedComplete = r.status() == DownloadState.COMPLETED;
-    boolean allDone = recordedComplete || job.records().segments(r.id()).stream().allMatch(SegmentRecord::complete);
+    boolean allDone = recordedComplete || records.segments(r.id()).stream().allMatch(SegmentRecord::complete);
     try {
       if (!allDone || Validators.whyNotResumable(r.remote(), identity) != null || Files.size(target) != r.remote().length()) {
-        return Optional.empty();
+        return OptionalLong.empty();
       }
     } catch (IOException e) {
       throw new LocalFileException("cannot read " + target + ": " + RangeRequest.describe(e), e);
     }
     if (!recordedComplete) {
-      job.records().markStatus(r.id(), DownloadState.COMPLETED, null);
+      records.markStatus(r.id(), DownloadState.COMPLETED, null);
     }
-    return Optional.of(new DownloadResult(target, r.remote().length(), 0, r.remote().length(), job.elapsed(), job.restarts(),
-        job.metrics()));
+    return OptionalLong.of(r.remote().length());
   }
 
   /**
@@ -163,10 +185,9 @@ final class ResumePlanner {
       boolean sameUrl = r.url().equals(request.uri().toString());
       // with --overwrite another URL starts over, as asked; without, it continues only where it proves the same file
       if (sameUrl || !request.overwrite()) {
-        var segments = job.records().segments(r.id());
+        var segments = records.segments(r.id());
         String why = sameUrl ? Validators.whyNotResumable(r.remote(), identity)
-            : LinkProof.whyNot(job.route(), source, r.remote(), job.records().blockSums(r.id()), job.originHeaders(),
-                job.recorder());
+            : LinkProof.whyNot(http, source, r.remote(), records.blockSums(r.id()), headers, recorder);
         if (!sameUrl && why != null) {
           throw refused(part, r, why);
         }
@@ -178,11 +199,11 @@ final class ResumePlanner {
           recordId = r.id();
           ResumePlan resumed = resume(r.id(), part, segments, target, identity.length());
           // validators can be stale (a server's cache): the bytes the probe began with are compared with those on disk
-          why = sample.whyChanged(part, resumed.table(), job::note);
+          why = sample.whyChanged(part, resumed.table(), log::note);
           if (why == null) {
             if (!sameUrl) {
-              job.records().changeUrl(r.id(), request.uri().toString(), identity);
-              job.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
+              records.changeUrl(r.id(), request.uri().toString(), identity);
+              log.note("continuing " + target + " from " + request.uri() + ", which serves the same file as " + r.url());
             }
             return resumed;
           }
@@ -198,11 +219,11 @@ final class ResumePlanner {
         }
         if (needed > 0) {
           // nothing recorded done is no restart (an end check that found a change noted its own)
-          job.noteRestart(why);
+          log.restarted(why);
         }
       }
     } else if (partExisted && part.size() > 0 && !request.overwrite()) {
-      throw new LocalFileException(part.path() + " exists but " + job.storeLocation()
+      throw new LocalFileException(part.path() + " exists but " + storeLocation
           + " has no record of it (remove it or use --overwrite)");
     }
     return startFresh(part, target, identity);
@@ -222,7 +243,7 @@ final class ResumePlanner {
    */
   private ResumePlan resume(long id, PartFile part, List<SegmentRecord> segments, Path target, long length)
       throws IOException, LocalFileException {
-    Map<Integer, Integer> recorded = job.records().blockSums(id);
+    Map<Integer, Integer> recorded = records.blockSums(id);
     List<Integer> damaged = BlockSums.damaged(part, recorded, length);
     BlockSums sums;
     if (damaged.isEmpty()) {
@@ -235,8 +256,8 @@ final class ResumePlanner {
           valid.put(k, recorded.get(k));
         }
       }
-      job.records().repair(id, trimmed, valid);
-      job.noteDamaged(damaged.size() * BlockSums.BLOCK);
+      records.repair(id, trimmed, valid);
+      log.damaged(damaged.size() * BlockSums.BLOCK);
       sums = new BlockSums(length, valid);
       segments = trimmed;
     }
@@ -274,7 +295,7 @@ final class ResumePlanner {
     requireSpace(part, target, Math.max(0, length));
     SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
     BlockSums sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
-    recordId = job.records().create(request.uri().toString(), target, identity, table.snapshot());
+    recordId = records.create(request.uri().toString(), target, identity, table.snapshot());
     part.reset(length);
     return new ResumePlan(table, recordId, 0, sums);
   }

@@ -1,16 +1,19 @@
 package dev.braid.core.internal.transfer;
 
-import dev.braid.core.ConnectionChange;
 import dev.braid.core.internal.fetch.SegmentStreamer;
 import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.http.Exchange;
 import dev.braid.core.internal.io.PartFile;
+import dev.braid.core.internal.limit.Throttle;
+import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
 import java.net.SocketException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hc.core5.http.NoHttpResponseException;
 
 /**
@@ -30,12 +33,19 @@ final class WorkerPool {
   static final double CUT_SECONDS = 0.25;
 
   private final PassContext context;
-  private final DownloadJob job;
   private final PartFile part;
   private final SegmentTable table;
   private final ConnectionController controller;
   private final SlowConnections slow;
   private final ConnectionBudget budget;
+  /** Runs the workers, one thread each. */
+  private final Executor executor;
+  private final Throttle throttle;
+  /** The download's bytes so far, which the controller samples and the streamers add to. */
+  private final LongAdder fetched;
+  private final SpeedMeter meter;
+  /** Hears each change of the connection count. */
+  private final DownloadLog log;
   private final String host;
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
   private final Object exits = new Object();
@@ -45,14 +55,19 @@ final class WorkerPool {
   /** The most workers that ran at once. Written by the driver thread only (workers start there). */
   private int peakWorkers;
 
-  WorkerPool(PassContext context, DownloadJob job, PartFile part, ConnectionController controller, long now) {
+  WorkerPool(PassContext context, PartFile part, ConnectionController controller, long now, ConnectionBudget budget,
+      Executor executor, Throttle throttle, LongAdder fetched, SpeedMeter meter, DownloadLog log) {
     this.context = context;
-    this.job = job;
     this.part = part;
     this.table = context.table();
     this.controller = controller;
     this.slow = new SlowConnections(now, context.settings().lowestSpeed());
-    this.budget = job.budget();
+    this.budget = budget;
+    this.executor = executor;
+    this.throttle = throttle;
+    this.fetched = fetched;
+    this.meter = meter;
+    this.log = log;
     this.host = HostConnections.hostOf(context.identity());
   }
 
@@ -88,13 +103,12 @@ final class WorkerPool {
         refusedSinceTick = false;
         apply(controller.refused(busy(), now));
       }
-      apply(controller.sample(now, job.fetched().sum(), busy()));
+      apply(controller.sample(now, fetched.sum(), busy()));
       // over HTTP/2 a slow range is a stream of the one shared connection: a fresh stream would
       // be no faster, and aborting this one closed the connection under every other stream
       for (SlowConnections.Verdict v : context.overHttp2() ? List.<SlowConnections.Verdict>of() : slow.check(now, workers)) {
         v.worker().replaceConnection();
-        job.noteChange(new ConnectionChange(job.elapsed(), workers.size(), workers.size(),
-            "slow connection replaced (" + v.why() + ")"));
+        log.changed(workers.size(), workers.size(), "slow connection replaced (" + v.why() + ")");
       }
       topUp();
       trim();
@@ -139,12 +153,12 @@ final class WorkerPool {
    * its remainder anyway or, cancelled, closes the connection under all the others.
    */
   long cutMin() {
-    if (job.throttle().limited() || context.overHttp2()) {
+    if (throttle.limited() || context.overHttp2()) {
       return SegmentTable.NO_CUT;
     }
     double perConnection = typicalConnectionRate();
     if (perConnection <= 0) {
-      perConnection = job.meter().bytesPerSecond() / Math.max(1, busy());
+      perConnection = meter.bytesPerSecond() / Math.max(1, busy());
     }
     return perConnection > 0 ? (long) (perConnection * CUT_SECONDS) : SegmentTable.NO_CUT;
   }
@@ -216,7 +230,7 @@ final class WorkerPool {
 
   private synchronized void apply(ConnectionController.Decision d) {
     if (d != null) {
-      job.noteChange(new ConnectionChange(job.elapsed(), d.from(), d.to(), d.reason()));
+      log.changed(d.from(), d.to(), d.reason());
     }
   }
 
@@ -241,11 +255,11 @@ final class WorkerPool {
   }
 
   private void launch(Exchange first, Segment segment) {
-    SegmentStreamer streamer = new SegmentStreamer(context.settings().bufferSize(), table, part, job.fetched(), job.throttle(),
+    SegmentStreamer streamer = new SegmentStreamer(context.settings().bufferSize(), table, part, fetched, throttle,
         context.blockTracker());
     Worker w = new Worker(context, this, streamer, first, segment);
     workers.add(w);
     peakWorkers = Math.max(peakWorkers, workers.size());
-    job.workers().execute(w);
+    executor.execute(w);
   }
 }
