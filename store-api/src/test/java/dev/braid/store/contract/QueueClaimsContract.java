@@ -26,11 +26,12 @@ public interface QueueClaimsContract extends StoreContract {
   default void startingAnEntryClaimsAndActivatesItOnlyWhenItMayRun() throws Exception {
     StateStore store = stores().open();
     QueueStore q = store.queue();
+    QueueStore other = another(store);
     QueueEntry free = q.add(List.of("http://h/a"), null, DIR, Map.of(), 0, null, DownloadState.QUEUED);
     QueueEntry started = q.start(free.id(), A).orElseThrow();
     assertEquals(DownloadState.ACTIVE, started.state());
     assertEquals(A, started.owner());
-    assertEquals(started, another(store).get(free.id()).orElseThrow(), "what it returns is what it stored");
+    assertEquals(started, other.get(free.id()).orElseThrow(), "what it returns is what it stored");
     assertTrue(q.held(started));
 
     QueueEntry paused = q.add(List.of("http://h/b"), null, DIR, Map.of(), 0, A, DownloadState.PAUSED);
@@ -38,7 +39,7 @@ public interface QueueClaimsContract extends StoreContract {
     assertEquals(null, q.get(paused.id()).orElseThrow().owner(), "a claim on an entry that may not run is given up");
 
     QueueEntry theirs = q.add(List.of("http://h/c"), null, DIR, Map.of(), 0, B, DownloadState.QUEUED);
-    assertTrue(another(store).start(theirs.id(), A).isEmpty(), "started while its submitter holds it");
+    assertTrue(other.start(theirs.id(), A).isEmpty(), "started while its submitter holds it");
     QueueEntry still = q.get(theirs.id()).orElseThrow();
     assertEquals(B, still.owner());
     assertEquals(DownloadState.QUEUED, still.state());

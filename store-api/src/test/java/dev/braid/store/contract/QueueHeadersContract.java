@@ -60,16 +60,17 @@ public interface QueueHeadersContract extends StoreContract {
   default void headersAreReplacedDroppedAndGoWithTheirEntry() throws Exception {
     StateStore store = stores().open();
     QueueStore q = store.queue();
+    QueueStore other = another(store);
     long id = q.add(List.of("http://127.0.0.1/f"), null, DIR, Map.of(), 0, null, DownloadState.PAUSED).id();
     q.setHeaders(id, Map.of("Cookie", COOKIE, "Referer", "https://example.com/"));
     q.setHeaders(id, Map.of("Cookie", "session=fresh"));
-    assertEquals(Map.of("Cookie", "session=fresh"), another(store).headers(id), "replaced, not merged");
+    assertEquals(Map.of("Cookie", "session=fresh"), other.headers(id), "replaced, not merged");
     q.setHeaders(id, Map.of());
-    assertEquals(Map.of(), another(store).headers(id));
+    assertEquals(Map.of(), other.headers(id));
 
     q.setHeaders(id, Map.of("Cookie", COOKIE));
     q.remove(id);
-    assertEquals(Map.of(), another(store).headers(id), "gone with the entry");
+    assertEquals(Map.of(), other.headers(id), "gone with the entry");
     // an entry removed meanwhile (by another process): nothing to store, and no failure
     q.setHeaders(id, Map.of("Cookie", COOKIE));
     assertEquals(Map.of(), q.headers(id));
@@ -80,15 +81,16 @@ public interface QueueHeadersContract extends StoreContract {
   default void aFailedRunKeepsItsHeadersAndACompletedOneForgetsThemAtItsEnd() throws Exception {
     StateStore store = stores().open();
     QueueStore q = store.queue();
+    QueueStore other = another(store);
     long id = q.addAll(List.of(new NewEntry(List.of("http://127.0.0.1/f"), DIR.resolve("f"), DIR, Map.of(), 0, null,
         DownloadState.QUEUED, Map.of("Cookie", COOKIE)))).get(0).id();
     q.start(id, A).orElseThrow();
     q.finish(A, new EntryProgress(id, DIR.resolve("f"), 10, 5), DownloadState.FAILED, "403", "http-status", EntryRetry.NONE);
-    assertEquals(Map.of("Cookie", COOKIE), another(store).headers(id), "a failed download may be resumed with them");
+    assertEquals(Map.of("Cookie", COOKIE), other.headers(id), "a failed download may be resumed with them");
     q.setState(id, DownloadState.QUEUED, null, null);
     q.start(id, A).orElseThrow();
     q.finish(A, new EntryProgress(id, DIR.resolve("f"), 10, 10), DownloadState.COMPLETED, null, null, EntryRetry.NONE);
-    assertEquals(Map.of(), another(store).headers(id), "a completed download sends no more requests");
+    assertEquals(Map.of(), other.headers(id), "a completed download sends no more requests");
   }
 
   @Test
@@ -99,8 +101,9 @@ public interface QueueHeadersContract extends StoreContract {
     q.setHeaders(id, Map.of("Cookie", COOKIE));
     q.start(id, A).orElseThrow();
     q.release(id, A);
-    another(store).start(id, B).orElseThrow();
+    QueueStore b = another(store);
+    b.start(id, B).orElseThrow();
     q.finish(A, new EntryProgress(id, null, 10, 10), DownloadState.COMPLETED, null, null, EntryRetry.NONE);
-    assertEquals(Map.of("Cookie", COOKIE), another(store).headers(id), "B's run still sends them");
+    assertEquals(Map.of("Cookie", COOKIE), b.headers(id), "B's run still sends them");
   }
 }
