@@ -32,14 +32,13 @@ final class QueueLeases {
   /**
    * The end of an owner's run of an entry ({@link #finish}), one statement: each update of a row is
    * numbered again by a trigger (schema v8), and a batch of small files ends a download every few
-   * milliseconds. ?1 owner, ?2 now, ?3 target, ?4 length, ?5 done, ?6 state (null: left as is),
-   * ?7 error, ?8 its kind, ?9 id, ?10-?12 the retry state. Every right-hand side reads the row as it was.
+   * milliseconds. Recorded only by the entry's holder (or with nobody holding it) and never over a
+   * completion: an owner whose claim went to another (it was judged gone) changes nothing with its
+   * late end, and a completion is recorded once. ?1 owner, ?2 now, ?3 target, ?4 length, ?5 done,
+   * ?6 state (null: left as is), ?7 error, ?8 its kind, ?9 id, ?10-?12 the retry state. Every
+   * right-hand side reads the row as it was.
    */
-  private static final String FINISH = "UPDATE queue SET"
-      + " heartbeat_ms = CASE WHEN owner = ?1 THEN ?2 ELSE heartbeat_ms END,"
-      + " target = CASE WHEN owner = ?1 THEN coalesce(?3, target) ELSE target END,"
-      + " length = CASE WHEN owner = ?1 THEN ?4 ELSE length END,"
-      + " done = CASE WHEN owner = ?1 THEN ?5 ELSE done END,"
+  private static final String FINISH = "UPDATE queue SET heartbeat_ms = ?2, target = coalesce(?3, target), length = ?4, done = ?5,"
       + " state = coalesce(?6, state),"
       + " error = CASE WHEN ?6 IS NULL THEN error ELSE ?7 END,"
       + " error_kind = CASE WHEN ?6 IS NULL THEN error_kind ELSE ?8 END,"
@@ -47,8 +46,8 @@ final class QueueLeases {
       + " retry_at = CASE WHEN ?6 IS NULL THEN retry_at ELSE ?10 END,"
       + " retry_count = CASE WHEN ?6 IS NULL THEN retry_count ELSE ?11 END,"
       + " retry_since = CASE WHEN ?6 IS NULL THEN retry_since ELSE ?12 END,"
-      + " owner = CASE WHEN owner = ?1 THEN NULL ELSE owner END"
-      + " WHERE id = ?9 RETURNING " + ENTRY;
+      + " owner = NULL"
+      + " WHERE id = ?9 AND (owner = ?1 OR owner IS NULL) AND state <> 'COMPLETED' RETURNING " + ENTRY;
 
   /**
    * {@link #start} of an entry that may run and that {@code ?1} holds: ?1 owner, ?2 now, ?3 id. A
@@ -172,6 +171,10 @@ final class QueueLeases {
       s.setInt(11, retry.failures());
       s.setLong(12, retry.sinceMillis());
       Optional<QueueEntry> ended = QueueRows.select(s).stream().findFirst();
+      if (ended.isEmpty()) {
+        // gone, held by another owner, or completed already: nothing changed
+        return rows.select(QueueRows.BY_ID, last.id()).stream().findFirst();
+      }
       if (state == DownloadState.COMPLETED) {
         headers.insert(last.id(), Map.of());
       }

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.DownloadState;
-import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,36 +67,6 @@ class ReadsBesideWritesTest {
       assertEquals(DownloadState.PAUSED, store.queue().get(queued.id()).orElseThrow().state());
     } finally {
       letGo.countDown();
-      pool.shutdownNow();
-    }
-  }
-
-  @Test
-  void aCensusWhileEntriesStartAndEndSeesEachOnce() throws Exception {
-    ExecutorService pool = Executors.newSingleThreadExecutor();
-    AtomicBoolean stop = new AtomicBoolean();
-    try (Store store = Store.open(dir.resolve("s.db"))) {
-      List<Long> ids = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        ids.add(store.queue().add(List.of("http://h/" + i), null, dir, Map.of(), 0, "me").id());
-      }
-      // entries start and end one at a time, each its own commit, for as long as the census is read
-      Future<?> flips = pool.submit(() -> {
-        for (int n = 0; !stop.get(); n++) {
-          long id = ids.get(n % ids.size());
-          store.queue().setState(id, (n / ids.size()) % 2 == 0 ? DownloadState.ACTIVE : DownloadState.COMPLETED, null, null);
-        }
-      });
-      for (int look = 0; look < 2_000; look++) {
-        QueueCensus c = store.queue().census();
-        assertEquals(c.counts().getOrDefault(DownloadState.ACTIVE, 0L), (long) c.active().size(),
-            "look " + look + ": counted " + c.counts() + " but read " + c.active().size() + " active");
-        assertEquals(ids.size(), c.counts().values().stream().mapToLong(Long::longValue).sum());
-      }
-      stop.set(true);
-      flips.get(20, TimeUnit.SECONDS);
-    } finally {
-      stop.set(true);
       pool.shutdownNow();
     }
   }

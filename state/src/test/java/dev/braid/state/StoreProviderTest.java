@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.store.ChangeMark;
 import dev.braid.store.DownloadState;
-import dev.braid.store.HostGrants;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;
 import java.nio.file.Path;
@@ -80,23 +79,6 @@ class StoreProviderTest {
       assertTrue(after.latestChange() > own.latestChange());
       assertEquals(List.of(id), mine.queue().changedBetween(own.latestChange(), after.latestChange()).stream()
           .map(e -> e.id()).toList());
-    }
-  }
-
-  @Test
-  void hostGrantsCapAHostAcrossOwnersAndComeBackOnRelease() {
-    try (Store s = Store.open(dir.resolve("state.db"))) {
-      HostGrants g = s.grants();
-      assertTrue(g.acquire("h:80", "a", 2));
-      assertTrue(g.acquire("h:80", "b", 2));
-      assertFalse(g.acquire("h:80", "a", 2), "the cap counts every owner's grants");
-      assertTrue(g.acquire("other:80", "a", 2), "per host");
-      g.release("h:80", "c");
-      assertFalse(g.acquire("h:80", "a", 2), "releasing a grant one does not hold gives nothing back");
-      g.release("h:80", "b");
-      g.renew("a");
-      assertTrue(g.acquire("h:80", "a", 2));
-      assertThrows(IllegalArgumentException.class, () -> g.acquire("h:80", "a", 0));
     }
   }
 }

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
-import dev.braid.store.HostMemory;
-import dev.braid.store.ProtocolMemory;
+import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueEntry;
-import dev.braid.store.RemoteIdentity;
 import dev.braid.store.SegmentRecord;
 import dev.braid.store.StoreException;
 import java.nio.file.Files;
@@ -23,104 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StoreTest {
   @TempDir Path dir;
-
-  private static final RemoteIdentity REMOTE = new RemoteIdentity("http://h/f", 100, "\"e\"", "Mon, 30 Nov 2026 07:00:00 GMT", true);
-
-  @Test
-  void checkpointReplacesSegmentsAndSurvivesReopen() {
-    Path db = dir.resolve("sub/state.db");
-    Path target = dir.resolve("f.bin");
-    long id;
-    try (Store store = Store.open(db)) {
-      id = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 0)));
-      store.checkpoint(id, List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 10)));
-    }
-    try (Store store = Store.open(db)) {
-      DownloadRecord r = store.findByTarget(target).orElseThrow();
-      assertEquals(id, r.id());
-      assertEquals(REMOTE, r.remote());
-      assertEquals(DownloadState.ACTIVE, r.status());
-      assertEquals(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 10)), store.segments(id));
-    }
-  }
-
-  @Test
-  void createReplacesEarlierRecordForTheSameTarget() {
-    try (Store store = Store.open(dir.resolve("s.db"))) {
-      Path target = dir.resolve("f.bin");
-      long first = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 30)));
-      store.checkpoint(first, List.of(new SegmentRecord(0, 100, 100)), Map.of(0, 7));
-      long second = store.create("http://h/f", target, REMOTE, List.of(new SegmentRecord(0, 100, 0)));
-      assertTrue(store.find(first).isEmpty());
-      // the earlier record's segments and sums go with it: left behind, nothing would remove them
-      assertEquals(List.of(), store.segments(first));
-      assertEquals(Map.of(), store.blockSums(first));
-      assertEquals(Map.of(), store.blockSums(second));
-      assertEquals(List.of(new SegmentRecord(0, 100, 0)), store.segments(second));
-      assertEquals(1, store.list().size());
-    }
-  }
-
-  @Test
-  void hostMemoryIsReplacedAndSurvivesReopen() {
-    Path db = dir.resolve("s.db");
-    try (Store store = Store.open(db)) {
-      assertTrue(store.host("h:80").isEmpty());
-      store.remember(new HostMemory("h:80", 0, 8, 1e6, 1));
-      store.remember(new HostMemory("h:80", 4, 4, 2e6, 2));
-    }
-    try (Store store = Store.open(db)) {
-      assertEquals(new HostMemory("h:80", 4, 4, 2e6, 2), store.host("h:80").orElseThrow());
-    }
-  }
-
-  @Test
-  void protocolMemoryIsKeptPerHostAndVersionAndSurvivesReopen() {
-    Path db = dir.resolve("s.db");
-    try (Store store = Store.open(db)) {
-      assertTrue(store.protocols("h:443").isEmpty());
-      store.remember(new ProtocolMemory("h:443", "http/1.1", true, 1e6, 1));
-      store.remember(new ProtocolMemory("h:443", "h2", true, 3e6, 2));
-      store.remember(new ProtocolMemory("h:443", "h2", false, 0, 3));
-      store.remember(new ProtocolMemory("g:443", "h2", true, 9e6, 4));
-      // a host's connection memory is replaced whole; its protocol memory must survive that
-      store.remember(new HostMemory("h:443", 0, 8, 1e6, 5));
-    }
-    try (Store store = Store.open(db)) {
-      assertEquals(List.of(new ProtocolMemory("h:443", "h2", false, 0, 3), new ProtocolMemory("h:443", "http/1.1", true, 1e6, 1)),
-          store.protocols("h:443"));
-    }
-  }
-
-  @Test
-  void statusAndDelete() {
-    try (Store store = Store.open(dir.resolve("s.db"))) {
-      long id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of());
-      store.markStatus(id, DownloadState.FAILED, "boom");
-      assertEquals("boom", store.find(id).orElseThrow().error());
-      store.delete(id);
-      assertFalse(store.find(id).isPresent());
-      assertTrue(store.segments(id).isEmpty());
-    }
-  }
-
-  @Test
-  void theLastCheckpointRecordsProgressSumsAndCompletionTogether() {
-    Path db = dir.resolve("s.db");
-    long id;
-    try (Store store = Store.open(db)) {
-      id = store.create("http://h/f", dir.resolve("f"), REMOTE, List.of(new SegmentRecord(0, 100, 0)));
-      store.markStatus(id, DownloadState.FAILED, "an earlier pass failed");
-      store.complete(id, List.of(new SegmentRecord(0, 100, 100)), java.util.Map.of(0, 42));
-    }
-    try (Store store = Store.open(db)) {
-      DownloadRecord r = store.find(id).orElseThrow();
-      assertEquals(DownloadState.COMPLETED, r.status());
-      assertEquals(null, r.error());
-      assertEquals(List.of(new SegmentRecord(0, 100, 100)), store.segments(id));
-      assertEquals(java.util.Map.of(0, 42), store.blockSums(id));
-    }
-  }
 
   @Test
   void garbageFileIsReportedAsNotADatabase() throws Exception {
@@ -179,20 +78,6 @@ class StoreTest {
   }
 
   @Test
-  void queueEntriesOfAUrlAreFoundByTheirFirstLineOnly() {
-    try (Store store = Store.open(dir.resolve("s.db"))) {
-      QueueTable q = store.queue();
-      Path d = dir.resolve("out");
-      QueueEntry plain = q.add(List.of("http://h/a_b"), null, d, java.util.Map.of(), 0, "me");
-      QueueEntry mirrored = q.add(List.of("http://h/a_b", "http://m/a_b"), null, d, java.util.Map.of(), 0, "me");
-      q.add(List.of("http://h/aXb"), null, d, java.util.Map.of(), 0, "me");
-      q.add(List.of("http://other/x", "http://h/a_b"), null, d, java.util.Map.of(), 0, "me");
-      assertEquals(List.of(mirrored.id(), plain.id()),
-          q.matching("http://h/a_b", null, d).stream().map(QueueEntry::id).toList());
-    }
-  }
-
-  @Test
   void lookupsUseAnIndexNotAScanOfTheHistory() throws Exception {
     Store.open(dir.resolve("s.db")).close();
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
@@ -207,26 +92,22 @@ class StoreTest {
     }
   }
 
+  /** The SQLite store's own rule for claims (the rest is the store contract's): the process table, at once. */
   @Test
-  void startingAnEntryClaimsAndActivatesItOnlyWhenItMayRun() {
+  void anEntryOfAProcessThatEndedIsTakenOverAtOnceAndOneOfARunningProcessIsNot() throws Exception {
+    Process child = new ProcessBuilder("sleep", "30").start();
+    String ended = ProcessOwner.of(child.toHandle());
+    child.destroy();
+    child.waitFor();
+    String other = "worker.example:7:7";
     try (Store store = Store.open(dir.resolve("s.db"))) {
       QueueTable q = store.queue();
-      QueueEntry free = q.add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
-      QueueEntry started = q.start(free.id(), "me", e -> true).orElseThrow();
-      assertEquals(DownloadState.ACTIVE, started.state());
-      assertEquals(started, q.get(free.id()).orElseThrow(), "what it returns is what it stored");
-
-      QueueEntry paused = q.add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
-      q.setState(paused.id(), DownloadState.PAUSED, null, null);
-      assertTrue(q.start(paused.id(), "me", e -> false).isEmpty());
-      assertEquals(null, q.get(paused.id()).orElseThrow().owner(), "a paused entry's claim is given up");
-
-      QueueEntry theirs = q.add(List.of("http://h/c"), null, dir, java.util.Map.of(), 0, "them");
-      assertTrue(q.start(theirs.id(), "me", e -> true).isEmpty(), "held by a live owner");
-      assertEquals("them", q.get(theirs.id()).orElseThrow().owner());
-      assertEquals(DownloadState.QUEUED, q.get(theirs.id()).orElseThrow().state());
-      assertEquals("me", q.start(theirs.id(), "me", e -> false).orElseThrow().owner(), "its owner is gone");
-      assertTrue(q.start(9999, "me", e -> false).isEmpty());
+      QueueEntry orphan = q.add(List.of("http://h/a"), null, dir, Map.of(), 0, ended, DownloadState.QUEUED);
+      assertFalse(q.held(orphan), "held by a process that ended");
+      assertEquals(other, q.start(orphan.id(), other).orElseThrow().owner(), "its owner is gone");
+      QueueEntry mine = q.add(List.of("http://h/b"), null, dir, Map.of(), 0, ProcessOwner.self(), DownloadState.QUEUED);
+      assertTrue(q.held(mine));
+      assertTrue(q.start(mine.id(), other).isEmpty(), "taken from a running process");
     }
   }
 
@@ -241,43 +122,6 @@ class StoreTest {
       theirs.queue().add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "them");
       assertTrue(mine.changedByOthers(), "another connection's commit");
       assertFalse(mine.changedByOthers());
-    }
-  }
-
-  @Test
-  void everyChangeOfAnEntryIsNumberedInCommitOrderAcrossConnections() {
-    Path db = dir.resolve("s.db");
-    try (Store mine = Store.open(db); Store theirs = Store.open(db)) {
-      QueueTable q = mine.queue();
-      assertEquals(0, q.latestChange());
-      QueueEntry a = q.add(List.of("http://h/a"), null, dir, java.util.Map.of(), 0, "me");
-      QueueEntry b = q.add(List.of("http://h/b"), null, dir, java.util.Map.of(), 0, "me");
-      long afterAdds = q.latestChange();
-      assertEquals(List.of(a.id(), b.id()), ids(q.changedBetween(0, afterAdds)));
-      assertEquals(List.of(), q.changedBetween(afterAdds, afterAdds));
-
-      theirs.queue().setState(a.id(), DownloadState.PAUSED, null, null);
-      long afterPause = q.latestChange();
-      assertTrue(afterPause > afterAdds);
-      List<QueueEntry> changed = q.changedBetween(afterAdds, afterPause);
-      assertEquals(List.of(a.id()), ids(changed), "only the entry another connection changed");
-      assertEquals(DownloadState.PAUSED, changed.get(0).state(), "as it now stands");
-
-      q.setState(b.id(), DownloadState.PAUSED, null, null);
-      theirs.queue().setState(a.id(), DownloadState.QUEUED, null, null);
-      assertEquals(List.of(b.id(), a.id()), ids(q.changedBetween(afterPause, q.latestChange())), "oldest change first");
-      assertEquals(List.of(b.id()), ids(q.changedBetween(afterPause, afterPause + 1)),
-          "a change after the bound waits for the next look");
-
-      // a removal takes a number past every other, also when the row held the highest
-      long beforeRemoval = q.latestChange();
-      theirs.queue().remove(a.id());
-      long afterRemoval = q.latestChange();
-      assertTrue(afterRemoval > beforeRemoval);
-      assertEquals(List.of(a.id()), q.removedBetween(beforeRemoval, afterRemoval));
-      assertEquals(List.of(), ids(q.changedBetween(beforeRemoval, afterRemoval)));
-      q.setState(b.id(), DownloadState.QUEUED, null, null);
-      assertEquals(List.of(b.id()), ids(q.changedBetween(afterRemoval, q.latestChange())), "numbers go on past it");
     }
   }
 

@@ -264,11 +264,13 @@ public interface QueueStore {
   Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress);
 
   /**
-   * Ends {@code owner}'s run of an entry atomically: records its last progress (if it still
-   * holds it), sets its state, error and retry state (unless {@code state} is null: a removal left
-   * them to the remover) and gives up the claim; a {@link DownloadState#COMPLETED} entry's headers
-   * ({@link #headers}) go in the same transaction, as it sends no more requests. Returns the entry
-   * as stored now, if it still exists.
+   * Ends {@code owner}'s run of an entry atomically: records its last progress, sets its state,
+   * error and retry state (unless {@code state} is null: a removal left them to the remover) and
+   * gives up the claim; a {@link DownloadState#COMPLETED} entry's headers ({@link #headers}) go in
+   * the same transaction, as it sends no more requests. Nothing changes when another owner holds
+   * the entry now (its claim went over while this run was judged gone: the late end is not the
+   * new holder's) or its completion is recorded already (a completion is recorded once). Returns
+   * the entry as stored now, if it still exists.
    *
    * @param owner the owner whose run ends
    * @param last the entry's last progress

@@ -287,10 +287,12 @@ final class PostgresQueue implements QueueStore {
       EntryRetry retry) {
     return store.call(connection, "record the end of queue entry " + last.id(), c -> {
       Optional<QueueEntry> ended = QueueLeases.finish(c, owner, last, state, error, errorKind, retry);
-      if (state == DownloadState.COMPLETED) {
-        PostgresHeaders.write(c, last.id(), Map.of());
-      }
       if (ended.isPresent()) {
+        // only a completion recorded here: a late end of a worker whose entry another took over
+        // must leave that worker's headers
+        if (state == DownloadState.COMPLETED) {
+          PostgresHeaders.write(c, last.id(), Map.of());
+        }
         return ended;
       }
       try (PreparedStatement s = c.prepareStatement(BY_ID)) {

@@ -15,26 +15,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The grant SQL and the schema against a real PostgreSQL server, with real concurrent connections. */
+@ExtendWith(OneCluster.class)
 class HostGrantLeasesTest {
   private static PostgresCluster cluster;
   private PostgresLocation location;
   private final List<RoleConnection> opened = new ArrayList<>();
 
   @BeforeAll
-  static void startCluster() throws Exception {
-    cluster = PostgresCluster.start();
-  }
-
-  @AfterAll
-  static void stopCluster() throws Exception {
-    cluster.close();
+  static void shareCluster(PostgresCluster shared) {
+    cluster = shared;
   }
 
   @BeforeEach

@@ -12,25 +12,21 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Where the password comes from, that it never shows, and that each source logs in to a real server. */
+@ExtendWith(OneCluster.class)
 class PostgresLocationTest {
   private static PostgresCluster cluster;
   private static String database;
 
   @BeforeAll
-  static void startCluster() throws Exception {
-    cluster = PostgresCluster.start();
+  static void newDatabase(PostgresCluster shared) throws Exception {
+    cluster = shared;
     database = cluster.newDatabase();
-  }
-
-  @AfterAll
-  static void stopCluster() throws Exception {
-    cluster.close();
   }
 
   @Test
