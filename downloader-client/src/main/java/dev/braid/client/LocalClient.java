@@ -42,7 +42,7 @@ public final class LocalClient implements BraidClient {
   /** follow hears states only: a progress sample once a day is as good as none. */
   private static final Duration NO_PROGRESS = Duration.ofDays(1);
   /** How long {@link #pause} waits for a run of this engine to wind down: its connections stop at their next read. */
-  static final Duration RUN_END_WAIT = Duration.ofSeconds(10);
+  private static final Duration RUN_END_WAIT = Duration.ofSeconds(10);
 
   private final Braid braid;
   private final EngineAdds adds;
