@@ -1,10 +1,12 @@
 package dev.braid.client;
 
 import dev.braid.core.Checksum;
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
+import dev.braid.core.TransferMetrics;
 import dev.braid.store.DownloadState;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,10 +30,13 @@ import java.util.Optional;
  * @param failure why it failed, for exit codes and retry decisions, or null
  * @param outageWait while it waits out an outage: when it tries next and what failed last, or null
  * @param remote what the server said of the file (validators, length, ranges), or null before the first answer
+ * @param metrics where its connections spent their time in the engine's current run
+ *     ({@link TransferMetrics#NONE} when it has not run there, or the engine's side does not say)
+ * @param lastConnectionChange why it runs the connections it runs (the last change), or null
  */
 public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
     Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
-    OutageWait outageWait, RemoteFile remote) {
+    OutageWait outageWait, RemoteFile remote, TransferMetrics metrics, ConnectionChange lastConnectionChange) {
   /**
    * Checks what every download has and copies the mirrors.
    *
@@ -49,12 +54,40 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
    * @param failure why it failed, or null
    * @param outageWait the outage it waits out, or null
    * @param remote what the server said, or null
+   * @param metrics where its connections spent their time
+   * @param lastConnectionChange the last change of its connection count, or null
    */
   public DownloadView {
-    if (url == null || name == null || directory == null || state == null || progress == null) {
-      throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state and progress");
+    if (url == null || name == null || directory == null || state == null || progress == null || metrics == null) {
+      throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state, progress and metrics");
     }
     mirrors = List.copyOf(mirrors);
+  }
+
+  /**
+   * A view from an engine's side that measures no connections (a daemon's JSON-RPC does not say):
+   * {@link TransferMetrics#NONE} and no connection change.
+   *
+   * @param id the download's id
+   * @param url the URL it fetches
+   * @param name the file's name
+   * @param file the file it writes, or null
+   * @param directory the folder it writes into
+   * @param state where it stands
+   * @param progress how far it is
+   * @param mirrors the other URLs
+   * @param checksum the digest, or null
+   * @param priority its place in the queue
+   * @param error why it failed, or null
+   * @param failure why it failed, or null
+   * @param outageWait the outage it waits out, or null
+   * @param remote what the server said, or null
+   */
+  public DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
+      Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
+      OutageWait outageWait, RemoteFile remote) {
+    this(id, url, name, file, directory, state, progress, mirrors, checksum, priority, error, failure, outageWait, remote,
+        TransferMetrics.NONE, null);
   }
 
   /** {@return the file it writes, once chosen} */
