@@ -1,0 +1,125 @@
+package dev.braid.client;
+
+import dev.braid.client.ClientException.Reason;
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.Metalink;
+import dev.braid.core.MetalinkException;
+import dev.braid.core.StateStoreException;
+import dev.braid.core.rules.Rules;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An add as the engine's side does it, for {@link LocalClient} and for the daemon's
+ * {@code braid.add}: the host rules under each request ({@link RuleDefaults}), every request
+ * checked and every folder made before the first is recorded, then all recorded in one
+ * transaction of the state database ({@link Braid#submitAll}). A Metalink's document is fetched
+ * by the engine ({@link Braid#fetchMetalink}) or parsed from the face's bytes, and its files are
+ * added the same way.
+ */
+public final class EngineAdds {
+  private final Braid braid;
+  private final RuleDefaults rules;
+
+  /**
+   * Adds to {@code braid}'s queue under {@code rules}.
+   *
+   * @param braid the engine
+   * @param rules the host rules and categories to apply ({@link Rules#NONE} for none)
+   */
+  public EngineAdds(Braid braid, Rules rules) {
+    if (braid == null) {
+      throw new IllegalArgumentException("adds need an engine");
+    }
+    this.braid = braid;
+    this.rules = new RuleDefaults(rules);
+  }
+
+  /**
+   * Adds {@code requests} all or none.
+   *
+   * @param requests the downloads, in order
+   * @param paused true to add them paused
+   * @return their ids, in order
+   * @throws ClientException INVALID for a request the rules make invalid, FAILED when a folder
+   *     cannot be made or the store cannot record them
+   */
+  public List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException {
+    List<DownloadRequest> ruled = new ArrayList<>();
+    for (DownloadRequest r : requests) {
+      try {
+        ruled.add(rules.apply(r));
+      } catch (InvalidRequestException e) {
+        throw new ClientException(Reason.INVALID, r.uri() + ": " + e.getMessage(), e);
+      }
+    }
+    for (DownloadRequest r : ruled) {
+      // the person chose this folder: make it rather than fail the download for its absence
+      Path folder = r.file().map(Path::getParent).orElse(r.directory());
+      try {
+        Files.createDirectories(folder);
+      } catch (IOException e) {
+        throw new ClientException(Reason.FAILED, "cannot make the folder " + folder + ": " + e.getMessage(), e);
+      }
+    }
+    try {
+      List<Long> ids = new ArrayList<>();
+      for (Download d : braid.submitAll(ruled, paused)) {
+        ids.add(d.id());
+      }
+      return ids;
+    } catch (LocalFileException | StateStoreException e) {
+      throw new ClientException(Reason.FAILED, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Adds the files of a Metalink, all or none.
+   *
+   * @param metalink the document's URL or bytes, the folder, the selection
+   * @param paused true to add them paused
+   * @return their ids, in the document's order
+   * @throws ClientException INVALID when the document cannot be fetched, is no Metalink or the
+   *     selection names no file of it; as {@link #add} otherwise
+   */
+  public List<Long> addMetalink(MetalinkAdd metalink, boolean paused) throws ClientException {
+    Metalink document = document(metalink);
+    List<Metalink.File> files = document.files();
+    List<DownloadRequest> requests = new ArrayList<>();
+    for (int i : metalink.selection()) {
+      if (i < 1 || i > files.size()) {
+        throw new ClientException(Reason.INVALID, "the Metalink has " + files.size() + " files: there is no file " + i, null);
+      }
+    }
+    for (int i = 0; i < files.size(); i++) {
+      if (metalink.selection().isEmpty() || metalink.selection().contains(i + 1)) {
+        try {
+          requests.add(files.get(i).request(metalink.folder(), Metalink.Order.DOCUMENT).build());
+        } catch (InvalidRequestException | MetalinkException e) {
+          throw new ClientException(Reason.INVALID, "the Metalink's file " + files.get(i).name() + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    return add(requests, paused);
+  }
+
+  private Metalink document(MetalinkAdd metalink) throws ClientException {
+    try {
+      if (metalink.document() != null) {
+        return Metalink.parse(metalink.document());
+      }
+      return braid.fetchMetalink(DownloadRequest.builder(metalink.url().toString()).build());
+    } catch (DownloadException e) {
+      String from = metalink.url() != null ? metalink.url().toString() : "the document";
+      throw new ClientException(Reason.INVALID, "cannot add the Metalink " + from + ": " + e.getMessage(), e);
+    }
+  }
+}

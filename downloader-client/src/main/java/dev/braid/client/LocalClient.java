@@ -1,0 +1,202 @@
+package dev.braid.client;
+
+import dev.braid.client.ClientException.Reason;
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadListener;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.QueueOrder;
+import dev.braid.core.Registration;
+import dev.braid.core.RunWindow;
+import dev.braid.core.SpeedSchedule;
+import dev.braid.core.StateStoreException;
+import dev.braid.core.rules.Rules;
+import dev.braid.store.DownloadState;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The port over an engine in this process: a {@link Braid} the face built (its store, folder,
+ * queue settings), which this client owns from then on and closes in {@link #close()}. Adds go
+ * through {@link EngineAdds} (the face's host rules, folders made, one transaction), the rest
+ * straight to the engine's handles.
+ *
+ * <p>Threads: none of its own; {@link #follow} calls its consumer on the engine's event thread,
+ * in order (a consumer hands long work elsewhere, as every listener of the engine waits for it).
+ */
+public final class LocalClient implements BraidClient {
+  /** follow hears states only: a progress sample once a day is as good as none. */
+  private static final Duration NO_PROGRESS = Duration.ofDays(1);
+
+  private final Braid braid;
+  private final EngineAdds adds;
+
+  /**
+   * A client of {@code braid}, which it closes with itself.
+   *
+   * @param braid the engine, built by the face
+   * @param rules the host rules and categories every add applies ({@link Rules#NONE} for none)
+   */
+  public LocalClient(Braid braid, Rules rules) {
+    this.adds = new EngineAdds(braid, rules);
+    this.braid = braid;
+  }
+
+  @Override
+  public List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException {
+    return adds.add(requests, paused);
+  }
+
+  @Override
+  public List<Long> addMetalink(MetalinkAdd metalink, boolean paused) throws ClientException {
+    return adds.addMetalink(metalink, paused);
+  }
+
+  @Override
+  public List<DownloadView> page(Set<DownloadState> states, QueueOrder order, long offset, int limit) throws ClientException {
+    if (limit < 1) {
+      throw new ClientException(Reason.INVALID, "a page holds at least one download, not " + limit, null);
+    }
+    try {
+      return braid.downloads(states, order, offset, limit).stream().map(LocalViews::of).toList();
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public Optional<DownloadView> download(long id) throws ClientException {
+    try {
+      return braid.download(id).map(LocalViews::of);
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public Map<DownloadState, Long> counts() throws ClientException {
+    try {
+      return braid.countByState();
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public void pause(long id) throws ClientException {
+    Download d = find(id);
+    if (!d.state().settled()) {
+      act(d::pause);
+    }
+  }
+
+  @Override
+  public void resume(long id) throws ClientException {
+    Download d = find(id);
+    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+      act(d::resume);
+    }
+  }
+
+  @Override
+  public void remove(long id, boolean deleteFile) throws ClientException {
+    Download d = find(id);
+    act(() -> d.remove(deleteFile));
+  }
+
+  @Override
+  public void changeUrl(long id, URI url) throws ClientException {
+    Download d = find(id);
+    try {
+      d.changeUrl(url);
+    } catch (InvalidRequestException | IllegalStateException e) {
+      throw new ClientException(Reason.INVALID, "#" + id + ": " + e.getMessage(), e);
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public Registration follow(Consumer<DownloadEvent> events) {
+    return braid.listen(new DownloadListener() {
+      @Override
+      public void stateChanged(Download download, DownloadState state) {
+        EventKinds.of(state).ifPresent(kind -> events.accept(new DownloadEvent(download.id(), kind)));
+      }
+
+      @Override
+      public void removed(Download download) {
+        events.accept(new DownloadEvent(download.id(), DownloadEvent.Kind.REMOVED));
+      }
+    }, NO_PROGRESS);
+  }
+
+  @Override
+  public GlobalOptions globalOptions() {
+    return new GlobalOptions(braid.rateLimit(), braid.maxActiveDownloads(), braid.runWindows(), braid.speedSchedule(),
+        braid.outageRetry());
+  }
+
+  /**
+   * Applies what differs from the options as they stand, as the daemon's
+   * {@code aria2.changeGlobalOption} does: live, and the schedules stored in the state database
+   * for the next start (speed limit and active downloads are each face's own settings).
+   */
+  @Override
+  public void changeGlobalOptions(GlobalOptions options) throws ClientException {
+    GlobalOptions now = globalOptions();
+    try {
+      if (options.speedLimit() != now.speedLimit()) {
+        braid.rateLimit(options.speedLimit());
+      }
+      if (options.maxActiveDownloads() != now.maxActiveDownloads()) {
+        braid.maxActiveDownloads(options.maxActiveDownloads());
+      }
+      if (!options.outageRetry().equals(now.outageRetry())) {
+        braid.outageRetry(options.outageRetry());
+      }
+      if (!options.runWindows().equals(now.runWindows())) {
+        braid.runWindows(options.runWindows());
+        braid.saveSetting(RunWindow.SETTING, RunWindow.toText(options.runWindows()));
+      }
+      if (!options.speedSchedule().equals(now.speedSchedule())) {
+        braid.speedSchedule(options.speedSchedule());
+        braid.saveSetting(SpeedSchedule.SETTING, options.speedSchedule().toString());
+      }
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  /** Closes the engine: what runs pauses with its progress recorded, and continues at the next start. */
+  @Override
+  public void close() {
+    braid.close();
+  }
+
+  private Download find(long id) throws ClientException {
+    try {
+      return braid.download(id).orElseThrow(() -> new ClientException(Reason.NOT_FOUND, "no download #" + id + " in the queue", null));
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  private static void act(Runnable action) throws ClientException {
+    try {
+      action.run();
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  private static ClientException failed(StateStoreException e) {
+    return new ClientException(Reason.FAILED, e.getMessage(), e);
+  }
+}

@@ -1,0 +1,14 @@
+package dev.braid.client;
+
+import dev.braid.core.Download;
+
+/** A download handle of the engine in this process as the port's value. */
+final class LocalViews {
+  private LocalViews() {}
+
+  static DownloadView of(Download d) {
+    return new DownloadView(d.id(), d.url(), d.name(), d.file().orElse(null), d.directory(), d.state(), d.progress(),
+        d.mirrors(), d.checksum().orElse(null), d.priority(), d.error().orElse(null), d.failure().orElse(null),
+        d.outageWait().orElse(null), d.remote().orElse(null));
+  }
+}
