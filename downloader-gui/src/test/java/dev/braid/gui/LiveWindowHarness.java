@@ -28,6 +28,8 @@ abstract class LiveWindowHarness {
   ClientQueue queue;
   MainWindow window;
   Stage stage;
+  /** The rules file the app's engine applies to each add; a test sets it before {@link #open}. */
+  AppRules rules = AppRules.none();
 
   /** Each test class calls this from its own {@code @Start} method: TestFX looks only at the test class's own methods. */
   void open(Stage stage) throws Exception {
@@ -64,7 +66,7 @@ abstract class LiveWindowHarness {
   void openWindow() throws Exception {
     coalescer = new SnapshotCoalescer();
     SettingsStore store = new SettingsStore(db().toString());
-    queue = AppEngine.own(db().toString(), store.load(), store, AppRules.none(), b -> b.readTimeout(Duration.ofSeconds(2))
+    queue = AppEngine.own(db().toString(), store.load(), store, rules, b -> b.readTimeout(Duration.ofSeconds(2))
         .connectTimeout(Duration.ofSeconds(2)).firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200))
         .maxRetries(1), coalescer, new java.util.concurrent.atomic.AtomicReference<>());
     Runnable show = () -> {
