@@ -1,0 +1,32 @@
+package dev.braid.client;
+
+import dev.braid.core.ConnectionChange;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadFailure;
+import dev.braid.core.FailureDetail;
+import dev.braid.core.FailureKind;
+import dev.braid.store.DownloadState;
+import java.util.List;
+
+/** A handle of the engine's download as the port's value: for the in-process client, and for the daemon's answers. */
+public final class DownloadViews {
+  private DownloadViews() {}
+
+  /**
+   * {@return the download as it stands}
+   *
+   * @param d the engine's handle
+   */
+  public static DownloadView of(Download d) {
+    List<ConnectionChange> changes = d.connectionChanges();
+    return new DownloadView(d.id(), d.url(), d.name(), d.file().orElse(null), d.directory(), d.state(), d.progress(),
+        d.mirrors(), d.checksum().orElse(null), d.priority(), d.error().orElse(null), failure(d),
+        d.outageWait().orElse(null), d.remote().orElse(null), d.metrics(),
+        changes.isEmpty() ? null : changes.get(changes.size() - 1));
+  }
+
+  /** A failed download recorded without a kind failed for an internal reason: the faces' exit codes follow the kind. */
+  private static DownloadFailure failure(Download d) {
+    return d.failure().orElse(d.state() == DownloadState.FAILED ? new DownloadFailure(FailureKind.INTERNAL, FailureDetail.NONE, 0) : null);
+  }
+}
