@@ -82,7 +82,7 @@ class QueueBothWaysTest {
         headers = { X-Rule = "both-ways" }
         """);
     open(way, rulesFile);
-    assertEquals(way == Way.DAEMON, engine.attached());
+    assertEquals(way == Way.DAEMON, engine.attached(), () -> engine.notice().toString());
 
     // a folder that does not exist yet, as a person may type it in the add dialog
     Path folder = downloads().resolve("new/deeper");
