@@ -3,6 +3,7 @@ package dev.braid.client;
 import dev.braid.core.Checksum;
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadFailure;
+import dev.braid.core.DownloadResult;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
@@ -30,13 +31,17 @@ import java.util.Optional;
  * @param failure why it failed, for exit codes and retry decisions, or null
  * @param outageWait while it waits out an outage: when it tries next and what failed last, or null
  * @param remote what the server said of the file (validators, length, ranges), or null before the first answer
+ * @param result what the run that completed it did (its file, bytes fetched and reused, time, restarts; the
+ *     connection metrics only from an engine in this process), or null unless it completed in this engine's run
+ * @param restartReason why that run started over from the first byte (the file changed on the server), or null
  * @param metrics where its connections spent their time in the engine's current run
  *     ({@link TransferMetrics#NONE} when it has not run there, or the engine's side does not say)
  * @param lastConnectionChange why it runs the connections it runs (the last change), or null
  */
 public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
     Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
-    OutageWait outageWait, RemoteFile remote, TransferMetrics metrics, ConnectionChange lastConnectionChange) {
+    OutageWait outageWait, RemoteFile remote, DownloadResult result, String restartReason, TransferMetrics metrics,
+    ConnectionChange lastConnectionChange) {
   /**
    * Checks what every download has and copies the mirrors.
    *
@@ -54,6 +59,8 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
    * @param failure why it failed, or null
    * @param outageWait the outage it waits out, or null
    * @param remote what the server said, or null
+   * @param result the completing run's result, or null
+   * @param restartReason why that run started over, or null
    * @param metrics where its connections spent their time
    * @param lastConnectionChange the last change of its connection count, or null
    */
@@ -65,8 +72,8 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
   }
 
   /**
-   * A view from an engine's side that measures no connections (a daemon's JSON-RPC does not say):
-   * {@link TransferMetrics#NONE} and no connection change.
+   * A view of a download no run of this engine completed, from an engine's side that measures no
+   * connections: no result, {@link TransferMetrics#NONE} and no connection change.
    *
    * @param id the download's id
    * @param url the URL it fetches
@@ -87,12 +94,17 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
       Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
       OutageWait outageWait, RemoteFile remote) {
     this(id, url, name, file, directory, state, progress, mirrors, checksum, priority, error, failure, outageWait, remote,
-        TransferMetrics.NONE, null);
+        null, null, TransferMetrics.NONE, null);
   }
 
   /** {@return the file it writes, once chosen} */
   public Optional<Path> fileIfChosen() {
     return Optional.ofNullable(file);
+  }
+
+  /** {@return what the run that completed it did, when this engine completed it} */
+  public Optional<DownloadResult> resultIfAny() {
+    return Optional.ofNullable(result);
   }
 
   /** {@return why it failed, when it did} */

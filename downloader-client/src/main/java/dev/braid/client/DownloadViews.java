@@ -3,6 +3,7 @@ package dev.braid.client;
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadFailure;
+import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.FailureKind;
 import dev.braid.store.DownloadState;
@@ -21,8 +22,14 @@ public final class DownloadViews {
     List<ConnectionChange> changes = d.connectionChanges();
     return new DownloadView(d.id(), d.url(), d.name(), d.file().orElse(null), d.directory(), d.state(), d.progress(),
         d.mirrors(), d.checksum().orElse(null), d.priority(), d.error().orElse(null), failure(d),
-        d.outageWait().orElse(null), d.remote().orElse(null), d.metrics(),
+        d.outageWait().orElse(null), d.remote().orElse(null), result(d), d.restartReason().orElse(null), d.metrics(),
         changes.isEmpty() ? null : changes.get(changes.size() - 1));
+  }
+
+  /** The completing run's result, read only once it is there: a view never waits for a download. */
+  private static DownloadResult result(Download d) {
+    return d.state() == DownloadState.COMPLETED && d.result().isDone() && !d.result().isCompletedExceptionally()
+        ? d.result().join() : null;
   }
 
   /** A failed download recorded without a kind failed for an internal reason: the faces' exit codes follow the kind. */
