@@ -1,8 +1,12 @@
 package dev.braid.gui;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.LocalClient;
 import dev.braid.client.remote.EngineLock;
 import dev.braid.client.remote.SecretFile;
 import dev.braid.client.remote.StateAnchor;
+import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.LocalFileException;
 import dev.braid.rpc.RpcServer;
@@ -11,24 +15,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
 /**
- * Which engine the app drives. When no {@code braid daemon} holds the state database's engine
- * lock, the app takes it (so a daemon started later refuses), runs the queue in-process and,
- * when the setting says so, serves aria2's JSON-RPC on loopback with the daemon's secret file,
- * for browser extensions. When a daemon holds it, the app attaches to that daemon on the RPC
- * port of its settings; when that engine does not answer there, the app runs its own beside it
- * (without lock or RPC), as before. {@link #close()} lets go in the reverse order.
+ * Which engine the app drives, chosen once: the window's {@link ClientQueue} is the same either
+ * way, only its {@link BraidClient} differs. When no {@code braid daemon} holds the state
+ * database's engine lock, the app takes it (so a daemon started later refuses), runs its own
+ * engine behind a {@link LocalClient} and, when the setting says so, serves aria2's JSON-RPC on
+ * loopback with the daemon's secret file, for browser extensions. When a daemon holds it, the
+ * window is a remote client of that daemon; when that engine cannot be reached, the app runs its
+ * own beside it (without lock or RPC), as before. {@link #close()} lets go in the reverse order.
  */
 final class AppEngine implements AutoCloseable {
-  private final AppQueue queue;
+  private final ClientQueue queue;
+  private final boolean attached;
   private final RpcServer server;
   private final EngineLock lock;
   private final String notice;
 
-  private AppEngine(AppQueue queue, RpcServer server, EngineLock lock, String notice) {
+  private AppEngine(ClientQueue queue, boolean attached, RpcServer server, EngineLock lock, String notice) {
     this.queue = queue;
+    this.attached = attached;
     this.server = server;
     this.lock = lock;
     this.notice = notice;
@@ -39,60 +47,56 @@ final class AppEngine implements AutoCloseable {
    * or the running daemon's. Its lock and secret files are named after {@link StateAnchor}. Blocking.
    *
    * @param tune adjusts the in-process engine's builder (tests shorten timeouts)
-   * @param shutdownAsked runs when an RPC client calls {@code aria2.shutdown}
+   * @param shutdownAsked runs when an RPC client asks the app's RPC to shut down
    */
   static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune, Runnable shutdownAsked)
-      throws LocalFileException, IOException {
+      throws LocalFileException, IOException, ClientException {
     return open(stateDatabase, out, tune, shutdownAsked, AppRules.none());
   }
 
   /**
    * As {@link #open(String, SnapshotCoalescer, UnaryOperator, Runnable)}, with the rules file: the
-   * in-process engine gets its proxies and per-host caps (fixed until the next start), each added
-   * download its host's settings, and the app's RPC its rules and categories. An attached window
-   * leaves the rules to the daemon, which reads its own.
+   * in-process engine gets its proxies and per-host caps, each added download its host's settings
+   * (all fixed until the next start, as a daemon's), and the app's RPC its rules and categories. An
+   * attached window leaves the rules to the daemon, which reads its own.
    */
   static AppEngine open(String stateDatabase, SnapshotCoalescer out, UnaryOperator<BraidBuilder> tune, Runnable shutdownAsked,
-      AppRules rules) throws LocalFileException, IOException {
-    UnaryOperator<BraidBuilder> ruled = b -> tune.apply(b).hostRules(rules.rules());
+      AppRules rules) throws LocalFileException, IOException, ClientException {
     Path anchor = StateAnchor.of(stateDatabase);
-    Path secretFile = SecretFile.fileOf(anchor);
+    SettingsStore store = new SettingsStore(stateDatabase);
+    GuiSettings settings = store.load();
     EngineLock lock;
     try {
       lock = EngineLock.acquire(anchor);
     } catch (EngineLock.EngineRunningException running) {
-      GuiSettings settings = BraidQueue.readSettings(stateDatabase);
-      DaemonClient client = new DaemonClient(settings.rpcPort(), SecretFile.readOrCreate(secretFile));
-      String unreachable = probe(client);
-      if (unreachable == null) {
-        return new AppEngine(new DaemonQueue(client, stateDatabase, settings, out), null, null, null);
+      Daemons.Found daemon = Daemons.find(anchor);
+      if (daemon.client() != null) {
+        return new AppEngine(ClientQueue.open(daemon.client(), settings, store, out), true, null, null, null);
       }
-      // an engine without a reachable RPC (another window with the setting off, a daemon on another
-      // port or secret): run in-process beside it as before the lock, the store's locks keep them apart
-      BraidQueue beside = BraidQueue.open(stateDatabase, out, ruled);
-      beside.rules(rules::rules);
-      return new AppEngine(beside, null, null,
-          "Another Braid runs this queue (" + running.getMessage() + ") and does not answer at " + client.uri() + ": "
-              + unreachable + ". This window runs its own engine beside it.");
+      // an engine without a reachable RPC (another window, a daemon without a secret file of ours):
+      // run in-process beside it as before the lock, the store's locks keep them apart
+      return new AppEngine(own(stateDatabase, settings, store, rules, tune, out, new AtomicReference<>()), false, null, null,
+          "Another Braid runs this queue (" + running.getMessage() + ") and " + daemon.why()
+              + ". This window runs its own engine beside it.");
     }
-    BraidQueue queue = null;
+    ClientQueue queue = null;
     try {
-      queue = BraidQueue.open(stateDatabase, out, ruled);
-      queue.rules(rules::rules);
+      AtomicReference<Braid> braid = new AtomicReference<>();
+      queue = own(stateDatabase, settings, store, rules, tune, out, braid);
       GuiSettings s = queue.settings();
       if (!s.rpc()) {
-        return new AppEngine(queue, null, lock, null);
+        return new AppEngine(queue, false, null, lock, null);
       }
       try {
         Files.createDirectories(s.folder());
-        RpcSettings rpc = RpcSettings.builder(s.folder(), SecretFile.readOrCreate(secretFile)).port(s.rpcPort())
+        RpcSettings rpc = RpcSettings.builder(s.folder(), SecretFile.readOrCreate(SecretFile.fileOf(anchor))).port(s.rpcPort())
             .rules(rules.rules()).build();
-        return new AppEngine(queue, RpcServer.start(queue.braid(), rpc, shutdownAsked), lock, null);
+        return new AppEngine(queue, false, RpcServer.start(braid.get(), rpc, shutdownAsked), lock, null);
       } catch (IOException e) {
         // the downloads still run; only extensions cannot reach the app
-        return new AppEngine(queue, null, lock, "Browser extensions cannot hand downloads to Braid: " + e.getMessage());
+        return new AppEngine(queue, false, null, lock, "Browser extensions cannot hand downloads to Braid: " + e.getMessage());
       }
-    } catch (LocalFileException | RuntimeException e) {
+    } catch (LocalFileException | ClientException | RuntimeException e) {
       if (queue != null) {
         queue.close();
       }
@@ -101,17 +105,29 @@ final class AppEngine implements AutoCloseable {
     }
   }
 
-  /** Null when the engine behind the lock answers at the settings' port with the secret, else why not. */
-  private static String probe(DaemonClient client) {
+  /**
+   * The window's queue over the app's own engine; {@code built} receives the engine (for the RPC
+   * the app serves over it). Its hooks' failures are told to the window.
+   */
+  static ClientQueue own(String stateDatabase, GuiSettings settings, SettingsStore store, AppRules rules,
+      UnaryOperator<BraidBuilder> tune, SnapshotCoalescer out, AtomicReference<Braid> built) throws LocalFileException, ClientException {
+    // a hook can end only after a download ran, by then the queue exists
+    AtomicReference<ClientQueue> window = new AtomicReference<>();
+    Braid braid = OwnEngine.build(stateDatabase, settings, rules, tune, f -> {
+      ClientQueue q = window.get();
+      if (q != null) {
+        q.tell("A hook did not succeed", f.toString());
+      }
+    });
+    built.set(braid);
+    LocalClient client = new LocalClient(braid, rules.rules());
     try {
-      client.call("aria2.getVersion");
-      return null;
-    } catch (IOException e) {
-      return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "interrupted";
+      window.set(ClientQueue.open(client, settings, store, out));
+    } catch (ClientException | RuntimeException e) {
+      client.close();
+      throw e;
     }
+    return window.get();
   }
 
   AppQueue queue() {
@@ -120,7 +136,7 @@ final class AppEngine implements AutoCloseable {
 
   /** Whether the window is a client of a running daemon. */
   boolean attached() {
-    return queue instanceof DaemonQueue;
+    return attached;
   }
 
   /** The port the app's RPC listens on, or empty when it serves none. */
@@ -133,7 +149,7 @@ final class AppEngine implements AutoCloseable {
     return Optional.ofNullable(notice);
   }
 
-  /** Stops the RPC first (no call lands in a closing engine), then the queue, then releases the lock. */
+  /** Stops the RPC first (no call lands in a closing engine), then the queue and its client, then releases the lock. */
   @Override
   public void close() {
     if (server != null) {

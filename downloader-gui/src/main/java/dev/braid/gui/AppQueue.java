@@ -4,9 +4,8 @@ import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 
 /**
- * The queue a window drives: the app's own engine ({@link BraidQueue}) or a running
- * {@code braid daemon}'s ({@link DaemonQueue}). Both keep their work on one background thread
- * and hand what changes to the window as snapshots.
+ * The queue a window drives ({@link ClientQueue}, whichever engine its client reaches): it keeps
+ * its work on one background thread and hands what changes to the window as snapshots.
  */
 interface AppQueue extends QueueActions, AutoCloseable {
   /** Where failures of actions are told (title, text); called on the background thread. */

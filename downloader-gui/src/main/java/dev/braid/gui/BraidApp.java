@@ -31,9 +31,9 @@ public final class BraidApp extends Application {
     String db = getParameters().getNamed().get("state-db");
     // a file, or a server database's URL (postgresql://...): the store's provider opens either
     String stateLocation = db != null ? db : Braid.defaultStateDatabase().toString();
-    // an RPC client's aria2.shutdown closes the app, as it would end a daemon
     rules = "true".equals(getParameters().getNamed().get("no-rules")) ? AppRules.none()
         : AppRules.load(rulesFile(getParameters().getNamed().get("rules")));
+    // an RPC client's shutdown call closes the app, as it would end a daemon
     engine = AppEngine.open(stateLocation, coalescer, metrics(getParameters().getNamed().get("metrics-port")), Platform::exit,
         rules);
     queue = engine.queue();

@@ -1,5 +1,7 @@
 package dev.braid.gui;
 
+import dev.braid.client.GlobalOptions;
+import dev.braid.core.RunWindow;
 import dev.braid.rpc.RpcSettings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -7,7 +9,8 @@ import java.util.Map;
 
 /**
  * The settings a person changes in the settings dialog, stored as text in Braid's store (so the
- * CLI and a second window see the same values).
+ * CLI and a second window see the same values). The queue-wide ones (speed limit, downloads at
+ * once, the schedule) are also the engine's {@link GlobalOptions}, changed through the client port.
  *
  * @param folder where new downloads go
  * @param maxActive downloads running at once
@@ -79,6 +82,19 @@ record GuiSettings(Path folder, int maxActive, int connectionsPerDownload, int c
   GuiSettings withSpeedLimit(long bps) {
     return new GuiSettings(folder, maxActive, connectionsPerDownload, connectionsTotal, bps, theme, rpc, rpcPort, clipboard,
         automation);
+  }
+
+  /**
+   * These settings with the queue-wide values the engine runs by (a daemon's may differ from what
+   * this app stored): downloads at once, run windows and speed schedule. Not the speed limit: the
+   * engine tells the one in force, the speed schedule's while one of its entries applies, and the
+   * window keeps the limit the person set.
+   */
+  GuiSettings withQueue(GlobalOptions q) {
+    AutomationSettings a = new AutomationSettings(RunWindow.toText(q.runWindows()), q.speedSchedule().toString(),
+        automation.onComplete(), automation.onError(), automation.webhook());
+    return new GuiSettings(folder, q.maxActiveDownloads(), connectionsPerDownload, connectionsTotal, speedLimit, theme, rpc,
+        rpcPort, clipboard, a);
   }
 
   GuiSettings withTheme(Theme t) {

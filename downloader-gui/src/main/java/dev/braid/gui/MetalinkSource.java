@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -19,9 +18,9 @@ import java.util.Optional;
  * @param name what the person gave, for messages
  * @param url the http(s) URL to fetch, or null for a local file
  * @param parsed the local file's document, or null for a URL
- * @param base64 the local file's bytes in base64 (what {@code aria2.addMetalink} takes), or null
+ * @param document the local file's bytes, as the queue hands them to the engine, or null
  */
-record MetalinkSource(String name, String url, Metalink parsed, String base64) {
+record MetalinkSource(String name, String url, Metalink parsed, byte[] document) {
   /**
    * The Metalink that {@code text} names, if it is one line ending in {@code .meta4} or
    * {@code .metalink}.
@@ -40,7 +39,7 @@ record MetalinkSource(String name, String url, Metalink parsed, String base64) {
     Path file = localPath(s);
     byte[] doc = read(file);
     try {
-      return Optional.of(new MetalinkSource(s, null, Metalink.parse(doc), Base64.getEncoder().encodeToString(doc)));
+      return Optional.of(new MetalinkSource(s, null, Metalink.parse(doc), doc));
     } catch (MetalinkException e) {
       throw new IllegalArgumentException("Metalink refused: " + e.getMessage());
     }

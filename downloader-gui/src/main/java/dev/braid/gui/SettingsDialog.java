@@ -96,7 +96,7 @@ final class SettingsDialog extends Dialog<GuiSettings> {
     grid.setVgap(10);
     grid.setPadding(new Insets(16));
     grid.addRow(0, new Label("Download folder"), new HBox(6, folder, browse));
-    grid.addRow(1, new Label("Active downloads at once (from next start)"), maxActive);
+    grid.addRow(1, new Label("Active downloads at once"), maxActive);
     grid.addRow(2, new Label("Connections per download (max)"), perDownload);
     grid.addRow(3, new Label("Connections in total (max, from next start)"), total);
     grid.addRow(4, new Label("Global speed limit"), speedLimit);

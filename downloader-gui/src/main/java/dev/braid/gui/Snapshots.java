@@ -1,11 +1,9 @@
 package dev.braid.gui;
 
-import dev.braid.core.ConnectionChange;
-import dev.braid.core.Download;
+import dev.braid.client.DownloadView;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
 import dev.braid.core.TransferMetrics;
-import dev.braid.store.DownloadState;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -13,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Reads a {@link Download} of the public API into the window's {@link DownloadSnapshot}: the one place that maps between them. */
+/** Reads a {@link DownloadView} of the client port into the window's {@link DownloadSnapshot}: the one place that maps between them. */
 final class Snapshots {
   private Snapshots() {}
 
@@ -29,8 +27,8 @@ final class Snapshots {
   }
 
   /** @param addedHere whether this window added the download in this session */
-  static DownloadSnapshot of(Download d, Progress p, RemoteFile remote, boolean addedHere) {
-    DownloadState status = d.state();
+  static DownloadSnapshot of(DownloadView d, boolean addedHere) {
+    Progress p = d.progress();
     List<SegmentView> segments = new ArrayList<>(p.segments().size());
     for (Progress.Segment s : p.segments()) {
       // a segment of unknown end (no length yet) has nothing to draw
@@ -38,13 +36,15 @@ final class Snapshots {
         segments.add(new SegmentView(s.start(), s.end(), Math.max(0, s.done()), s.active()));
       }
     }
-    List<ConnectionChange> changes = d.connectionChanges();
-    String reason = changes.isEmpty() ? null : changes.get(changes.size() - 1).reason();
+    RemoteFile remote = d.remote();
     long length = p.length() >= 0 ? p.length() : remote != null ? remote.length() : -1;
-    return new DownloadSnapshot(d.id(), d.url(), d.name(), d.file().map(Object::toString).orElse(null), status,
-        d.error().or(() -> d.outageWait().map(w -> waiting(w.nextTry(), w.lastError()))).orElse(null), length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
-        reason, remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
+    String error = d.error() != null ? d.error()
+        : d.outageWait() != null ? waiting(d.outageWait().nextTry(), d.outageWait().lastError()) : null;
+    return new DownloadSnapshot(d.id(), d.url(), d.name(), d.file() == null ? null : d.file().toString(), d.state(), error,
+        length, p.done(), p.bytesPerSecond(), p.connections(), p.eta().orElse(null), segments,
+        d.lastConnectionChange() == null ? null : d.lastConnectionChange().reason(),
+        remote == null ? null : remote.etag(), remote == null ? null : remote.lastModified(),
         remote == null || remote.finalUrl() == null || remote.finalUrl().equals(d.url()) ? null : remote.finalUrl(),
-        d.checksum().map(Object::toString).orElse(null), d.mirrors(), timings(d.metrics()), addedHere);
+        d.checksum() == null ? null : d.checksum().toString(), d.mirrors(), timings(d.metrics()), addedHere);
   }
 }

@@ -160,7 +160,7 @@ class AppEngineTest {
   }
 
   @Test
-  void attachedToADaemonAMetalinkFromTheAddFormGoesToItAsAddMetalink() throws Exception {
+  void attachedToADaemonAMetalinkFileFromTheAddFormGoesToIt() throws Exception {
     startDaemon(freePort());
     open();
     assertTrue(engine.attached());
@@ -177,7 +177,7 @@ class AppEngineTest {
   }
 
   @Test
-  void attachedToADaemonANewLinkGoesToItAsChangeUriAndThePausedDownloadContinues() throws Exception {
+  void attachedToADaemonANewLinkGoesToItAndThePausedDownloadContinues() throws Exception {
     int port = freePort();
     startDaemon(port);
     open();

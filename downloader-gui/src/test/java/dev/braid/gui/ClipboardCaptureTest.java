@@ -29,7 +29,6 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ClipboardCaptureTest extends LiveWindowHarness {
-  private AppRules rules;
 
   @Start
   void start(Stage stage) throws Exception {
@@ -47,7 +46,6 @@ class ClipboardCaptureTest extends LiveWindowHarness {
         """.formatted(dir.resolve("Video")));
     rules = AppRules.load(dir.resolve("rules.toml"));
     open(stage);
-    queue.rules(rules::rules);
     window.rules(rules);
   }
 

@@ -18,15 +18,18 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The real thing per test: a loopback {@link TestServer}, a state database in a temporary folder,
- * a {@link BraidQueue} running the queue on it, and the main window on a headless stage.
+ * the window's {@link ClientQueue} over the app's own engine on it (as {@link AppEngine} opens it
+ * when no daemon runs), and the main window on a headless stage.
  */
 abstract class LiveWindowHarness {
   @TempDir Path dir;
   TestServer server;
   SnapshotCoalescer coalescer;
-  BraidQueue queue;
+  ClientQueue queue;
   MainWindow window;
   Stage stage;
+  /** The rules file the app's engine applies to each add; a test sets it before {@link #open}. */
+  AppRules rules = AppRules.none();
 
   /** Each test class calls this from its own {@code @Start} method: TestFX looks only at the test class's own methods. */
   void open(Stage stage) throws Exception {
@@ -62,8 +65,10 @@ abstract class LiveWindowHarness {
   /** Opens a queue on the test's database and a window over it (FX thread, as the app's start). */
   void openWindow() throws Exception {
     coalescer = new SnapshotCoalescer();
-    queue = BraidQueue.open(db().toString(), coalescer, b -> b.readTimeout(Duration.ofSeconds(2)).connectTimeout(Duration.ofSeconds(2))
-        .firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200)).maxRetries(1));
+    SettingsStore store = new SettingsStore(db().toString());
+    queue = AppEngine.own(db().toString(), store.load(), store, rules, b -> b.readTimeout(Duration.ofSeconds(2))
+        .connectTimeout(Duration.ofSeconds(2)).firstBackoff(Duration.ofMillis(20)).checkpointInterval(Duration.ofMillis(200))
+        .maxRetries(1), coalescer, new java.util.concurrent.atomic.AtomicReference<>());
     Runnable show = () -> {
       window = new MainWindow(queue, coalescer, queue.background(), p -> {});
       queue.onProblem((t, m) -> Platform.runLater(() -> window.problem(t, m)));

@@ -1,5 +1,6 @@
 package dev.braid.gui;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,10 +25,10 @@ class MetalinkFormTest {
     AddRequest r = AddForm.build("  " + meta4 + "\n", dir.resolve("dl").toString(), "", "");
     assertTrue(r.entries().isEmpty());
     assertEquals("sub/one.bin", r.metalink().parsed().files().get(0).name());
-    assertEquals(Files.readString(meta4), new String(java.util.Base64.getDecoder().decode(r.metalink().base64()),
-        java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(Files.readString(meta4), new String(r.metalink().document(), java.nio.charset.StandardCharsets.UTF_8));
     // a file: URI names the same file
-    assertEquals(r.metalink().base64(), AddForm.build(meta4.toUri().toString(), dir.resolve("dl").toString(), "", "").metalink().base64());
+    assertArrayEquals(r.metalink().document(),
+        AddForm.build(meta4.toUri().toString(), dir.resolve("dl").toString(), "", "").metalink().document());
   }
 
   @Test

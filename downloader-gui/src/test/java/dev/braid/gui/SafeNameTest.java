@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 class SafeNameTest {
   @Test
   void anOutNameFromAListStaysInTheChosenFolder() {
-    assertEquals("x.iso", BraidQueue.safeName("x.iso"));
-    assertEquals("passwd", BraidQueue.safeName("../../etc/passwd"));
-    assertEquals("evil.exe", BraidQueue.safeName("..\\..\\evil.exe"));
-    assertThrows(IllegalArgumentException.class, () -> BraidQueue.safeName("sub/.."));
-    assertThrows(IllegalArgumentException.class, () -> BraidQueue.safeName("dir/"));
+    assertEquals("x.iso", AddRequests.safeName("x.iso"));
+    assertEquals("passwd", AddRequests.safeName("../../etc/passwd"));
+    assertEquals("evil.exe", AddRequests.safeName("..\\..\\evil.exe"));
+    assertThrows(IllegalArgumentException.class, () -> AddRequests.safeName("sub/.."));
+    assertThrows(IllegalArgumentException.class, () -> AddRequests.safeName("dir/"));
   }
 }
