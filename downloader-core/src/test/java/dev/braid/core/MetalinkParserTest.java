@@ -1,4 +1,4 @@
-package dev.braid.core.internal.metalink;
+package dev.braid.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.braid.core.internal.io;
+package dev.braid.core;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,12 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadHook;
+import dev.braid.core.DownloadListener;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.HookEvent;
 import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadState;
@@ -31,7 +38,8 @@ final class HookDispatch implements DownloadListener {
 
   @Override
   public void stateChanged(Download d, DownloadState state) {
-    DownloadJob job = d.job();
+    // every handle the queue's bus sends is one of its own
+    DownloadJob job = d instanceof QueuedDownload q ? q.job() : null;
     if ((state != DownloadState.COMPLETED && state != DownloadState.FAILED) || job == null) {
       return;
     }

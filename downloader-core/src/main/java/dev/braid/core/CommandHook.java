@@ -1,7 +1,5 @@
-package dev.braid.core.internal.hook;
+package dev.braid.core;
 
-import dev.braid.core.DownloadHook;
-import dev.braid.core.HookEvent;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -11,12 +9,12 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /** {@link DownloadHook#command}: a shell command given aria2's three arguments. */
-public final class CommandHook implements DownloadHook {
+final class CommandHook implements DownloadHook {
   private static final File NO_INPUT = new File("/dev/null");
   private final String command;
 
   /** A hook running {@code command} under {@code /bin/sh -c}. */
-  public CommandHook(String command) {
+  CommandHook(String command) {
     Objects.requireNonNull(command, "command");
     if (command.isBlank()) {
       throw new IllegalArgumentException("command cannot be blank");

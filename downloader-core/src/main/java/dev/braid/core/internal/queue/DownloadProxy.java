@@ -1,6 +1,7 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
-import dev.braid.core.internal.http.RequestProxy;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,24 +15,6 @@ final class DownloadProxy {
   static final String OPTION = "proxy";
 
   private DownloadProxy() {}
-
-  /**
-   * {@code url} checked: null (the engine's proxy), {@link DownloadRequest#DIRECT} in any case, or
-   * a URL that names a usable proxy.
-   *
-   * @throws IllegalArgumentException for a URL that names no usable proxy (its credentials masked)
-   */
-  static String check(String url) {
-    if (url == null) {
-      return null;
-    }
-    String u = url.strip();
-    if (u.equalsIgnoreCase(DownloadRequest.DIRECT)) {
-      return DownloadRequest.DIRECT;
-    }
-    RequestProxy.forDownload(u);
-    return u;
-  }
 
   /** The form the store keeps: the URL without its user-info, the part that may hold a password. */
   static String stored(String url) {

@@ -1,7 +1,5 @@
-package dev.braid.core.internal.hook;
+package dev.braid.core;
 
-import dev.braid.core.DownloadHook;
-import dev.braid.core.HookEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,7 +16,7 @@ import java.util.function.Function;
  * {@code java.net.http} is not in the packaged runtime. Its connect and read timeouts are the
  * hook's bound, and at most {@value #MAX_ANSWER_BYTES} bytes of the answer are read.
  */
-public final class Webhook implements DownloadHook {
+final class Webhook implements DownloadHook {
   /** The most of an answer read: nothing in it is used, its status is the hook's result. */
   static final int MAX_ANSWER_BYTES = 64 << 10;
 
@@ -26,7 +24,7 @@ public final class Webhook implements DownloadHook {
   private final Function<HookEvent, String> body;
 
   /** A hook that POSTs {@code body(event)} to {@code url}. */
-  public Webhook(URI url, Function<HookEvent, String> body) {
+  Webhook(URI url, Function<HookEvent, String> body) {
     Objects.requireNonNull(url, "url");
     this.body = Objects.requireNonNull(body, "body");
     String scheme = url.getScheme();

@@ -1,5 +1,7 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.RunWindow;
+import dev.braid.core.SpeedSchedule;
 import dev.braid.core.internal.limit.TokenBucket;
 import dev.braid.store.StateStore;
 import java.time.Clock;
@@ -7,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /** A queue's schedule as its state database stores it ({@link RunWindow#SETTING}, {@link SpeedSchedule#SETTING}). */
-final class StoredSchedule {
+public final class StoredSchedule {
   private StoredSchedule() {}
 
   /** The schedule of {@code store}'s queue where {@code windows} or {@code speeds} is null (not given). */
-  static QueueSchedule read(StateStore store, Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
+  public static QueueSchedule read(StateStore store, Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
     Map<String, String> stored = windows == null || speeds == null ? store.settings() : Map.of();
     List<RunWindow> w = windows;
     if (w == null) {

@@ -1,14 +1,12 @@
-package dev.braid.core.internal.metalink;
+package dev.braid.core;
 
-import dev.braid.core.MetalinkException;
-import dev.braid.core.internal.io.FileNames;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A Metalink file name (RFC 5854 section 4.1.2.1), a relative path: one whose shape could leave the
  * folder the files go into, whatever the platform, is refused; each of its parts is then cleaned
- * by {@link FileNames#sanitize}, the sanitiser of a server's names, so that a Metalink can no more
+ * by {@link RemoteName#sanitize}, the sanitiser of a server's names, so that a Metalink can no more
  * make a hidden file or folder ({@code .bashrc}, {@code x/.ssh/authorized_keys}), carry a bidi
  * override or a control character, or pass a file system's name length than a server can.
  */
@@ -31,7 +29,7 @@ final class MetalinkNames {
       if (part.isEmpty() || part.equals(".") || part.equals("..")) {
         throw new MetalinkException("unsafe file name " + printable(name) + ": empty, . and .. path parts are refused");
       }
-      parts.add(FileNames.sanitize(part));
+      parts.add(RemoteName.sanitize(part));
     }
     return String.join("/", parts);
   }
@@ -39,7 +37,7 @@ final class MetalinkNames {
   private static String printable(String name) {
     StringBuilder b = new StringBuilder("'");
     name.codePoints().limit(200).forEach(c -> {
-      if (FileNames.unprintable(c)) {
+      if (RemoteName.unprintable(c)) {
         b.append(String.format(c < 0x100 ? "\\x%02x" : "\\u%04x", c));
       } else {
         b.appendCodePoint(c);

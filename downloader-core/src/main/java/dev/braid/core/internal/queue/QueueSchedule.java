@@ -1,5 +1,7 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.RunWindow;
+import dev.braid.core.SpeedSchedule;
 import dev.braid.core.internal.limit.TokenBucket;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -15,7 +17,7 @@ import java.util.Objects;
  * again. The limit changes on the global bucket as the time passes from one entry to another.
  * Other threads change the schedule; the loop sees it at its next turn.
  */
-final class QueueSchedule {
+public final class QueueSchedule {
   /** Null for the system clock in the default zone, looked up only once a schedule is set (zone data costs start-up). */
   private final Clock givenClock;
   private final TokenBucket bucket;
@@ -30,7 +32,7 @@ final class QueueSchedule {
   private int applied = Integer.MIN_VALUE;
   private Clock clock;
 
-  QueueSchedule(Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
+  public QueueSchedule(Clock clock, TokenBucket bucket, List<RunWindow> windows, SpeedSchedule speeds) {
     this.givenClock = clock;
     this.bucket = bucket;
     this.windows = List.copyOf(windows);
@@ -43,7 +45,7 @@ final class QueueSchedule {
    * One turn of the queue's loop: applies the limit of the time, and outside every window holds
    * {@code running}. Whether a window just opened (the queue then looks for work at once).
    */
-  boolean tick(Collection<Download> running) {
+  boolean tick(Collection<QueuedDownload> running) {
     List<RunWindow> w = windows;
     SpeedSchedule s = speeds;
     if (w.isEmpty() && s.entries().isEmpty()) {
@@ -64,7 +66,7 @@ final class QueueSchedule {
     }
     boolean inWindow = w.isEmpty() || w.stream().anyMatch(x -> x.contains(now));
     if (!inWindow) {
-      for (Download h : running) {
+      for (QueuedDownload h : running) {
         if (!h.held) {
           // queued again when its run ends, not paused: the next window continues it from its bytes
           h.held = true;
@@ -89,29 +91,29 @@ final class QueueSchedule {
   }
 
   /** Whether the queue may start downloads now (as of the last turn). */
-  boolean allowsStarts() {
+  public boolean allowsStarts() {
     return open;
   }
 
-  void windows(List<RunWindow> w) {
+  public void windows(List<RunWindow> w) {
     windows = List.copyOf(w);
   }
 
-  List<RunWindow> windows() {
+  public List<RunWindow> windows() {
     return windows;
   }
 
-  void speeds(SpeedSchedule s) {
+  public void speeds(SpeedSchedule s) {
     speeds = Objects.requireNonNull(s, "schedule");
     reapply = true;
   }
 
-  SpeedSchedule speeds() {
+  public SpeedSchedule speeds() {
     return speeds;
   }
 
   /** A limit set by hand: now, and wherever the speed schedule has no entry; the next entry's time overrides it. */
-  void rateLimit(long bytesPerSecond) {
+  public void rateLimit(long bytesPerSecond) {
     baseRate = bytesPerSecond;
     bucket.setRate(bytesPerSecond);
   }

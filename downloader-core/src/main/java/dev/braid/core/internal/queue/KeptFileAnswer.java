@@ -1,7 +1,16 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.Braid;
+import dev.braid.core.Checksum;
+import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.FailureDetail;
+import dev.braid.core.FailureKind;
+import dev.braid.core.IntegrityException;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.StoredFailure;
 import dev.braid.core.internal.fetch.RangeRequest;
-import dev.braid.core.internal.verify.FileDigest;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -23,14 +32,14 @@ import java.util.concurrent.Executor;
  */
 final class KeptFileAnswer {
   private final QueueStore table;
-  private final DownloadQueue queue;
+  private final QueueMoves moves;
   private final Executor drivers;
   /** Set once by {@link #close}, read by each check in flight before its next read. */
   private volatile boolean closing;
 
-  KeptFileAnswer(QueueStore table, DownloadQueue queue, Executor drivers) {
+  KeptFileAnswer(QueueStore table, QueueMoves moves, Executor drivers) {
     this.table = table;
-    this.queue = queue;
+    this.moves = moves;
     this.drivers = drivers;
   }
 
@@ -46,7 +55,7 @@ final class KeptFileAnswer {
   }
 
   /** Ends {@code h}, whose entry completed with {@code kept} as its file, as {@code expected} allows. */
-  void answer(Download h, DownloadResult kept, Optional<Checksum> expected) {
+  void answer(QueuedDownload h, DownloadResult kept, Optional<Checksum> expected) {
     h.submitted();
     h.queued();
     if (expected.isEmpty()) {
@@ -61,10 +70,10 @@ final class KeptFileAnswer {
     closing = true;
   }
 
-  private void check(Download h, DownloadResult kept, Checksum expected) {
+  private void check(QueuedDownload h, DownloadResult kept, Checksum expected) {
     String actual;
     try {
-      Optional<String> digest = FileDigest.hex(kept.file(), expected.algorithm(), () -> closing);
+      Optional<String> digest = Checksum.of(kept.file(), expected.algorithm(), () -> closing).map(Checksum::hex);
       if (digest.isEmpty()) {
         h.result().completeExceptionally(new DownloadPausedException("braid stopped before " + kept.file()
             + " was checked against its checksum; asking for it again checks it"));
@@ -84,20 +93,20 @@ final class KeptFileAnswer {
     }
   }
 
-  private void complete(Download h, DownloadResult kept) {
+  private void complete(QueuedDownload h, DownloadResult kept) {
     if (h.entry().state() == DownloadState.FAILED) {
       table.setState(h.id(), DownloadState.COMPLETED, null, null);
       table.get(h.id()).ifPresent(h::entry);
     }
     // said, as any other end is: a listener reporting the downloads asked for (--json) hears of it
-    queue.transition(h, DownloadState.COMPLETED);
+    moves.transition(h, DownloadState.COMPLETED);
     h.result().complete(kept);
   }
 
-  private void fail(Download h, DownloadException e) {
+  private void fail(QueuedDownload h, DownloadException e) {
     table.setState(h.id(), DownloadState.FAILED, e.getMessage(), StoredFailure.encode(e));
     table.get(h.id()).ifPresent(h::entry);
-    queue.transition(h, DownloadState.FAILED);
+    moves.transition(h, DownloadState.FAILED);
     h.result().completeExceptionally(e);
   }
 }

@@ -1,5 +1,8 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.DownloadFailure;
+import dev.braid.core.HttpStatusException;
+import dev.braid.core.OutageRetry;
 import dev.braid.store.EntryRetry;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,24 +17,24 @@ import java.util.function.LongUnaryOperator;
  * <p>Threads: {@link #after} runs on download driver threads; the default policy is volatile,
  * changed by any thread ({@link #defaultPolicy(OutageRetry)}).
  */
-final class OutageWaits {
+public final class OutageWaits {
   private final Clock clock;
   /** Given a bound n, a number in [0, n]: the jitter's draw (tests give a fixed one). */
   private final LongUnaryOperator draw;
   private volatile OutageRetry defaultPolicy;
 
-  OutageWaits(Clock clock, LongUnaryOperator draw, OutageRetry defaultPolicy) {
+  public OutageWaits(Clock clock, LongUnaryOperator draw, OutageRetry defaultPolicy) {
     this.clock = clock;
     this.draw = draw;
     this.defaultPolicy = defaultPolicy;
   }
 
   /** The policy of downloads that do not carry their own. */
-  void defaultPolicy(OutageRetry p) {
+  public void defaultPolicy(OutageRetry p) {
     defaultPolicy = p;
   }
 
-  OutageRetry defaultPolicy() {
+  public OutageRetry defaultPolicy() {
     return defaultPolicy;
   }
 
@@ -44,7 +47,7 @@ final class OutageWaits {
    * @param progressed whether the run moved the download forward (a new streak starts)
    * @param own the download's own policy, or null for the default
    */
-  Optional<EntryRetry> after(Throwable failure, EntryRetry before, boolean progressed, OutageRetry own) {
+  public Optional<EntryRetry> after(Throwable failure, EntryRetry before, boolean progressed, OutageRetry own) {
     OutageRetry p = own != null ? own : defaultPolicy;
     if (!p.retries() || !DownloadFailure.of(failure).passes()) {
       return Optional.empty();

@@ -1,6 +1,5 @@
-package dev.braid.core.internal.metalink;
+package dev.braid.core;
 
-import dev.braid.core.MetalinkException;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

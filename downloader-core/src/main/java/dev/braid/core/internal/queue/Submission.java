@@ -1,8 +1,8 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
-import dev.braid.core.internal.queue.ChangeFeed;
-import dev.braid.core.internal.queue.HandleMap;
-import dev.braid.core.internal.queue.HeldElsewhere;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
 import dev.braid.store.DownloadState;
 import dev.braid.store.NewEntry;
 import dev.braid.store.QueueEntry;
@@ -30,17 +30,17 @@ final class Submission {
   private final HandleMap handles;
   private final ChangeFeed feed;
   private final RequestSecrets secrets;
-  private final DownloadQueue queue;
+  private final QueueMoves moves;
   private final KeptFileAnswer keptFiles;
 
-  Submission(QueueStore table, String owner, HandleMap handles, ChangeFeed feed, RequestSecrets secrets, DownloadQueue queue,
+  Submission(QueueStore table, String owner, HandleMap handles, ChangeFeed feed, RequestSecrets secrets, QueueMoves moves,
       KeptFileAnswer keptFiles) {
     this.table = table;
     this.owner = owner;
     this.handles = handles;
     this.feed = feed;
     this.secrets = secrets;
-    this.queue = queue;
+    this.moves = moves;
     this.keptFiles = keptFiles;
   }
 
@@ -49,7 +49,7 @@ final class Submission {
    * any worker of a fleet); this one never starts it. An unfinished entry for the same URL and
    * target is queued again if it was paused or failed, and returned instead.
    */
-  Download enqueue(DownloadRequest request) {
+  QueuedDownload enqueue(DownloadRequest request) {
     Path file = request.file().orElse(null);
     Optional<QueueEntry> unfinished = table.matching(request.uri().toString(), file, request.directory()).stream()
         .filter(e -> e.state() != DownloadState.COMPLETED).findFirst();
@@ -66,7 +66,7 @@ final class Submission {
     return handles.handle(e);
   }
 
-  Download submit(DownloadRequest request, boolean paused) {
+  QueuedDownload submit(DownloadRequest request, boolean paused) {
     return submit(request, newest(request), paused);
   }
 
@@ -81,11 +81,11 @@ final class Submission {
     return newest.isEmpty() && file != null ? table.unfinishedWithFile(file) : newest;
   }
 
-  private Download submit(DownloadRequest request, Optional<QueueEntry> newest, boolean paused) {
+  private QueuedDownload submit(DownloadRequest request, Optional<QueueEntry> newest, boolean paused) {
     if (newest.isPresent() && !request.overwrite() && KeptFileAnswer.answersFor(newest.get())) {
       Optional<DownloadResult> kept = alreadyComplete(newest.get());
       if (kept.isPresent()) {
-        Download h = handles.handle(newest.get());
+        QueuedDownload h = handles.handle(newest.get());
         keptFiles.answer(h, kept.get(), request.checksum());
         return h;
       }
@@ -103,8 +103,8 @@ final class Submission {
    * URL and target, or its file) is submitted alone once those before it are added, so it meets
    * them as a second submit would.
    */
-  List<Download> submitAll(List<DownloadRequest> requests, boolean paused) {
-    List<Download> out = new ArrayList<>();
+  List<QueuedDownload> submitAll(List<DownloadRequest> requests, boolean paused) {
+    List<QueuedDownload> out = new ArrayList<>();
     List<DownloadRequest> pending = new ArrayList<>();
     // what the pending requests will hold once added: URL, file and folder; and files named
     Set<List<Object>> pendingTargets = new HashSet<>();
@@ -133,12 +133,12 @@ final class Submission {
   }
 
   /** New entries for {@code requests}, none of which the queue holds, in one write; empties the list. */
-  private List<Download> addTogether(List<DownloadRequest> requests, boolean paused) {
+  private List<QueuedDownload> addTogether(List<DownloadRequest> requests, boolean paused) {
     if (requests.isEmpty()) {
       return List.of();
     }
     List<QueueEntry> entries = table.addAll(requests.stream().map(r -> newEntry(r, paused)).toList());
-    List<Download> out = new ArrayList<>();
+    List<QueuedDownload> out = new ArrayList<>();
     for (int i = 0; i < requests.size(); i++) {
       out.add(added(requests.get(i), entries.get(i), paused));
     }
@@ -169,29 +169,29 @@ final class Submission {
     }
   }
 
-  private Download added(DownloadRequest request, QueueEntry e, boolean paused) {
+  private QueuedDownload added(DownloadRequest request, QueueEntry e, boolean paused) {
     feed.addedHere(e.id());
     secrets.keep(e.id(), request);
-    return paused ? addedPaused(handles.handle(e)) : queue.queueHere(handles.handle(e));
+    return paused ? addedPaused(handles.handle(e)) : moves.queueHere(handles.handle(e));
   }
 
   /** A handle whose entry is recorded paused: it says so, and its result fails as a paused one's. */
-  private Download addedPaused(Download h) {
+  private QueuedDownload addedPaused(QueuedDownload h) {
     h.submitted();
     h.queued();
-    queue.transition(h, DownloadState.PAUSED);
+    moves.transition(h, DownloadState.PAUSED);
     h.result().completeExceptionally(new DownloadPausedException("added paused"));
     return h;
   }
 
-  private Download continueEntry(QueueEntry e, DownloadRequest request, boolean paused) {
-    Download h = handles.handle(e);
+  private QueuedDownload continueEntry(QueueEntry e, DownloadRequest request, boolean paused) {
+    QueuedDownload h = handles.handle(e);
     if (handles.isRunning(e.id())) {
       return paused ? pause(h) : h;
     }
     if (table.held(e) && !e.owner().equals(owner)) {
       // another process drives it: this one must not, and says so at once (or asks it to pause)
-      Download refused = new Download(queue, e, DownloadState.ACTIVE);
+      QueuedDownload refused = handles.detached(e, DownloadState.ACTIVE);
       refused.submitted();
       refused.result().completeExceptionally(HeldElsewhere.of(e));
       return paused ? pause(refused) : refused;
@@ -202,11 +202,11 @@ final class Submission {
         paused ? DownloadState.PAUSED : DownloadState.QUEUED);
     secrets.keep(e.id(), request);
     table.get(h.id()).ifPresent(h::entry);
-    return paused ? addedPaused(h) : queue.queueHere(h);
+    return paused ? addedPaused(h) : moves.queueHere(h);
   }
 
-  private Download pause(Download h) {
-    queue.pause(h);
+  private QueuedDownload pause(QueuedDownload h) {
+    moves.pause(h);
     return h;
   }
 

@@ -1,9 +1,12 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
-import dev.braid.core.internal.queue.HandleAccess;
-import dev.braid.core.internal.queue.HandleMap;
-import dev.braid.core.internal.queue.HeldElsewhere;
-import dev.braid.core.internal.queue.SlotLoop;
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRemovedException;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.Progress;
+import dev.braid.core.StoredFailure;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
@@ -35,7 +38,7 @@ final class QueueRuns {
   private final Executor drivers;
   private final boolean runAll;
   private final HandleMap handles;
-  private final HandleAccess access;
+  private final QueueMoves moves;
   private final RequestSecrets secrets;
   private final SlotLoop loop;
   private final OutageWaits waits;
@@ -48,14 +51,14 @@ final class QueueRuns {
    * @param waits decides whether a failed run waits out an outage rather than failing
    */
   QueueRuns(QueueStore table, String owner, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, boolean runAll,
-      HandleMap handles, HandleAccess access, RequestSecrets secrets, SlotLoop loop, OutageWaits waits) {
+      HandleMap handles, QueueMoves moves, RequestSecrets secrets, SlotLoop loop, OutageWaits waits) {
     this.table = table;
     this.owner = owner;
     this.jobs = jobs;
     this.drivers = drivers;
     this.runAll = runAll;
     this.handles = handles;
-    this.access = access;
+    this.moves = moves;
     this.secrets = secrets;
     this.loop = loop;
     this.waits = waits;
@@ -66,8 +69,8 @@ final class QueueRuns {
     if (handles.isRunning(id) || handles.isBeingRemoved(id) || (!runAll && !handles.isWanted(id))) {
       return;
     }
-    Download h = handles.wanted(id);
-    Optional<Download> runnable = h != null ? Optional.of(h) : table.get(id).map(handles::handle);
+    QueuedDownload h = handles.wanted(id);
+    Optional<QueuedDownload> runnable = h != null ? Optional.of(h) : table.get(id).map(handles::handle);
     if (runnable.isPresent() && !launch(runnable.get())) {
       if (h != null) {
         refuseIfHeldElsewhere(h);
@@ -80,7 +83,7 @@ final class QueueRuns {
   }
 
   /** Asked for here, but another live process took it first: only one may drive it. */
-  private void refuseIfHeldElsewhere(Download h) {
+  private void refuseIfHeldElsewhere(QueuedDownload h) {
     Optional<QueueEntry> e = table.get(h.id());
     boolean held = e.isPresent() && e.get().owner() != null && !e.get().owner().equals(owner)
         && (e.get().state() == DownloadState.QUEUED || e.get().state() == DownloadState.ACTIVE);
@@ -93,7 +96,7 @@ final class QueueRuns {
    * Claims and starts an entry, unless it was paused or removed since the page was read or a
    * live other process holds it; whether it started (or failed at once).
    */
-  private boolean launch(Download h) {
+  private boolean launch(QueuedDownload h) {
     synchronized (h.lifecycle) {
       Optional<QueueEntry> started = table.start(h.id(), owner);
       if (started.isEmpty()) {
@@ -111,14 +114,14 @@ final class QueueRuns {
         // the handle shows the error and its kind from the entry, as for a failure read back later
         table.get(e.id()).ifPresent(h::entry);
         handles.unwant(e.id());
-        access.transition(h, DownloadState.FAILED);
+        moves.transition(h, DownloadState.FAILED);
         h.result().completeExceptionally(ex);
         return true;
       }
       DownloadJob job = jobs.apply(request);
       h.started(job);
       handles.startedRunning(h);
-      access.transition(h, DownloadState.ACTIVE);
+      moves.transition(h, DownloadState.ACTIVE);
       Run run = new Run(e.retry(), e.done());
       job.result().whenComplete((r, ex) -> finished(h, job, run, r, ex));
       drivers.execute(job);
@@ -130,7 +133,7 @@ final class QueueRuns {
   private record Run(EntryRetry retry, long doneAtStart) {}
 
   /** On the download's driver thread, after every connection stopped and its progress was recorded. */
-  private void finished(Download h, DownloadJob job, Run run, DownloadResult r, Throwable failure) {
+  private void finished(QueuedDownload h, DownloadJob job, Run run, DownloadResult r, Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     // read once: a heartbeat that reads the store after the finish below sees the entry released
     // and marks it removing; the end decided here stands
@@ -174,7 +177,7 @@ final class QueueRuns {
     // the event goes out before the slot frees, so listeners never see more than the limit
     // active; the result completes after, so whoever waits on it can resume at once
     if (!removing) {
-      access.transition(h, end);
+      moves.transition(h, end);
     }
     // out of wanted before out of running: a heartbeat that reads running first never takes a
     // download this process just ended for one waiting here
@@ -191,9 +194,13 @@ final class QueueRuns {
     loop.changed();
   }
 
-  /** What the store is told of a running download's progress ({@link Download#orRecorded}: nothing counted yet keeps the bytes recorded). */
-  static EntryProgress progressOf(Download h, DownloadJob job) {
-    Progress p = Download.orRecorded(job.progress(), h.entry());
+  /** What the store is told of a running download's progress ({@link QueuedDownload#orRecorded}: nothing counted yet keeps the bytes recorded). */
+  static EntryProgress progressOf(QueuedDownload h) {
+    return progressOf(h, h.job());
+  }
+
+  private static EntryProgress progressOf(QueuedDownload h, DownloadJob job) {
+    Progress p = QueuedDownload.orRecorded(job.progress(), h.entry());
     return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }

@@ -1,5 +1,12 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.Braid;
+import dev.braid.core.Checksum;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.OutageRetry;
+import dev.braid.core.PieceHashes;
 import dev.braid.store.QueueEntry;
 import java.net.URI;
 import java.util.ArrayList;

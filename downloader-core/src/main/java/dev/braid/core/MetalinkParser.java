@@ -1,10 +1,5 @@
-package dev.braid.core.internal.metalink;
+package dev.braid.core;
 
-import dev.braid.core.Checksum;
-import dev.braid.core.InvalidRequestException;
-import dev.braid.core.Metalink;
-import dev.braid.core.MetalinkException;
-import dev.braid.core.PieceHashes;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,7 +20,7 @@ import javax.xml.stream.XMLStreamReader;
  * bounded by the caller. Elements of other namespaces and those Braid has no use for (identity,
  * description, signature, ...) are skipped, as RFC 5854 lets extensions add them.
  */
-public final class MetalinkParser {
+final class MetalinkParser {
   static final String NS4 = "urn:ietf:params:xml:ns:metalink";
   static final String NS3 = "http://www.metalinker.org/";
   /** Piece hash kinds, strongest first: the one a file is checked with when it gives several. */
@@ -45,7 +40,7 @@ public final class MetalinkParser {
    * @throws MetalinkException for malformed XML, a DOCTYPE, Metalink 3, an unsafe file name, a
    *     value out of range, or a document over {@link Metalink#MAX_BYTES}
    */
-  public static Metalink parse(byte[] document) throws MetalinkException {
+  static Metalink parse(byte[] document) throws MetalinkException {
     if (document.length > Metalink.MAX_BYTES) {
       throw new MetalinkException("the Metalink is larger than " + Metalink.MAX_BYTES + " bytes");
     }

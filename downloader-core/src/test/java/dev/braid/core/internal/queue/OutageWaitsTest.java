@@ -1,5 +1,14 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.FailureDetail;
+import dev.braid.core.HttpStatusException;
+import dev.braid.core.IntegrityException;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.NetworkException;
+import dev.braid.core.OutageRetry;
+import dev.braid.core.ProxyAuthenticationException;
+import dev.braid.core.RedirectRefusedException;
+import dev.braid.core.RemoteChangedException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

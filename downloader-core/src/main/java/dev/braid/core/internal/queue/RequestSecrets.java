@@ -1,5 +1,8 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.DownloadRequestBuilder;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,7 +38,7 @@ final class RequestSecrets {
   }
 
   /** The decoded request of entry {@code id} with the proxy credentials and refresher given to this process, if any. */
-  DownloadRequest restore(long id, DownloadRequest decoded) {
+  DownloadRequest restore(long id, DownloadRequest decoded) throws InvalidRequestException {
     DownloadRequest refreshing = refreshers.get(id);
     String proxy = proxies.get(id);
     // only for the proxy the entry still names: another process may have changed it since
@@ -51,6 +54,7 @@ final class RequestSecrets {
       b.urlRefresher(refreshing.urlRefresher().get()).maxUrlRefreshes(refreshing.maxUrlRefreshes())
           .urlRefreshTimeout(refreshing.urlRefreshTimeout());
     }
-    return b.buildUnchecked();
+    // checked again, as the decoded request was: what is added here was checked when it was given
+    return b.build();
   }
 }

@@ -1,6 +1,5 @@
-package dev.braid.core.internal.verify;
+package dev.braid.core;
 
-import dev.braid.core.Checksum;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,19 +19,15 @@ import org.bouncycastle.crypto.digests.SHA3Digest;
  * The JDK's digests are used where they have CPU intrinsics (SHA-1/2, MD5); Bouncy Castle for
  * BLAKE2b, BLAKE3 and SHA3 (faster than the JDK's SHA3 here).
  */
-public final class FileDigest {
+final class FileDigest {
   private FileDigest() {}
 
-  /** The lower-case hexadecimal digest of {@code file} by {@code algorithm} (a {@link Checksum#ALGORITHMS} name). */
-  public static String hex(Path file, String algorithm) throws IOException {
-    return hex(file, algorithm, () -> false).orElseThrow();
-  }
-
   /**
-   * As {@link #hex(Path, String)}, but given up, empty, once {@code stop} says so: it is asked
-   * before each read of 1 MiB, so a digest of a large file stops within one read.
+   * The lower-case hexadecimal digest of {@code file} by {@code algorithm} (a {@link Checksum#ALGORITHMS}
+   * name), given up, empty, once {@code stop} says so: it is asked before each read of 1 MiB, so a
+   * digest of a large file stops within one read.
    */
-  public static Optional<String> hex(Path file, String algorithm, BooleanSupplier stop) throws IOException {
+  static Optional<String> hex(Path file, String algorithm, BooleanSupplier stop) throws IOException {
     Hasher h = hasher(algorithm);
     byte[] buffer = new byte[1 << 20];
     try (InputStream in = Files.newInputStream(file)) {
@@ -45,11 +40,6 @@ public final class FileDigest {
       }
     }
     return Optional.empty();
-  }
-
-  /** Whether {@code file} has the digest {@code expected} names. */
-  public static boolean matches(Path file, Checksum expected) throws IOException {
-    return hex(file, expected.algorithm()).equals(expected.hex());
   }
 
   private interface Hasher {

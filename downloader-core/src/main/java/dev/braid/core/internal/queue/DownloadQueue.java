@@ -1,11 +1,18 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
-import dev.braid.core.internal.queue.ChangeFeed;
-import dev.braid.core.internal.queue.HandleAccess;
-import dev.braid.core.internal.queue.HandleMap;
-import dev.braid.core.internal.queue.Heartbeat;
-import dev.braid.core.internal.queue.ListenerBus;
-import dev.braid.core.internal.queue.SlotLoop;
+import dev.braid.core.Braid;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadHook;
+import dev.braid.core.internal.hook.HookRunner;
+import dev.braid.core.DownloadListener;
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
+import dev.braid.core.InvalidRequestException;
+import dev.braid.core.OutageRetry;
+import dev.braid.core.Progress;
+import dev.braid.core.QueueOrder;
+import dev.braid.core.Registration;
+import dev.braid.core.RemoteFile;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
@@ -46,15 +53,15 @@ import java.util.function.Function;
  * {@code lifecycle} lock is held by a launch, a pause, a URL or mirror change, so that each sees
  * the download either running or not, never starting. The loop's wait has a lock of its own.
  */
-final class DownloadQueue implements AutoCloseable {
+public final class DownloadQueue implements AutoCloseable {
   private final StateStore store;
   private final QueueStore table;
   private final String owner = ProcessOwner.self();
-  private final HandleAccess access = new Access();
   private final HandleMap handles;
   private final RequestSecrets secrets = new RequestSecrets();
   private final SlotLoop loop;
   private final ListenerBus bus;
+  private final QueueMoves moves;
   private final Heartbeat heartbeat;
   private final ChangeFeed feed;
   private final QueueRuns runs;
@@ -63,12 +70,12 @@ final class DownloadQueue implements AutoCloseable {
   private final QueueRemoval removal;
   private final OutageWaits waits;
 
-  DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
+  public DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
       QueueSchedule schedule, OutageWaits waits) {
     this.store = store;
     this.waits = waits;
     this.table = store.queue();
-    this.handles = new HandleMap((e, shown) -> new Download(this, e, shown), table::held);
+    this.handles = new HandleMap(this, table::held);
     // the loop calls back into the parts below only once started, at the end of this constructor
     this.loop = new SlotLoop(table, maxActive, new SlotLoop.Work() {
       @Override
@@ -92,7 +99,7 @@ final class DownloadQueue implements AutoCloseable {
       }
 
       @Override
-      public Collection<Download> handles() {
+      public Collection<QueuedDownload> handles() {
         return handles.values();
       }
 
@@ -107,63 +114,37 @@ final class DownloadQueue implements AutoCloseable {
       }
     });
     this.bus = loop.bus();
-    this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, access, bus);
-    this.feed = new ChangeFeed(table, handles, access, bus);
-    this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop, waits);
-    this.keptFiles = new KeptFileAnswer(table, this, drivers);
-    this.submission = new Submission(table, owner, handles, feed, secrets, this, keptFiles);
+    this.moves = new QueueMoves(table, handles, bus, loop);
+    this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, moves, bus);
+    this.feed = new ChangeFeed(table, handles, moves, bus);
+    this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, moves, secrets, loop, waits);
+    this.keptFiles = new KeptFileAnswer(table, moves, drivers);
+    this.submission = new Submission(table, owner, handles, feed, secrets, moves, keptFiles);
     this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
     loop.start();
   }
 
   // ---- the public API's actions
 
-  Download submit(DownloadRequest request, boolean paused) {
+  public Download submit(DownloadRequest request, boolean paused) {
     return submission.submit(request, paused);
   }
 
   /** See {@link Submission#submitAll}. */
-  List<Download> submitAll(List<DownloadRequest> requests, boolean paused) {
-    return submission.submitAll(requests, paused);
+  public List<Download> submitAll(List<DownloadRequest> requests, boolean paused) {
+    return List.copyOf(submission.submitAll(requests, paused));
   }
 
   /** See {@link Submission#enqueue}. */
-  Download enqueue(DownloadRequest request) {
+  public Download enqueue(DownloadRequest request) {
     return submission.enqueue(request);
   }
 
-  /** Waits here for a slot; the handle holds the entry as it now stands in the store. */
-  Download queueHere(Download h) {
-    h.submitted();
-    h.queued();
-    handles.want(h);
-    transition(h, DownloadState.QUEUED);
-    loop.changed();
-    return h;
+  void pause(QueuedDownload h) {
+    moves.pause(h);
   }
 
-  void pause(Download h) {
-    // under the download's lifecycle lock, as launch: a pause either finds the download running
-    // or records PAUSED before launch reads the entry, never in between (one then was lost)
-    synchronized (h.lifecycle) {
-      handles.unwant(h.id());
-      Download local = handles.running(h.id());
-      if (local != null) {
-        local.pauseAsked = true;
-        local.job().pause();
-        return;
-      }
-      if (!h.state().settled()) {
-        // queued here, or driven by another process, which sees this at its next heartbeat
-        table.setState(h.id(), DownloadState.PAUSED, null, null);
-        table.get(h.id()).ifPresent(h::entry);
-        transition(h, DownloadState.PAUSED);
-        h.result().completeExceptionally(new DownloadPausedException("paused before it started"));
-      }
-    }
-  }
-
-  void resume(Download h) {
+  void resume(QueuedDownload h) {
     if (handles.isRunning(h.id()) || h.state() == DownloadState.COMPLETED) {
       return;
     }
@@ -173,14 +154,14 @@ final class DownloadQueue implements AutoCloseable {
     }
     table.setState(h.id(), DownloadState.QUEUED, null, null);
     table.get(h.id()).ifPresent(h::entry);
-    queueHere(h);
+    moves.queueHere(h);
   }
 
-  void remove(Download h, boolean deleteFile, boolean deletePart) {
+  void remove(QueuedDownload h, boolean deleteFile, boolean deletePart) {
     removal.remove(h, deleteFile, deletePart);
   }
 
-  void rateLimit(Download h, long bytesPerSecond) {
+  void rateLimit(QueuedDownload h, long bytesPerSecond) {
     QueueEntry e = table.get(h.id()).orElse(h.entry());
     Map<String, String> options = new LinkedHashMap<>(e.options());
     options.put("rate_limit", Long.toString(bytesPerSecond));
@@ -192,7 +173,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /** {@code h}'s own retry policy from now on: a running download's ends by it too. */
-  void outageRetry(Download h, OutageRetry policy) {
+  void outageRetry(QueuedDownload h, OutageRetry policy) {
     QueueEntry e = table.get(h.id()).orElse(h.entry());
     Map<String, String> options = new LinkedHashMap<>(e.options());
     options.put(RequestCodec.RETRY, policy.text());
@@ -201,13 +182,13 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /** The URL {@code h} continues from; a running download moves to it at once, another when it next runs. */
-  void changeUrl(Download h, URI uri) throws InvalidRequestException {
+  void changeUrl(QueuedDownload h, URI uri) throws InvalidRequestException {
     DownloadRequest checked = DownloadRequest.builder(uri.toString()).build();
     synchronized (h.lifecycle) {
       QueueEntry e = table.get(h.id()).orElse(h.entry());
       List<String> urls = new ArrayList<>(e.urls());
       urls.set(0, checked.uri().toString());
-      Download local = handles.running(h.id());
+      QueuedDownload local = handles.running(h.id());
       Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
           : e.target() != null ? e.target() : e.file();
       if (file == null && local == null) {
@@ -231,20 +212,20 @@ final class DownloadQueue implements AutoCloseable {
    * Headers for {@code h}, checked as a request's are: the store keeps them for every later run;
    * a run here moves to them at once (its connections restart).
    */
-  void headers(Download h, Map<String, String> headers) throws InvalidRequestException {
+  void headers(QueuedDownload h, Map<String, String> headers) throws InvalidRequestException {
     DownloadRequestBuilder b = DownloadRequest.builder(h.url());
     headers.forEach(b::header);
     Map<String, String> checked = b.build().headers();
     synchronized (h.lifecycle) {
       table.setHeaders(h.id(), checked);
-      Download local = handles.running(h.id());
+      QueuedDownload local = handles.running(h.id());
       if (local != null) {
         local.job().headers(checked);
       }
     }
   }
 
-  void mirrors(Download h, List<String> mirrors) throws InvalidRequestException {
+  void mirrors(QueuedDownload h, List<String> mirrors) throws InvalidRequestException {
     synchronized (h.lifecycle) {
       if (handles.isRunning(h.id())) {
         throw new IllegalStateException("the mirrors of a running download cannot change: pause it first");
@@ -257,7 +238,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /** A checked proxy setting for {@code h}'s next run: the store keeps it without credentials, this process with them. */
-  void proxy(Download h, String url) {
+  void proxy(QueuedDownload h, String url) {
     synchronized (h.lifecycle) {
       if (handles.isRunning(h.id())) {
         throw new IllegalStateException("the proxy of a running download cannot change: pause it first");
@@ -269,35 +250,45 @@ final class DownloadQueue implements AutoCloseable {
     }
   }
 
-  void priority(Download h, int priority) {
+  void priority(QueuedDownload h, int priority) {
     table.updatePriority(h.id(), priority);
     table.get(h.id()).ifPresent(h::entry);
     loop.changed();
   }
 
   /** The resume record of the file {@code h} writes, if the store has one. */
-  private Optional<DownloadRecord> storedRecord(Download h) {
+  private Optional<DownloadRecord> storedRecord(QueuedDownload h) {
     return h.file().flatMap(store.records()::findByTarget);
   }
 
-  Optional<RemoteFile> storedRemote(Download h) {
+  Optional<RemoteFile> storedRemote(QueuedDownload h) {
     return storedRecord(h).map(DownloadRecord::remote)
         .map(r -> new RemoteFile(r.finalUrl(), r.length(), r.etag(), r.lastModified(), r.ranges()));
   }
 
-  List<Progress.Segment> storedSegments(Download h) {
+  List<Progress.Segment> storedSegments(QueuedDownload h) {
     return storedRecord(h).filter(r -> r.status() != DownloadState.COMPLETED)
         .map(r -> store.records().segments(r.id()).stream()
             .map(s -> new Progress.Segment(s.start(), s.end(), s.done(), false)).toList())
         .orElse(List.of());
   }
 
-  Registration listen(Download only, DownloadListener l, Duration every) {
+  Registration listen(QueuedDownload only, DownloadListener l, Duration every) {
     return bus.listen(only, l, every);
   }
 
+  /** Hands the ends of the runs here to {@code runner}'s hooks ({@link HookDispatch}). */
+  public void hooks(HookRunner runner, List<DownloadHook> onComplete, List<DownloadHook> onError) {
+    bus.listen(null, new HookDispatch(runner, onComplete, onError), Duration.ofDays(1));
+  }
+
+  /** Calls {@code l} about every download; see {@code Braid.listen}. */
+  public Registration listen(DownloadListener l, Duration every) {
+    return bus.listen(null, l, every);
+  }
+
   /** Every download in the store, oldest first, as handles (the same object for the same id while anyone holds it). */
-  List<Download> all() {
+  public List<Download> all() {
     List<Download> out = new ArrayList<>();
     for (QueueEntry e : table.all()) {
       out.add(handles.handle(e));
@@ -306,7 +297,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /** A page of the entries in {@code states} as the store records them (see {@link QueueStore#page}), as handles. */
-  List<Download> page(Set<DownloadState> states, QueueOrder order, long offset, int limit) {
+  public List<Download> page(Set<DownloadState> states, QueueOrder order, long offset, int limit) {
     List<Download> out = new ArrayList<>();
     for (QueueEntry e : table.page(states, order == QueueOrder.START_ORDER, offset, limit)) {
       out.add(handles.handle(e));
@@ -318,7 +309,7 @@ final class DownloadQueue implements AutoCloseable {
    * How many downloads are in each state as users see them, without a handle per entry: a
    * metrics scrape of a store with a long history made one for every row.
    */
-  Map<DownloadState, Long> countByState() {
+  public Map<DownloadState, Long> countByState() {
     Map<DownloadState, Long> counts = new EnumMap<>(DownloadState.class);
     // one snapshot: an entry that ends or starts meanwhile is counted once
     QueueCensus census = table.census();
@@ -334,33 +325,27 @@ final class DownloadQueue implements AutoCloseable {
     return counts;
   }
 
-  Optional<Download> find(long id) {
-    Download h = handles.get(id);
-    return h != null ? Optional.of(h) : table.get(id).map(handles::handle);
-  }
-
-  /** Sets the state of {@code h} and tells the listeners. */
-  void transition(Download h, DownloadState s) {
-    h.state(s);
-    bus.stateChanged(h, s);
+  public Optional<Download> find(long id) {
+    QueuedDownload h = handles.get(id);
+    return h != null ? Optional.of(h) : table.get(id).map(e -> (Download) handles.handle(e));
   }
 
   /** The rule for failed runs that may wait out an outage; its default policy changes live. */
-  OutageWaits outageWaits() {
+  public OutageWaits outageWaits() {
     return waits;
   }
 
   /** A new limit of downloads at once: more start at once; a lower one lets the running ones finish. */
-  void maxActive(int n) {
+  public void maxActive(int n) {
     loop.maxActive(n);
   }
 
-  int maxActive() {
+  public int maxActive() {
     return loop.maxActive();
   }
 
   /** Active downloads driven by this instance. */
-  List<Download> running() {
+  public List<Download> running() {
     return List.copyOf(handles.runningNow());
   }
 
@@ -377,40 +362,7 @@ final class DownloadQueue implements AutoCloseable {
   }
 
   /** Ends the loop thread after the last events went out. */
-  void stop() {
+  public void stop() {
     loop.stop();
-  }
-
-  /** The handle's package-private side, for the parts in {@code dev.braid.core.internal.queue}. */
-  private final class Access implements HandleAccess {
-    @Override
-    public QueueEntry entry(Download h) {
-      return h.entry();
-    }
-
-    @Override
-    public void entry(Download h, QueueEntry e) {
-      h.entry(e);
-    }
-
-    @Override
-    public void stopRun(Download h, boolean removing) {
-      if (removing) {
-        h.removing = true;
-      } else {
-        h.pauseAsked = true;
-      }
-      h.job().pause();
-    }
-
-    @Override
-    public EntryProgress progress(Download h) {
-      return QueueRuns.progressOf(h, h.job());
-    }
-
-    @Override
-    public void transition(Download h, DownloadState s) {
-      DownloadQueue.this.transition(h, s);
-    }
   }
 }

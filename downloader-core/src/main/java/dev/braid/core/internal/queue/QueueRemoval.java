@@ -1,9 +1,6 @@
-package dev.braid.core;
+package dev.braid.core.internal.queue;
 
-import dev.braid.core.internal.queue.EntryFiles;
-import dev.braid.core.internal.queue.HandleMap;
-import dev.braid.core.internal.queue.Heartbeat;
-import dev.braid.core.internal.queue.ListenerBus;
+import dev.braid.core.DownloadRemovedException;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -35,7 +32,7 @@ final class QueueRemoval {
     this.bus = bus;
   }
 
-  void remove(Download h, boolean deleteFile, boolean deletePart) {
+  void remove(QueuedDownload h, boolean deleteFile, boolean deletePart) {
     h.removing = true;
     // the stopped run releases the entry still active (its end is no state): the loop must not
     // take it again before the delete below, or a removed download would run on
@@ -43,7 +40,7 @@ final class QueueRemoval {
     QueueEntry e;
     try {
       handles.unwant(h.id());
-      Download local = handles.running(h.id());
+      QueuedDownload local = handles.running(h.id());
       if (local != null) {
         local.job().pause();
         awaitQuietly(local);
@@ -65,7 +62,7 @@ final class QueueRemoval {
   }
 
   /** Another process drives it: ask it to stop and wait (bounded) for it to let go. */
-  private void awaitRelease(Download h) {
+  private void awaitRelease(QueuedDownload h) {
     Optional<QueueEntry> e = table.get(h.id());
     if (e.isEmpty() || !table.held(e.get()) || e.get().owner().equals(owner)) {
       return;
@@ -88,7 +85,7 @@ final class QueueRemoval {
     }
   }
 
-  private static void awaitQuietly(Download h) {
+  private static void awaitQuietly(QueuedDownload h) {
     try {
       h.result().handle((r, e) -> null).get(60, TimeUnit.SECONDS);
     } catch (Exception e) {

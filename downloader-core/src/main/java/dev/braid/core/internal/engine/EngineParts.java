@@ -1,5 +1,14 @@
-package dev.braid.core;
+package dev.braid.core.internal.engine;
 
+import dev.braid.core.Braid;
+import dev.braid.core.HttpVersion;
+import dev.braid.core.LocalFileException;
+import dev.braid.core.SpeedSchedule;
+import dev.braid.core.internal.queue.DownloadQueue;
+import dev.braid.core.internal.queue.OutageWaits;
+import dev.braid.core.internal.queue.QueueSchedule;
+import dev.braid.core.internal.queue.StateCalls;
+import dev.braid.core.internal.queue.StoredSchedule;
 import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.internal.http.HttpSettings;
 import dev.braid.core.internal.http.HttpTransport;
@@ -13,6 +22,7 @@ import dev.braid.core.internal.metrics.PrometheusMetrics;
 import dev.braid.core.internal.transfer.ConnectionBudget;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.core.internal.transfer.EngineSettings;
+import dev.braid.core.rules.Rules;
 import dev.braid.store.DownloadState;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.StateStore;
@@ -41,30 +51,30 @@ import javax.net.ssl.SSLContext;
 /**
  * What a {@link Braid} is made of and runs: the HTTP client, the store, the thread pools, the
  * connection budget, the queue, the hooks and the metrics endpoint, built from a
- * {@link BraidBuilder}'s settings in the order they depend on one another, and closed in the order
+ * {@code BraidBuilder}'s settings in the order they depend on one another, and closed in the order
  * that lets each record what it must. Braid is the public face over it; this is the wiring.
  */
-final class EngineParts {
+public final class EngineParts {
   /** The longest wait between two tries (a server's Retry-After may ask for more). */
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
-  final HttpTransport http;
-  final StateStore store;
+  public final HttpTransport http;
+  public final StateStore store;
   /** Whether this instance opened {@link #store} (and so closes it), rather than being given it. */
   private final boolean ownsStore;
   private final EngineSettings engine;
   private final ExecutorService drivers;
   private final ExecutorService workers;
   private final ConnectionBudget connectionBudget;
-  final TokenBucket rateLimit;
-  final DownloadQueue queue;
-  final Path downloadDirectory;
-  final MetricsEndpoint metricsEndpoint;
+  public final TokenBucket rateLimit;
+  public final DownloadQueue queue;
+  public final Path downloadDirectory;
+  public final MetricsEndpoint metricsEndpoint;
   /** Null without hooks: no hook threads then. */
   private final HookRunner hooks;
-  final QueueSchedule schedule;
+  public final QueueSchedule schedule;
 
-  EngineParts(BraidBuilder b) throws LocalFileException {
+  public EngineParts(EngineConfig b) throws LocalFileException {
     FutureTask<SSLContext> tls = null;
     if (b.caCertificates != null) {
       List<Certificate> cas;
@@ -94,7 +104,7 @@ final class EngineParts {
     }
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
+        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(ruleProxies(b.hostRules), host -> b.hostRules.forHost(host).proxy()), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
@@ -132,9 +142,14 @@ final class EngineParts {
         new OutageWaits(b.clock != null ? b.clock : Clock.systemUTC(), n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry));
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
-      queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));
+      queue.hooks(hooks, b.onComplete, b.onError);
     }
     this.metricsEndpoint = prometheus == null ? null : startEndpoint(b.metricsAddress, prometheus);
+  }
+
+  /** The proxy URLs the host rules name. */
+  private static List<String> ruleProxies(Rules rules) {
+    return rules.hostRules().stream().flatMap(r -> r.proxy().stream()).toList();
   }
 
   private MetricsEndpoint startEndpoint(InetSocketAddress address, PrometheusMetrics prometheus) throws LocalFileException {
@@ -170,7 +185,7 @@ final class EngineParts {
   }
 
   /** Stops and releases everything, in the order {@link Braid#close()} describes. */
-  void close() {
+  public void close() {
     queue.close();
     drivers.shutdown();
     try {
