@@ -16,9 +16,9 @@ public final class LinksOut {
   private LinksOut() {}
 
   /**
-   * The first part of {@code file}'s path below {@code folder} (the file itself included) that is
-   * a symbolic link leading out of {@code folder}, or nowhere; empty when there is none. Parts
-   * not made yet cannot be links: the walk stops at the first missing one.
+   * {@return the first part of {@code file}'s path below {@code folder} (the file itself included)
+   * that is a symbolic link leading out of {@code folder}, or nowhere; empty when there is none}
+   * Parts not made yet cannot be links: the walk stops at the first missing one.
    *
    * @param folder the folder the file must stay in (itself may be a link: the user chose it)
    * @param file a path inside {@code folder}

@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadHook;
 import dev.braid.core.internal.hook.HookRunner;
@@ -16,7 +15,6 @@ import dev.braid.core.RemoteFile;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
-import dev.braid.store.EntryProgress;
 import dev.braid.store.ProcessOwner;
 import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
@@ -38,11 +36,11 @@ import java.util.function.Function;
 
 /**
  * The queue of one {@code Braid}: the public API's actions on it (submit, pause, resume, remove,
- * changes), over the parts in {@code dev.braid.core.internal.queue}: the {@link SlotLoop} that starts
- * stored entries as slots free up and delivers events, the {@link Heartbeat} and the
- * {@link ChangeFeed} that keep this process and the store in step, the {@link HandleMap} of
- * handles, {@link QueueRuns}, which starts and ends the runs, {@link Submission} and
- * {@link QueueRemoval}.
+ * changes), over the parts of this package: the {@link SlotLoop} that starts stored entries as
+ * slots free up and delivers events, the {@link Heartbeat} and the {@link ChangeFeed} that keep
+ * this process and the store in step, the {@link HandleMap} of handles (each a
+ * {@link QueuedDownload}), {@link QueueMoves}, {@link QueueRuns}, which starts and ends the runs,
+ * {@link Submission} and {@link QueueRemoval}.
  *
  * <p>Threads: the loop thread ({@code braid-queue}, owned by the {@link SlotLoop}) does the
  * starting, the heartbeats, the feed and every listener call; it stops in {@link #stop()}. The

@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadHook;
 import dev.braid.core.DownloadListener;

@@ -22,9 +22,7 @@ import java.util.function.Function;
 
 /**
  * The runs of one queue: starts an entry the loop offers (claims it, decodes its request with the
- * secrets kept here, hands a job to a driver thread) and records its end. In {@code dev.braid.core}
- * rather than its {@code queue} package because it sets a handle's package-private fields and
- * decodes with {@link RequestCodec}.
+ * secrets kept here, hands a job to a driver thread) and records its end.
  *
  * <p>Threads: {@link #tryStart} runs on the loop thread; {@link #finished} on the download's
  * driver thread, after every connection stopped. Locks: a launch holds the handle's

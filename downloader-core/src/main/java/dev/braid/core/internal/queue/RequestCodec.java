@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Braid;
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
