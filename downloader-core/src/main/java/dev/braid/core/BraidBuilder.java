@@ -23,10 +23,36 @@ import java.util.function.Consumer;
  * or a download that cannot move.
  */
 public final class BraidBuilder {
-  /** The settings as the engine reads them when {@link #build()} makes the Braid; each default is defined there. */
+  /** The settings as the engine reads them when {@link #build()} makes the Braid. */
   private final EngineConfig config = new EngineConfig();
 
-  BraidBuilder() {}
+  /** Every setting at its default: each default is one constant ({@code Braid.DEFAULT_*} and the like), set here. */
+  BraidBuilder() {
+    config.stateLocation = Braid.defaultStateDatabase().toString();
+    config.connectTimeout = Braid.DEFAULT_CONNECT_TIMEOUT;
+    config.readTimeout = Braid.DEFAULT_READ_TIMEOUT;
+    config.maxRetries = Braid.DEFAULT_MAX_RETRIES;
+    config.maxRedirects = 10;
+    config.bufferSize = Braid.DEFAULT_BUFFER_SIZE;
+    config.checkpointInterval = Braid.DEFAULT_CHECKPOINT_INTERVAL;
+    config.firstBackoff = Braid.DEFAULT_FIRST_BACKOFF;
+    config.userAgent = "Braid/" + Version.get();
+    config.maxConnectionsTotal = Braid.DEFAULT_MAX_CONNECTIONS_TOTAL;
+    config.lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
+    config.maxActiveDownloads = Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS;
+    config.maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
+    config.tlsHandshakeTimeout = Braid.DEFAULT_TLS_HANDSHAKE_TIMEOUT;
+    config.firstByteTimeout = Braid.DEFAULT_FIRST_BYTE_TIMEOUT;
+    config.hostResolver = HostResolver.SYSTEM;
+    config.dnsCacheTtl = Braid.DEFAULT_DNS_CACHE_TTL;
+    config.idleConnectionTimeout = Braid.DEFAULT_IDLE_CONNECTION_TIMEOUT;
+    config.proxies = ProxyPlan.DIRECT;
+    config.hostRules = Rules.NONE;
+    config.httpVersion = HttpVersion.HTTP_1_1;
+    config.hookTimeout = Braid.DEFAULT_HOOK_TIMEOUT;
+    config.hookFailures = f -> System.err.println("braid: " + f);
+    config.outageRetry = OutageRetry.NONE;
+  }
 
   /**
    * How the queue waits out outages for downloads that do not carry their own policy

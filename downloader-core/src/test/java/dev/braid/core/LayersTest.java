@@ -32,4 +32,12 @@ class LayersTest {
         .should().dependOnClassesThat().resideInAPackage("dev.braid.core.internal..")
         .check(CORE);
   }
+
+  @Test
+  void theEngineNamesNotWhatBuildsIt() {
+    // the engine takes values from the API, never the two classes above it: no class cycle through them
+    noClasses().that().resideInAPackage("dev.braid.core.internal..")
+        .should().dependOnClassesThat(belongToAnyOf(Braid.class, BraidBuilder.class))
+        .check(CORE);
+  }
 }

@@ -1,6 +1,5 @@
 package dev.braid.core.internal.engine;
 
-import dev.braid.core.Braid;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.SpeedSchedule;
@@ -49,7 +48,7 @@ import java.util.function.LongSupplier;
 import javax.net.ssl.SSLContext;
 
 /**
- * What a {@link Braid} is made of and runs: the HTTP client, the store, the thread pools, the
+ * What a {@code Braid} is made of and runs: the HTTP client, the store, the thread pools, the
  * connection budget, the queue, the hooks and the metrics endpoint, built from a
  * {@code BraidBuilder}'s settings in the order they depend on one another, and closed in the order
  * that lets each record what it must. Braid is the public face over it; this is the wiring.
@@ -184,7 +183,7 @@ public final class EngineParts {
     }
   }
 
-  /** Stops and releases everything, in the order {@link Braid#close()} describes. */
+  /** Stops and releases everything, in the order {@code Braid.close()} describes. */
   public void close() {
     queue.close();
     drivers.shutdown();

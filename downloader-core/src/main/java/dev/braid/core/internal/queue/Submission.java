@@ -22,7 +22,7 @@ import java.util.Set;
  * A request submitted to the queue: added as a new entry, or continuing the unfinished entry of
  * the same download (the same URL and target, or another URL for the same file), or answered by
  * a complete file still on disk ({@link KeptFileAnswer}). On the caller's thread; what it records,
- * each store call makes atomic. The {@link DownloadQueue} it belongs to queues and pauses what it hands over.
+ * each store call makes atomic. It queues and pauses what it hands over through {@link QueueMoves}.
  */
 final class Submission {
   private final QueueStore table;
