@@ -20,8 +20,8 @@ import java.util.function.Consumer;
 /**
  * A {@code BraidBuilder}'s settings, each set to its default by the builder's constructor and
  * changed by its setters (which check them), read by {@link EngineParts} when the builder makes
- * the {@code Braid}. Open fields: only the
- * builder writes them, and only before the engine is built; the builder's Javadoc documents each.
+ * the {@code Braid}. Open fields: only the builder writes them, and only before the engine is
+ * built; the builder's Javadoc documents each.
  */
 public final class EngineConfig {
   public String stateLocation;
