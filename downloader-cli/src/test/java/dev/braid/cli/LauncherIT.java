@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.braid.core.internal.verify.FileDigest;
+import dev.braid.core.Checksum;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
@@ -108,7 +108,7 @@ class LauncherIT {
           c.writeTo(out);
         }
         list.append(server.url("/d" + i)).append("\n  checksum=").append(algorithms.get(i)).append('=')
-            .append(FileDigest.hex(copy, algorithms.get(i))).append('\n');
+            .append(Checksum.of(copy, algorithms.get(i)).hex()).append('\n');
       }
       Files.writeString(home.resolve("list.txt"), list);
       Out got = run(TARGET.resolve("braid"), Map.of(), "get", "-i", "list.txt", "-d", "out",

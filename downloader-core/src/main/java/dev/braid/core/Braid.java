@@ -1,6 +1,9 @@
 package dev.braid.core;
 
+import dev.braid.core.internal.engine.EngineConfig;
+import dev.braid.core.internal.engine.EngineParts;
 import dev.braid.core.internal.http.DefaultTls;
+import dev.braid.core.internal.queue.StateCalls;
 import dev.braid.core.internal.metalink.MetalinkFetch;
 import dev.braid.store.DownloadState;
 import dev.braid.store.StoreException;
@@ -73,8 +76,8 @@ public final class Braid implements AutoCloseable {
   /** Everything the instance runs and owns; Braid itself is the public face over it. */
   private final EngineParts parts;
 
-  Braid(BraidBuilder b) throws LocalFileException {
-    this.parts = new EngineParts(b);
+  Braid(EngineConfig config) throws LocalFileException {
+    this.parts = new EngineParts(config);
   }
 
   /**
@@ -402,7 +405,7 @@ public final class Braid implements AutoCloseable {
    *     more
    */
   public Registration listen(DownloadListener listener, Duration progressEvery) {
-    return parts.queue.listen(null, listener, progressEvery);
+    return parts.queue.listen(listener, progressEvery);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.braid.core;
 
+import dev.braid.core.internal.engine.EngineConfig;
 import dev.braid.core.internal.http.ProxyPlan;
 import dev.braid.core.internal.metrics.PrometheusClient;
 import dev.braid.core.rules.Rules;
@@ -22,50 +23,36 @@ import java.util.function.Consumer;
  * or a download that cannot move.
  */
 public final class BraidBuilder {
-  // package-private: EngineParts reads the settings when build() makes the Braid
-  String stateLocation = Braid.defaultStateDatabase().toString();
-  StateStore store;
-  Duration connectTimeout = Braid.DEFAULT_CONNECT_TIMEOUT;
-  Duration readTimeout = Braid.DEFAULT_READ_TIMEOUT;
-  int maxRetries = Braid.DEFAULT_MAX_RETRIES;
-  int maxRedirects = 10;
-  int bufferSize = Braid.DEFAULT_BUFFER_SIZE;
-  Duration checkpointInterval = Braid.DEFAULT_CHECKPOINT_INTERVAL;
-  Duration firstBackoff = Braid.DEFAULT_FIRST_BACKOFF;
-  String userAgent = "Braid/" + Version.get();
-  int maxConnectionsTotal = Braid.DEFAULT_MAX_CONNECTIONS_TOTAL;
-  boolean allowDowngrade;
-  long lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
-  Path caCertificates;
-  Path downloadDirectory;
-  int maxActiveDownloads = Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS;
-  int maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
-  long rateLimit;
-  boolean runQueue;
-  Duration tlsHandshakeTimeout = Braid.DEFAULT_TLS_HANDSHAKE_TIMEOUT;
-  Duration firstByteTimeout = Braid.DEFAULT_FIRST_BYTE_TIMEOUT;
-  Duration deadline;
-  boolean insecure;
-  HostResolver hostResolver = HostResolver.SYSTEM;
-  Duration dnsCacheTtl = Braid.DEFAULT_DNS_CACHE_TTL;
-  Duration idleConnectionTimeout = Braid.DEFAULT_IDLE_CONNECTION_TIMEOUT;
-  ProxyPlan proxies = ProxyPlan.DIRECT;
-  Rules hostRules = Rules.NONE;
-  InetSocketAddress metricsAddress;
-  HttpVersion httpVersion = HttpVersion.HTTP_1_1;
-  final List<DownloadHook> onComplete = new java.util.ArrayList<>();
-  final List<DownloadHook> onError = new java.util.ArrayList<>();
-  Duration hookTimeout = Braid.DEFAULT_HOOK_TIMEOUT;
-  Clock clock;
-  /** Null until set: then {@link #storedSchedule} may fill it. */
-  List<RunWindow> runWindows;
-  /** Null until set, as the windows. */
-  SpeedSchedule speedSchedule;
-  boolean storedSchedule;
-  Consumer<HookFailure> hookFailures = f -> System.err.println("braid: " + f);
-  OutageRetry outageRetry = OutageRetry.NONE;
+  /** The settings as the engine reads them when {@link #build()} makes the Braid. */
+  private final EngineConfig config = new EngineConfig();
 
-  BraidBuilder() {}
+  /** Every setting at its default: each default is one constant ({@code Braid.DEFAULT_*} and the like), set here. */
+  BraidBuilder() {
+    config.stateLocation = Braid.defaultStateDatabase().toString();
+    config.connectTimeout = Braid.DEFAULT_CONNECT_TIMEOUT;
+    config.readTimeout = Braid.DEFAULT_READ_TIMEOUT;
+    config.maxRetries = Braid.DEFAULT_MAX_RETRIES;
+    config.maxRedirects = 10;
+    config.bufferSize = Braid.DEFAULT_BUFFER_SIZE;
+    config.checkpointInterval = Braid.DEFAULT_CHECKPOINT_INTERVAL;
+    config.firstBackoff = Braid.DEFAULT_FIRST_BACKOFF;
+    config.userAgent = "Braid/" + Version.get();
+    config.maxConnectionsTotal = Braid.DEFAULT_MAX_CONNECTIONS_TOTAL;
+    config.lowestSpeed = Braid.DEFAULT_LOWEST_SPEED;
+    config.maxActiveDownloads = Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS;
+    config.maxConnectionsPerHost = DownloadRequest.MAX_CONNECTIONS;
+    config.tlsHandshakeTimeout = Braid.DEFAULT_TLS_HANDSHAKE_TIMEOUT;
+    config.firstByteTimeout = Braid.DEFAULT_FIRST_BYTE_TIMEOUT;
+    config.hostResolver = HostResolver.SYSTEM;
+    config.dnsCacheTtl = Braid.DEFAULT_DNS_CACHE_TTL;
+    config.idleConnectionTimeout = Braid.DEFAULT_IDLE_CONNECTION_TIMEOUT;
+    config.proxies = ProxyPlan.DIRECT;
+    config.hostRules = Rules.NONE;
+    config.httpVersion = HttpVersion.HTTP_1_1;
+    config.hookTimeout = Braid.DEFAULT_HOOK_TIMEOUT;
+    config.hookFailures = f -> System.err.println("braid: " + f);
+    config.outageRetry = OutageRetry.NONE;
+  }
 
   /**
    * How the queue waits out outages for downloads that do not carry their own policy
@@ -77,7 +64,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder outageRetry(OutageRetry policy) {
-    this.outageRetry = Objects.requireNonNull(policy, "policy");
+    config.outageRetry = Objects.requireNonNull(policy, "policy");
     return this;
   }
 
@@ -89,7 +76,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder clock(Clock clock) {
-    this.clock = Objects.requireNonNull(clock, "clock");
+    config.clock = Objects.requireNonNull(clock, "clock");
     return this;
   }
 
@@ -104,7 +91,7 @@ public final class BraidBuilder {
   public BraidBuilder runWindows(List<RunWindow> windows) {
     Objects.requireNonNull(windows, "windows");
     windows.forEach(w -> Objects.requireNonNull(w, "windows holds a null"));
-    this.runWindows = List.copyOf(windows);
+    config.runWindows = List.copyOf(windows);
     return this;
   }
 
@@ -118,7 +105,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder storedSchedule(boolean use) {
-    this.storedSchedule = use;
+    config.storedSchedule = use;
     return this;
   }
 
@@ -130,7 +117,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder speedSchedule(SpeedSchedule speeds) {
-    this.speedSchedule = Objects.requireNonNull(speeds, "speeds");
+    config.speedSchedule = Objects.requireNonNull(speeds, "speeds");
     return this;
   }
 
@@ -143,7 +130,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder onDownloadComplete(DownloadHook hook) {
-    onComplete.add(Objects.requireNonNull(hook, "hook"));
+    config.onComplete.add(Objects.requireNonNull(hook, "hook"));
     return this;
   }
 
@@ -155,7 +142,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder onDownloadError(DownloadHook hook) {
-    onError.add(Objects.requireNonNull(hook, "hook"));
+    config.onError.add(Objects.requireNonNull(hook, "hook"));
     return this;
   }
 
@@ -167,7 +154,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder hookTimeout(Duration timeout) {
-    this.hookTimeout = positive(timeout, "timeout");
+    config.hookTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -179,7 +166,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder hookFailures(Consumer<HookFailure> listener) {
-    this.hookFailures = Objects.requireNonNull(listener, "listener");
+    config.hookFailures = Objects.requireNonNull(listener, "listener");
     return this;
   }
 
@@ -193,7 +180,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder httpVersion(HttpVersion version) {
-    this.httpVersion = Objects.requireNonNull(version, "version");
+    config.httpVersion = Objects.requireNonNull(version, "version");
     return this;
   }
 
@@ -230,7 +217,7 @@ public final class BraidBuilder {
     if (address != null && !PrometheusClient.present()) {
       throw new IllegalStateException(PrometheusClient.MISSING);
     }
-    this.metricsAddress = address;
+    config.metricsAddress = address;
     return this;
   }
 
@@ -242,7 +229,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder tlsHandshakeTimeout(Duration timeout) {
-    this.tlsHandshakeTimeout = positive(timeout, "timeout");
+    config.tlsHandshakeTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -254,7 +241,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder firstByteTimeout(Duration timeout) {
-    this.firstByteTimeout = positive(timeout, "timeout");
+    config.firstByteTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -267,7 +254,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder deadline(Duration deadline) {
-    this.deadline = deadline == null ? null : positive(deadline, "deadline");
+    config.deadline = deadline == null ? null : positive(deadline, "deadline");
     return this;
   }
 
@@ -279,7 +266,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder insecure(boolean insecure) {
-    this.insecure = insecure;
+    config.insecure = insecure;
     return this;
   }
 
@@ -290,7 +277,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder hostResolver(HostResolver resolver) {
-    this.hostResolver = Objects.requireNonNull(resolver, "resolver");
+    config.hostResolver = Objects.requireNonNull(resolver, "resolver");
     return this;
   }
 
@@ -302,7 +289,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder dnsCacheTtl(Duration ttl) {
-    this.dnsCacheTtl = positive(ttl, "ttl");
+    config.dnsCacheTtl = positive(ttl, "ttl");
     return this;
   }
 
@@ -320,7 +307,7 @@ public final class BraidBuilder {
    * @throws IllegalArgumentException for a URL that names no usable proxy
    */
   public BraidBuilder proxy(String url, String noProxy) {
-    this.proxies = url == null ? ProxyPlan.DIRECT : ProxyPlan.of(url, noProxy);
+    config.proxies = url == null ? ProxyPlan.DIRECT : ProxyPlan.of(url, noProxy);
     return this;
   }
 
@@ -334,7 +321,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder hostRules(Rules rules) {
-    this.hostRules = Objects.requireNonNull(rules, "rules");
+    config.hostRules = Objects.requireNonNull(rules, "rules");
     return this;
   }
 
@@ -349,7 +336,7 @@ public final class BraidBuilder {
    */
   public BraidBuilder proxyFromEnvironment(java.util.Map<String, String> environment) {
     Objects.requireNonNull(environment, "environment");
-    this.proxies = ProxyPlan.fromEnvironment(environment);
+    config.proxies = ProxyPlan.fromEnvironment(environment);
     return this;
   }
 
@@ -369,7 +356,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder downloadDirectory(Path folder) {
-    this.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
+    config.downloadDirectory = folder == null ? null : folder.toAbsolutePath().normalize();
     return this;
   }
 
@@ -384,7 +371,7 @@ public final class BraidBuilder {
     if (n < 1) {
       throw new IllegalArgumentException("n must be at least 1 (one download must be able to run), not " + n);
     }
-    this.maxActiveDownloads = n;
+    config.maxActiveDownloads = n;
     return this;
   }
 
@@ -399,7 +386,7 @@ public final class BraidBuilder {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
     }
-    this.maxConnectionsPerHost = n;
+    config.maxConnectionsPerHost = n;
     return this;
   }
 
@@ -413,7 +400,7 @@ public final class BraidBuilder {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
     }
-    this.rateLimit = bytesPerSecond;
+    config.rateLimit = bytesPerSecond;
     return this;
   }
 
@@ -426,7 +413,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder runQueue(boolean run) {
-    this.runQueue = run;
+    config.runQueue = run;
     return this;
   }
 
@@ -437,8 +424,8 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder stateDatabase(Path file) {
-    this.stateLocation = Objects.requireNonNull(file, "file").toString();
-    this.store = null;
+    config.stateLocation = Objects.requireNonNull(file, "file").toString();
+    config.store = null;
     return this;
   }
 
@@ -453,8 +440,8 @@ public final class BraidBuilder {
    */
   public BraidBuilder stateLocation(String location) {
     StoreLocation.check(Objects.requireNonNull(location, "location"));
-    this.stateLocation = location;
-    this.store = null;
+    config.stateLocation = location;
+    config.store = null;
     return this;
   }
 
@@ -467,7 +454,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder store(StateStore store) {
-    this.store = Objects.requireNonNull(store, "store");
+    config.store = Objects.requireNonNull(store, "store");
     return this;
   }
 
@@ -478,7 +465,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder connectTimeout(Duration timeout) {
-    this.connectTimeout = positive(timeout, "timeout");
+    config.connectTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -490,7 +477,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder readTimeout(Duration timeout) {
-    this.readTimeout = positive(timeout, "timeout");
+    config.readTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -503,7 +490,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder idleConnectionTimeout(Duration timeout) {
-    this.idleConnectionTimeout = positive(timeout, "timeout");
+    config.idleConnectionTimeout = positive(timeout, "timeout");
     return this;
   }
 
@@ -518,7 +505,7 @@ public final class BraidBuilder {
     if (n < 0) {
       throw new IllegalArgumentException("n cannot be negative, not " + n);
     }
-    this.maxRetries = n;
+    config.maxRetries = n;
     return this;
   }
 
@@ -530,7 +517,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder firstBackoff(Duration wait) {
-    this.firstBackoff = positive(wait, "wait");
+    config.firstBackoff = positive(wait, "wait");
     return this;
   }
 
@@ -544,7 +531,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder checkpointInterval(Duration interval) {
-    this.checkpointInterval = positive(interval, "interval");
+    config.checkpointInterval = positive(interval, "interval");
     return this;
   }
 
@@ -559,7 +546,7 @@ public final class BraidBuilder {
     if (bytes < Braid.MIN_BUFFER_SIZE || bytes > Braid.MAX_BUFFER_SIZE) {
       throw new IllegalArgumentException("bytes must be between " + Braid.MIN_BUFFER_SIZE + " and " + Braid.MAX_BUFFER_SIZE + ", not " + bytes);
     }
-    this.bufferSize = bytes;
+    config.bufferSize = bytes;
     return this;
   }
 
@@ -574,7 +561,7 @@ public final class BraidBuilder {
     if (n < 1) {
       throw new IllegalArgumentException("n must be positive, not " + n);
     }
-    this.maxConnectionsTotal = n;
+    config.maxConnectionsTotal = n;
     return this;
   }
 
@@ -590,7 +577,7 @@ public final class BraidBuilder {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("bytesPerSecond cannot be negative, not " + bytesPerSecond);
     }
-    this.lowestSpeed = bytesPerSecond;
+    config.lowestSpeed = bytesPerSecond;
     return this;
   }
 
@@ -602,7 +589,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder caCertificates(Path pem) {
-    this.caCertificates = pem;
+    config.caCertificates = pem;
     return this;
   }
 
@@ -614,7 +601,7 @@ public final class BraidBuilder {
    * @return this builder
    */
   public BraidBuilder allowHttpsToHttpRedirects(boolean allow) {
-    this.allowDowngrade = allow;
+    config.allowDowngrade = allow;
     return this;
   }
 
@@ -630,7 +617,7 @@ public final class BraidBuilder {
       // a line break would let the value smuggle in further headers
       throw new IllegalArgumentException("userAgent cannot contain a line break");
     }
-    this.userAgent = userAgent;
+    config.userAgent = userAgent;
     return this;
   }
 
@@ -642,6 +629,6 @@ public final class BraidBuilder {
    *     endpoint's address cannot be bound (a port in use)
    */
   public Braid build() throws LocalFileException {
-    return new Braid(this);
+    return new Braid(config);
   }
 }

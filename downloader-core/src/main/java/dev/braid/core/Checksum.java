@@ -1,8 +1,12 @@
 package dev.braid.core;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * An expected digest of a whole file, checked before the file gets its final name.
@@ -24,6 +28,33 @@ public record Checksum(String algorithm, String hex) {
   public Checksum {
     algorithm = algorithm.toLowerCase(Locale.ROOT);
     hex = hex.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * {@return the digest of {@code file} by {@code algorithm}, read whole with plain 1 MiB reads}
+   *
+   * @param file the file
+   * @param algorithm one of {@link #ALGORITHMS}
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException for an algorithm not among {@link #ALGORITHMS}
+   */
+  public static Checksum of(Path file, String algorithm) throws IOException {
+    return of(file, algorithm, () -> false).orElseThrow();
+  }
+
+  /**
+   * {@return as {@link #of(Path, String)}, but given up, empty, once {@code stop} says so: it is
+   * asked before each read of 1 MiB, so a digest of a large file stops within one read}
+   *
+   * @param file the file
+   * @param algorithm one of {@link #ALGORITHMS}
+   * @param stop whether to give up
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException for an algorithm not among {@link #ALGORITHMS}
+   */
+  public static Optional<Checksum> of(Path file, String algorithm, BooleanSupplier stop) throws IOException {
+    String a = algorithm.toLowerCase(Locale.ROOT);
+    return FileDigest.hex(file, a, stop).map(hex -> new Checksum(a, hex));
   }
 
   /**

@@ -1,7 +1,5 @@
 package dev.braid.core;
 
-import dev.braid.core.internal.hook.CommandHook;
-import dev.braid.core.internal.hook.Webhook;
 import java.net.URI;
 import java.time.Duration;
 import java.util.function.Function;

@@ -118,7 +118,7 @@ public final class DownloadRequestBuilder {
    * @throws IllegalArgumentException for a URL that names no usable proxy (the message masks its credentials)
    */
   public DownloadRequestBuilder proxy(String url) {
-    this.proxy = DownloadProxy.check(url);
+    this.proxy = ProxyUrl.checkSetting(url);
     return this;
   }
 

@@ -1,7 +1,5 @@
 package dev.braid.core;
 
-import dev.braid.core.internal.io.LinksOut;
-import dev.braid.core.internal.metalink.MetalinkParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

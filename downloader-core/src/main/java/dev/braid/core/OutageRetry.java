@@ -120,13 +120,18 @@ public final class OutageRetry {
     return new OutageRetry(firstWait, maxWait, null, tries);
   }
 
-  /** The policy as the queue's options keep it: {@code first-ms,max-ms,for-ms (-1 none),tries}. */
-  String text() {
+  /** {@return the policy as the queue's options keep it: {@code first-ms,max-ms,for-ms (-1 none),tries}} */
+  public String text() {
     return firstWait.toMillis() + "," + maxWait.toMillis() + "," + (retryFor == null ? -1 : retryFor.toMillis()) + "," + maxTries;
   }
 
-  /** The policy {@link #text()} wrote; an {@link IllegalArgumentException} for anything else. */
-  static OutageRetry parse(String text) {
+  /**
+   * {@return the policy {@link #text()} wrote}
+   *
+   * @param text what {@link #text()} wrote
+   * @throws IllegalArgumentException for anything else
+   */
+  public static OutageRetry parse(String text) {
     String[] p = text.split(",");
     if (p.length != 4) {
       throw new IllegalArgumentException("a retry policy is four numbers, not '" + text + "'");

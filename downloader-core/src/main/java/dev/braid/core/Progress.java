@@ -30,8 +30,13 @@ public record Progress(long length, long done, double bytesPerSecond, int connec
     segments = List.copyOf(segments);
   }
 
-  /** Progress with no run behind it (queued, paused, or driven by another process). */
-  static Progress idle(long length, long done) {
+  /**
+   * {@return progress with no run behind it (queued, paused, or driven by another process)}
+   *
+   * @param length the file's length, -1 when unknown
+   * @param done the bytes done
+   */
+  public static Progress idle(long length, long done) {
     return new Progress(length, done, 0, 0, Duration.ZERO, List.of());
   }
 

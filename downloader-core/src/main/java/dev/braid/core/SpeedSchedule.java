@@ -92,8 +92,12 @@ public record SpeedSchedule(List<Entry> entries) {
     return OptionalLong.empty();
   }
 
-  /** The index of the entry that holds {@code at}, -1 for none. */
-  int entryAt(LocalDateTime at) {
+  /**
+   * {@return the index of the entry that holds {@code at}, -1 for none}
+   *
+   * @param at a time of day and date
+   */
+  public int entryAt(LocalDateTime at) {
     for (int i = 0; i < entries.size(); i++) {
       if (entries.get(i).window().contains(at)) {
         return i;

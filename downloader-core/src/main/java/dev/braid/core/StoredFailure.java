@@ -1,6 +1,5 @@
 package dev.braid.core;
 
-import dev.braid.core.internal.io.PartFileLockedException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.file.FileAlreadyExistsException;
@@ -15,9 +14,10 @@ import org.apache.hc.client5.http.ConnectTimeoutException;
  * the detail (the HTTP status of an {@link HttpStatusException}, else the {@link FailureDetail}'s
  * name in lower case with '-'): {@code HttpStatusException:404}, {@code NetworkException:timeout}.
  * A row without the suffix (written before it existed) reads as its kind with no detail; a name
- * no kind has reads as {@link FailureKind#INTERNAL}.
+ * no kind has reads as {@link FailureKind#INTERNAL}. Public for the engine's queue, which writes
+ * and reads the entries; {@link DownloadFailure#of} is the form for everyone else.
  */
-final class StoredFailure {
+public final class StoredFailure {
   private static final char SEPARATOR = ':';
   private static final Map<String, FailureKind> KINDS = Map.ofEntries(
       Map.entry(InvalidRequestException.class.getSimpleName(), FailureKind.USAGE),
@@ -38,8 +38,12 @@ final class StoredFailure {
 
   private StoredFailure() {}
 
-  /** The text the queue keeps for {@code t}; null for none. */
-  static String encode(Throwable t) {
+  /**
+   * {@return the text the queue keeps for {@code t}; null for none}
+   *
+   * @param t the failure a run ended with, or null
+   */
+  public static String encode(Throwable t) {
     if (t == null) {
       return null;
     }
@@ -51,8 +55,12 @@ final class StoredFailure {
     return d == FailureDetail.NONE || IMPLIED.get(name) == d ? name : name + SEPARATOR + id(d);
   }
 
-  /** The failure {@code stored} describes; {@link FailureKind#INTERNAL} for null or a name no kind has. */
-  static DownloadFailure decode(String stored) {
+  /**
+   * {@return the failure {@code stored} describes; {@link FailureKind#INTERNAL} for null or a name no kind has}
+   *
+   * @param stored an entry's error kind as {@link #encode} wrote it, or null
+   */
+  public static DownloadFailure decode(String stored) {
     if (stored == null) {
       return new DownloadFailure(FailureKind.INTERNAL, FailureDetail.NONE, 0);
     }
@@ -92,8 +100,6 @@ final class StoredFailure {
       } else if (t instanceof NetworkException && (c instanceof SocketTimeoutException
           || c instanceof ConnectTimeoutException || c instanceof TimeoutException)) {
         return FailureDetail.TIMEOUT;
-      } else if (t instanceof LocalFileException && c instanceof PartFileLockedException) {
-        return FailureDetail.IN_USE;
       } else if (t instanceof LocalFileException && c instanceof FileAlreadyExistsException) {
         return FailureDetail.FILE_EXISTS;
       }

@@ -3,13 +3,15 @@
  *
  * <pre>{@code
  * try (Braid braid = Braid.builder().stateDatabase(Path.of("state.db")).build()) {
- *   Download d = braid.start(DownloadRequest.builder("https://example.org/big.iso")
+ *   Download d = braid.submit(DownloadRequest.builder("https://example.org/big.iso")
  *       .directory(Path.of("downloads")).connections(8).build());
  *   DownloadResult r = d.result().join();
  * }
  * }</pre>
  *
- * <p>Sub-packages are the engine and are not API, except {@code dev.braid.core.rules}: per-host
- * rules and categories.
+ * <p>The API is this package and {@code dev.braid.core.rules} (per-host rules and categories).
+ * The engine is below it, in {@code dev.braid.core.internal.*}, which is not API: of this
+ * package, only {@link Braid} and {@link BraidBuilder}, where the engine is built, name it; the
+ * engine takes the values, handles and exceptions it needs from here.
  */
 package dev.braid.core;

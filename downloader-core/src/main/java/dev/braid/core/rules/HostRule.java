@@ -1,7 +1,7 @@
 package dev.braid.core.rules;
 
 import dev.braid.core.DownloadRequest;
-import dev.braid.core.internal.http.ProxyPlan;
+import dev.braid.core.ProxyUrl;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -151,7 +151,7 @@ public final class HostRule {
       Objects.requireNonNull(url, "url");
       String u = url.strip();
       if (!u.equalsIgnoreCase(DIRECT)) {
-        ProxyPlan.of(u, null);
+        ProxyUrl.parse(u);
       }
       this.proxy = u.equalsIgnoreCase(DIRECT) ? DIRECT : u;
       return this;

@@ -2,15 +2,15 @@ package dev.braid.core.internal.http;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import dev.braid.core.ProxyUrl;
 import dev.braid.core.rules.HostRule;
-import dev.braid.core.rules.Rules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
@@ -31,9 +31,7 @@ import org.apache.hc.core5.http.protocol.HttpContext;
  */
 public final class ProxyPlan {
   /** Every target is reached directly. */
-  public static final ProxyPlan DIRECT = new ProxyPlan(null, null, List.of(), Rules.NONE, Map.of());
-  private static final String RESERVED_HINT =
-      " (percent-encode @ : / # % in the user name and password, e.g. %40 for @)";
+  public static final ProxyPlan DIRECT = new ProxyPlan(null, null, List.of(), null, Map.of());
 
   /**
    * One proxy: {@code socks} false for an HTTP proxy; {@code credentials} null for none.
@@ -64,30 +62,36 @@ public final class ProxyPlan {
   private final Proxy forHttp;
   private final Proxy forHttps;
   private final List<String> bypass;
-  private final Rules rules;
+  /** The proxy the host rules choose for a host ({@link HostRule#DIRECT}: none); null without rules. */
+  private final Function<String, Optional<String>> byRule;
   /** The rules' proxies by the URL they were given as. */
   private final Map<String, Proxy> ruleProxies;
 
-  private ProxyPlan(Proxy forHttp, Proxy forHttps, List<String> bypass, Rules rules, Map<String, Proxy> ruleProxies) {
+  private ProxyPlan(Proxy forHttp, Proxy forHttps, List<String> bypass, Function<String, Optional<String>> byRule,
+      Map<String, Proxy> ruleProxies) {
     this.forHttp = forHttp;
     this.forHttps = forHttps;
     this.bypass = bypass;
-    this.rules = rules;
+    this.byRule = byRule;
     this.ruleProxies = ruleProxies;
   }
 
   /**
-   * This plan with the proxies of {@code rules} for their hosts ({@link HostRule#DIRECT}: none);
-   * other hosts keep this plan's.
+   * This plan with the host rules' proxies: {@code byRule} gives the proxy URL the rules choose for
+   * a host ({@link HostRule#DIRECT}: none; empty where no rule chooses), {@code urls} every URL it
+   * may give; other hosts keep this plan's. A function, not the rules: the rules are the API's,
+   * which this package does not read.
    *
-   * @throws IllegalArgumentException for a rule's URL that names no usable proxy
+   * @throws IllegalArgumentException for a URL that names no usable proxy
    */
-  public ProxyPlan withRules(Rules rules) {
+  public ProxyPlan withRules(List<String> urls, Function<String, Optional<String>> byRule) {
     Map<String, Proxy> parsed = new LinkedHashMap<>();
-    for (HostRule r : rules.hostRules()) {
-      r.proxy().filter(u -> !u.equals(HostRule.DIRECT)).ifPresent(u -> parsed.computeIfAbsent(u, ProxyPlan::parse));
+    for (String u : urls) {
+      if (!u.equals(HostRule.DIRECT)) {
+        parsed.computeIfAbsent(u, ProxyPlan::parse);
+      }
     }
-    return new ProxyPlan(forHttp, forHttps, bypass, rules, Map.copyOf(parsed));
+    return new ProxyPlan(forHttp, forHttps, bypass, byRule, Map.copyOf(parsed));
   }
 
   /**
@@ -99,7 +103,7 @@ public final class ProxyPlan {
    */
   public static ProxyPlan of(String url, String noProxy) {
     Proxy p = parse(url);
-    return new ProxyPlan(p, p, bypassList(noProxy), Rules.NONE, Map.of());
+    return new ProxyPlan(p, p, bypassList(noProxy), null, Map.of());
   }
 
   /**
@@ -120,7 +124,7 @@ public final class ProxyPlan {
     }
     Proxy forHttp = http == null ? null : parse(http);
     Proxy forHttps = https == null ? null : https.equals(http) ? forHttp : parse(https);
-    return new ProxyPlan(forHttp, forHttps, bypassList(variable(env, "no_proxy")), Rules.NONE, Map.of());
+    return new ProxyPlan(forHttp, forHttps, bypassList(variable(env, "no_proxy")), null, Map.of());
   }
 
   private static String variable(Map<String, String> env, String name) {
@@ -131,44 +135,10 @@ public final class ProxyPlan {
     return v == null || v.isBlank() ? null : v.trim();
   }
 
-  /** Messages name the URL only through {@link #redact}, and carry no cause that would repeat it whole. */
+  /** The proxy {@code url} names ({@link ProxyUrl#parse}, whose messages never show its credentials). */
   static Proxy parse(String url) {
-    URI u;
-    try {
-      // "host:port" without a scheme means an HTTP proxy, as curl reads it
-      u = URI.create(url.contains("://") ? url : "http://" + url);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("malformed proxy URL " + redact(url) + RESERVED_HINT);
-    }
-    String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-    if (u.getHost() == null) {
-      throw new IllegalArgumentException("the proxy URL " + redact(url) + " names no host" + RESERVED_HINT);
-    }
-    ProxyCredentials credentials = ProxyCredentials.fromUserInfo(u.getRawUserInfo());
-    return switch (scheme) {
-      case "http" -> new Proxy(false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort(), credentials);
-      case "socks5", "socks5h", "socks" -> {
-        if (credentials != null && (utf8Length(credentials.user()) > 255 || utf8Length(credentials.password()) > 255)) {
-          throw new IllegalArgumentException("a SOCKS5 user name and password are at most 255 bytes each (RFC 1929)");
-        }
-        yield new Proxy(true, u.getHost(), u.getPort() < 0 ? 1080 : u.getPort(), credentials);
-      }
-      default -> throw new IllegalArgumentException("unsupported proxy scheme " + scheme + " (http:// or socks5://)");
-    };
-  }
-
-  /** The URL with its user-info, if any, replaced: it is the part that may hold a password. */
-  private static String redact(String url) {
-    int at = url.lastIndexOf('@');
-    if (at < 0) {
-      return url;
-    }
-    int start = url.indexOf("://");
-    return url.substring(0, start < 0 ? 0 : start + 3) + "***@" + url.substring(at + 1);
-  }
-
-  private static int utf8Length(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
+    ProxyUrl p = ProxyUrl.parse(url);
+    return new Proxy(p.socks(), p.host(), p.port(), p.user() == null ? null : new ProxyCredentials(p.user(), p.password()));
   }
 
   private static List<String> bypassList(String noProxy) {
@@ -199,10 +169,10 @@ public final class ProxyPlan {
 
   /** The proxy for a request to {@code scheme://host}, or null for direct. */
   Proxy forTarget(String scheme, String host) {
-    if (!ruleProxies.isEmpty() || !rules.hostRules().isEmpty()) {
-      var byRule = rules.forHost(host).proxy();
-      if (byRule.isPresent()) {
-        return byRule.get().equals(HostRule.DIRECT) ? null : ruleProxies.get(byRule.get());
+    if (byRule != null) {
+      Optional<String> chosen = byRule.apply(host);
+      if (chosen.isPresent()) {
+        return chosen.get().equals(HostRule.DIRECT) ? null : ruleProxies.get(chosen.get());
       }
     }
     Proxy p = "https".equalsIgnoreCase(scheme) ? forHttps : forHttp;

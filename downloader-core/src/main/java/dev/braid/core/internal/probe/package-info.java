@@ -1,2 +1,8 @@
-/** The first request of a download: what the server says about the file, its body kept as data. Internal. */
+/**
+ * The first request of a download: what the server says about the file, its body kept as data.
+ *
+ * <p>Internal: not API. Of the API, only {@code Braid} and {@code BraidBuilder}, where the engine
+ * is built, may name an engine package, and no face does ({@code LayersTest} and each face's
+ * {@code NoEngineInternalsTest} keep both).
+ */
 package dev.braid.core.internal.probe;

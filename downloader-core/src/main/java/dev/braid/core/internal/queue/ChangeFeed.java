@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Download;
 import dev.braid.store.ChangeMark;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
@@ -13,17 +12,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * states and progress of entries someone holds a handle of, and removals of those. Reads the queue
  * only when another process wrote to the store, and then only what changed since the last look
  * (the store's change numbers): re-reading every row of a long history each second kept two
- * processes on one store busy (20,000 rows: 5x the CPU of a download). Public only because
- * {@code dev.braid.core}'s queue uses it: not API.
+ * processes on one store busy (20,000 rows: 5x the CPU of a download).
  *
  * <p>Threads: {@link #refresh()} runs on the loop thread only, which alone reads and writes the
  * feed's position ({@code newestSeen}, {@code changesSeen}: set by the constructor before that
  * thread starts); {@link #addedHere} may come from any thread (a concurrent set).
  */
-public final class ChangeFeed {
+final class ChangeFeed {
   private final QueueStore table;
   private final HandleMap handles;
-  private final HandleAccess access;
+  private final QueueMoves moves;
   private final ListenerBus bus;
   /** The highest id the feed has seen: a higher one is an entry another process added. Loop thread. */
   private long newestSeen;
@@ -36,10 +34,10 @@ public final class ChangeFeed {
    * What the store holds now is history, read by whoever asks and not announced; what changes
    * from here on is news, also before the loop's first look (whose start a busy machine delays).
    */
-  public ChangeFeed(QueueStore table, HandleMap handles, HandleAccess access, ListenerBus bus) {
+  public ChangeFeed(QueueStore table, HandleMap handles, QueueMoves moves, ListenerBus bus) {
     this.table = table;
     this.handles = handles;
-    this.access = access;
+    this.moves = moves;
     this.bus = bus;
     ChangeMark now = table.mark();
     this.newestSeen = now.newestId();
@@ -70,19 +68,19 @@ public final class ChangeFeed {
         continue;
       }
       boolean added = e.id() > newest && !addedHere.contains(e.id()) && !handles.contains(e.id());
-      Download h = added ? handles.handle(e) : handles.get(e.id());
+      QueuedDownload h = added ? handles.handle(e) : handles.get(e.id());
       if (h == null) {
         continue;
       }
-      access.entry(h, e);
+      h.entry(e);
       DownloadState s = handles.shown(e);
       if (added || s != h.state()) {
-        access.transition(h, s);
+        moves.transition(h, s);
       }
     }
     for (long id : table.removedBetween(changesSeen, upTo)) {
       // the heartbeat tells the callers of what this process drives or waits for
-      Download h = handles.isRunning(id) || handles.isWanted(id) ? null : handles.remove(id);
+      QueuedDownload h = handles.isRunning(id) || handles.isWanted(id) ? null : handles.remove(id);
       if (h != null) {
         bus.removed(h);
       }
@@ -97,11 +95,11 @@ public final class ChangeFeed {
    * as queued once its owner is gone, judged from the entry as last read.
    */
   private void showGoneOwners() {
-    for (Download h : handles.values()) {
+    for (QueuedDownload h : handles.values()) {
       if (h.state() == DownloadState.ACTIVE && !handles.isRunning(h.id())) {
-        DownloadState s = handles.shown(access.entry(h));
+        DownloadState s = handles.shown(h.entry());
         if (s != DownloadState.ACTIVE) {
-          access.transition(h, s);
+          moves.transition(h, s);
         }
       }
     }

@@ -7,10 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Deletes what a removed entry left on disk: its part file with the resume record that describes
- * it, and, when asked, the complete file. Public only because {@code dev.braid.core}'s queue uses
- * it: not API.
+ * it, and, when asked, the complete file.
  */
-public final class EntryFiles {
+final class EntryFiles {
   private EntryFiles() {}
 
   /**

@@ -2,7 +2,6 @@ package dev.braid.core.internal.queue;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.braid.core.Download;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import java.util.Collection;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
@@ -20,33 +18,37 @@ import java.util.function.Predicate;
  * heap full); a Caffeine cache with weak values, whose maintenance runs on the calling threads.
  * Held strongly only what the queue must finish: the downloads {@linkplain #running running} here
  * and those {@linkplain #wanted wanted} here (submitted or resumed through this process, whose
- * results callers may wait on without holding the handle). Public only because
- * {@code dev.braid.core}'s queue uses it (Java has no cross-package privacy): not API.
+ * results callers may wait on without holding the handle).
  *
  * <p>Locks: none of its own; all its maps and sets are concurrent. A download becomes running under its
  * lifecycle lock (when it starts) and stops on its driver thread (when it ends).
  */
-public final class HandleMap {
-  private final Cache<Long, Download> byId = Caffeine.newBuilder().weakValues().executor(Runnable::run).build();
-  private final Map<Long, Download> running = new ConcurrentHashMap<>();
-  private final Map<Long, Download> wanted = new ConcurrentHashMap<>();
+final class HandleMap {
+  private final Cache<Long, QueuedDownload> byId = Caffeine.newBuilder().weakValues().executor(Runnable::run).build();
+  private final Map<Long, QueuedDownload> running = new ConcurrentHashMap<>();
+  private final Map<Long, QueuedDownload> wanted = new ConcurrentHashMap<>();
   /** Ids whose removal runs here: their stopped run released the entry, which must not start again before it is deleted. */
   private final Set<Long> removing = ConcurrentHashMap.newKeySet();
-  private final BiFunction<QueueEntry, DownloadState, Download> make;
+  private final DownloadQueue queue;
   private final Predicate<QueueEntry> held;
 
   /**
-   * @param make makes the handle of an entry, in the state users see
+   * @param queue the queue the handles act on
    * @param held whether an entry's owner still holds it ({@link dev.braid.store.QueueStore#held})
    */
-  public HandleMap(BiFunction<QueueEntry, DownloadState, Download> make, Predicate<QueueEntry> held) {
-    this.make = make;
+  HandleMap(DownloadQueue queue, Predicate<QueueEntry> held) {
+    this.queue = queue;
     this.held = held;
   }
 
   /** The handle of {@code e}, made (at most once at a time per id) when none is held. */
-  public Download handle(QueueEntry e) {
-    return byId.get(e.id(), id -> make.apply(e, shown(e)));
+  public QueuedDownload handle(QueueEntry e) {
+    return byId.get(e.id(), id -> new QueuedDownload(queue, e, shown(e)));
+  }
+
+  /** A handle of {@code e} in {@code state} that this map does not keep: one that only reports a refusal. */
+  QueuedDownload detached(QueueEntry e, DownloadState state) {
+    return new QueuedDownload(queue, e, state);
   }
 
   /** The state users see: an active entry whose owner is gone waits to be resumed. */
@@ -58,7 +60,7 @@ public final class HandleMap {
   }
 
   /** The handle of {@code id}, or null when none is held. */
-  public Download get(long id) {
+  public QueuedDownload get(long id) {
     return byId.getIfPresent(id);
   }
 
@@ -67,17 +69,17 @@ public final class HandleMap {
   }
 
   /** Forgets the handle of {@code id}; returns it, or null. */
-  public Download remove(long id) {
+  public QueuedDownload remove(long id) {
     return byId.asMap().remove(id);
   }
 
   /** The handles held now. */
-  public List<Download> values() {
+  public List<QueuedDownload> values() {
     return List.copyOf(byId.asMap().values());
   }
 
   /** The download running here as {@code id}, or null. */
-  public Download running(long id) {
+  public QueuedDownload running(long id) {
     return running.get(id);
   }
 
@@ -91,7 +93,7 @@ public final class HandleMap {
   }
 
   /** The downloads running here (a live view). */
-  public Collection<Download> runningNow() {
+  public Collection<QueuedDownload> runningNow() {
     return running.values();
   }
 
@@ -100,7 +102,7 @@ public final class HandleMap {
     return Set.copyOf(running.keySet());
   }
 
-  public void startedRunning(Download h) {
+  public void startedRunning(QueuedDownload h) {
     running.put(h.id(), h);
   }
 
@@ -109,7 +111,7 @@ public final class HandleMap {
   }
 
   /** The download wanted here as {@code id}, or null. */
-  public Download wanted(long id) {
+  public QueuedDownload wanted(long id) {
     return wanted.get(id);
   }
 
@@ -123,12 +125,12 @@ public final class HandleMap {
   }
 
   /** {@code h} is to be driven here: submitted or resumed through this process. */
-  public void want(Download h) {
+  public void want(QueuedDownload h) {
     wanted.put(h.id(), h);
   }
 
   /** No longer to be driven here; returns the handle that was wanted, or null. */
-  public Download unwant(long id) {
+  public QueuedDownload unwant(long id) {
     return wanted.remove(id);
   }
 

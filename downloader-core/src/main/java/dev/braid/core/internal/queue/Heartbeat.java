@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Download;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRemovedException;
 import dev.braid.store.DownloadState;
@@ -18,13 +17,12 @@ import java.util.Set;
 /**
  * The queue's heartbeat: tells the store how far this process's downloads are (renewing its
  * claims), and hears what other processes asked of them: a running download paused or removed
- * elsewhere stops, and one waiting here for a slot hears of it through its result. Public only
- * because {@code dev.braid.core}'s queue uses it: not API.
+ * elsewhere stops, and one waiting here for a slot hears of it through its result.
  *
  * <p>Threads: {@link #beat()} runs on the loop thread ({@link SlotLoop}) only; no state of its own
  * beyond what it is given.
  */
-public final class Heartbeat {
+final class Heartbeat {
   /** The error kind of a pause another process asks for because it removes the entry. */
   public static final String REMOVING = "removing";
 
@@ -32,15 +30,15 @@ public final class Heartbeat {
   private final HostGrants grants;
   private final String owner;
   private final HandleMap handles;
-  private final HandleAccess access;
+  private final QueueMoves moves;
   private final ListenerBus bus;
 
-  public Heartbeat(QueueStore table, HostGrants grants, String owner, HandleMap handles, HandleAccess access, ListenerBus bus) {
+  public Heartbeat(QueueStore table, HostGrants grants, String owner, HandleMap handles, QueueMoves moves, ListenerBus bus) {
     this.table = table;
     this.grants = grants;
     this.owner = owner;
     this.handles = handles;
-    this.access = access;
+    this.moves = moves;
     this.bus = bus;
   }
 
@@ -50,7 +48,7 @@ public final class Heartbeat {
       return;
     }
     List<EntryProgress> progress = new ArrayList<>();
-    handles.runningNow().forEach(h -> progress.add(access.progress(h)));
+    handles.runningNow().forEach(h -> progress.add(QueueRuns.progressOf(h)));
     // only entries submitted before the store is read can be judged by what it says: one
     // submitted meanwhile is claimed by this process but may be missing from the answer
     // and only those not running: running first, so one ending meanwhile is in neither set
@@ -58,17 +56,17 @@ public final class Heartbeat {
     Set<Long> waiting = new HashSet<>(handles.wantedIds());
     waiting.removeAll(runningNow);
     Map<Long, DownloadState> asked = table.heartbeat(owner, progress);
-    for (Download h : handles.runningNow()) {
+    for (QueuedDownload h : handles.runningNow()) {
       DownloadState s = asked.get(h.id());
       if (s == null) {
-        access.stopRun(h, true);
+        h.stopRun(true);
       } else if (s == DownloadState.PAUSED) {
-        access.stopRun(h, table.get(h.id()).filter(q -> REMOVING.equals(q.errorKind())).isPresent());
+        h.stopRun(table.get(h.id()).filter(q -> REMOVING.equals(q.errorKind())).isPresent());
       }
     }
     // entries waiting here for a slot that another process paused or removed: their callers hear it now
     for (long id : waiting) {
-      Download h = handles.wanted(id);
+      QueuedDownload h = handles.wanted(id);
       DownloadState s = asked.get(id);
       if (h == null || handles.isRunning(id) || (s != null && s != DownloadState.PAUSED)) {
         continue;
@@ -89,8 +87,8 @@ public final class Heartbeat {
           bus.removed(h);
         }
       } else {
-        table.get(id).ifPresent(e -> access.entry(h, e));
-        access.transition(h, DownloadState.PAUSED);
+        table.get(id).ifPresent(e -> h.entry(e));
+        moves.transition(h, DownloadState.PAUSED);
         h.result().completeExceptionally(new DownloadPausedException("paused by another process before it started"));
       }
     }

@@ -8,10 +8,9 @@ import java.nio.file.Path;
 
 /**
  * The failure of a download asked for here that another live process drives: only one may drive
- * an entry. One wording wherever the queue finds it. Public only because {@code dev.braid.core}'s
- * queue uses it: not API.
+ * an entry. One wording wherever the queue finds it.
  */
-public final class HeldElsewhere {
+final class HeldElsewhere {
   private HeldElsewhere() {}
 
   /** The error for {@code e}, held by its owner. */

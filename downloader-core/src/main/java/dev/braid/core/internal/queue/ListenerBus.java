@@ -16,13 +16,12 @@ import java.util.function.Supplier;
  * The listeners of one queue and the events waiting for them. Events are posted from any thread
  * and delivered in order on the loop thread alone ({@link SlotLoop}), so that no listener is
  * called from a download's threads or twice at once. A listener that throws is skipped; the
- * others still hear. Public only because {@code dev.braid.core}'s queue uses it (Java has no
- * cross-package privacy): not API.
+ * others still hear.
  *
  * <p>Locks: none; the subscribers are a copy-on-write list, the events a concurrent queue, and a
  * subscriber's next progress time is read and written by the loop thread only.
  */
-public final class ListenerBus {
+final class ListenerBus {
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
   private final Runnable wake;
@@ -78,8 +77,8 @@ public final class ListenerBus {
    * handles}, read only then: the loop turns at every event, and copying every handle held (a
    * batch's queued entries too) at each turn was two thirds of a daemon's queue thread. Loop thread.
    */
-  void sendProgress(long now, Supplier<Collection<Download>> handles) {
-    Collection<Download> held = null;
+  void sendProgress(long now, Supplier<? extends Collection<? extends Download>> handles) {
+    Collection<? extends Download> held = null;
     for (Subscriber s : subscribers) {
       if (now < s.nextDue) {
         continue;

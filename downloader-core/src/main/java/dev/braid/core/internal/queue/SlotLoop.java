@@ -1,6 +1,5 @@
 package dev.braid.core.internal.queue;
 
-import dev.braid.core.Download;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
 import java.util.Collection;
@@ -11,8 +10,7 @@ import java.util.concurrent.TimeUnit;
  * The queue's loop thread, {@code braid-queue}: starts runnable entries while fewer than
  * {@link #maxActive()} run (priority, then submission order, as {@link QueueStore#runnable} gives
  * them), beats the heartbeat every 0.5 s, picks up other processes' changes every second, and
- * delivers every listener event ({@link #bus()}). Public only because {@code dev.braid.core}'s
- * queue uses it (Java has no cross-package privacy): not API.
+ * delivers every listener event ({@link #bus()}).
  *
  * <p>Threads: this class owns the loop thread. {@link #start()} starts it; {@link #stop()} ends
  * it after the last events went out. An interrupt ends it at once, leaving undelivered events. A
@@ -21,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Locks: {@code signal} guards only the wait and its wake-up; the flags are volatile, written
  * from any thread and read by the loop.
  */
-public final class SlotLoop {
+final class SlotLoop {
   static final long TICK_MILLIS = 100;
   /** Queue entries read at a time when looking for work (a few times the usual number of slots). */
   private static final int RUNNABLE_PAGE = 64;
@@ -43,7 +41,7 @@ public final class SlotLoop {
     void refresh();
 
     /** The handles whose progress listeners hear. */
-    Collection<Download> handles();
+    Collection<QueuedDownload> handles();
 
     /** Applies the queue's schedule to what runs now; whether a run window just opened (something may start). */
     boolean scheduleTick();

@@ -196,7 +196,7 @@ final class Attempt {
     try {
       return PartFile.open(partPath);
     } catch (PartFileLockedException e) {
-      throw new LocalFileException(e.getMessage() + " (another braid is running it)", e);
+      throw new LocalFileException(e.getMessage() + " (another braid is running it)", e, FailureDetail.IN_USE);
     } catch (IOException e) {
       throw new LocalFileException("cannot open " + partPath + ": " + RangeRequest.describe(e), e);
     }

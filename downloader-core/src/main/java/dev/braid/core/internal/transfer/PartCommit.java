@@ -7,7 +7,6 @@ import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.fetch.RangeRequest;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.plan.SegmentTable;
-import dev.braid.core.internal.verify.FileDigest;
 import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.ResumeRecords;
@@ -105,7 +104,7 @@ final class PartCommit {
     String actual;
     try {
       part.force();
-      actual = FileDigest.hex(part.path(), expected.algorithm());
+      actual = Checksum.of(part.path(), expected.algorithm()).hex();
     } catch (IOException e) {
       throw new LocalFileException("cannot read " + part.path() + " to verify it: " + RangeRequest.describe(e), e);
     }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.io;
 
+import dev.braid.core.RemoteName;
 import static dev.braid.core.FuzzContract.latin1;
 import static dev.braid.core.FuzzContract.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +34,7 @@ class ContentDispositionFuzzTest {
   @DictionaryEntries({"..", "/", "\\", ".part", "con", "NUL.txt", "\u202e", "\u200b", " .", "C:"})
   void sanitize(byte[] data) {
     String raw = utf8(data);
-    FuzzContract.holds(IllegalArgumentException.class, () -> assertSafe(FileNames.sanitize(raw), raw));
+    FuzzContract.holds(IllegalArgumentException.class, () -> assertSafe(RemoteName.sanitize(raw), raw));
   }
 
   /** One component of the folder: not hidden, no separator, control or format character, not too long. */

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.io;
 
+import dev.braid.core.RemoteName;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class ContentDispositionRegressionTest {
   void aNameCutAtADotDoesNotEndInOne() {
     for (int n = 150; n <= 300; n++) {
       String raw = "x".repeat(n) + ".a-suffix-longer-than-an-extension";
-      ContentDispositionFuzzTest.assertSafe(FileNames.sanitize(raw), raw);
+      ContentDispositionFuzzTest.assertSafe(RemoteName.sanitize(raw), raw);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.io;
 
+import dev.braid.core.RemoteName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,14 +21,14 @@ class FileNamesTest {
     assertEquals("token.txt", FileNames.choose("attachment; filename=token.txt", uri));
     assertEquals("from-path.bin", FileNames.choose(null, uri));
     assertEquals("a b.bin", FileNames.choose(null, URI.create("http://h/a%20b.bin")));
-    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/")));
+    assertEquals(RemoteName.FALLBACK, FileNames.choose(null, URI.create("http://h/")));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"../../etc/passwd", "/etc/passwd", "..\\..\\windows\\win.ini", "..", ".", "...", ".bashrc",
       "a\u0000b", "con", "NUL.txt", "lpt1", "x/../../y", "name. ", "\u202Etxt.exe", "COM1.tar.gz"})
   void hostileNamesStayOneSafeComponent(String raw) {
-    String name = FileNames.sanitize(raw);
+    String name = RemoteName.sanitize(raw);
     Path dir = Path.of("/tmp/target-dir");
     Path resolved = dir.resolve(name).normalize();
     assertEquals(dir, resolved.getParent(), raw + " -> " + name);
@@ -74,27 +75,27 @@ class FileNamesTest {
     assertEquals("passwd", FileNames.choose(null, URI.create("http://h/a/..%2F..%2Fetc%2Fpasswd")));
     assertEquals("profile", FileNames.choose(null, URI.create("http://h/%2E%2E%2F.profile")));
     assertEquals("_con", FileNames.choose(null, URI.create("http://h/dir/con")));
-    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/dir/..")));
-    assertEquals(FileNames.FALLBACK, FileNames.choose(null, URI.create("http://h/%2E%2E")));
+    assertEquals(RemoteName.FALLBACK, FileNames.choose(null, URI.create("http://h/dir/..")));
+    assertEquals(RemoteName.FALLBACK, FileNames.choose(null, URI.create("http://h/%2E%2E")));
   }
 
   @Test
   void aVeryLongRfc5987NameIsCutToFit() {
     String header = "attachment; filename*=UTF-8''" + "%E6%97%A5".repeat(1000) + ".iso";
     String name = FileNames.choose(header, URI.create("http://h/x"));
-    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= FileNames.MAX_BYTES, name);
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= RemoteName.MAX_BYTES, name);
     assertTrue(name.endsWith(".iso"), name);
     assertTrue(name.startsWith("日"), name);
   }
 
   @Test
   void longNamesAreCutToFitKeepingTheExtension() {
-    String name = FileNames.sanitize("é".repeat(300) + ".tar.gz");
-    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= FileNames.MAX_BYTES, name);
+    String name = RemoteName.sanitize("é".repeat(300) + ".tar.gz");
+    assertTrue(name.getBytes(StandardCharsets.UTF_8).length <= RemoteName.MAX_BYTES, name);
     assertTrue(name.endsWith(".gz"), name);
     // a file system's 255 bytes, with the .part suffix of the running download
-    assertEquals(255, FileNames.MAX_BYTES + ".part".length());
-    assertEquals(FileNames.MAX_BYTES, FileNames.sanitize("x".repeat(400) + ".iso").length());
+    assertEquals(255, RemoteName.MAX_BYTES + ".part".length());
+    assertEquals(RemoteName.MAX_BYTES, RemoteName.sanitize("x".repeat(400) + ".iso").length());
   }
 
   @Test
@@ -120,13 +121,13 @@ class FileNamesTest {
   @ParameterizedTest
   @ValueSource(strings = {"a\u009bb", "a\u0085b", "a\u2028b", "a\u200eb", "a\u2066b", "a\u001bb", "a\u007fb"})
   void everyControlAndFormatCharacterIsReplaced(String raw) {
-    assertEquals("a_b", FileNames.sanitize(raw));
+    assertEquals("a_b", RemoteName.sanitize(raw));
   }
 
   @Test
   void aNameThatLooksLikeAPartFileCannotCollideWithOne() {
-    assertEquals("movie.part_", FileNames.sanitize("movie.part"));
-    String cut = FileNames.sanitize("x".repeat(FileNames.MAX_BYTES - 5) + ".part" + "y".repeat(40));
-    assertTrue(cut.endsWith(".part_") && cut.length() <= FileNames.MAX_BYTES, cut);
+    assertEquals("movie.part_", RemoteName.sanitize("movie.part"));
+    String cut = RemoteName.sanitize("x".repeat(RemoteName.MAX_BYTES - 5) + ".part" + "y".repeat(40));
+    assertTrue(cut.endsWith(".part_") && cut.length() <= RemoteName.MAX_BYTES, cut);
   }
 }
