@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * {@code braid get} with a daemon on the state database: the downloads are added to the daemon
  * ({@code aria2.addUri}) and followed there ({@link RemoteFollow}), printing what an in-process
  * get prints; the notifications are heard on a connection opened before the first add. Ctrl-C pauses this
- * command's downloads in the daemon. Options the RPC does not carry (--overwrite, --no-restart,
+ * command's downloads in the daemon. Options the RPC does not carry (--no-restart,
  * --min-split-size, --max-connections, -j) are the daemon's; --proxy goes as each download's
  * all-proxy.
  *
@@ -190,6 +190,10 @@ final class RemoteGet {
     o.put("dir", folder(r, caller).normalize().toString());
     r.file().ifPresent(f -> o.put("out", f.getFileName().toString()));
     r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
+    // --overwrite: without it the daemon answers a file already there as before (kept, or refused)
+    if (r.overwrite()) {
+      o.put("allow-overwrite", "true");
+    }
     // the download's own proxy (get's --proxy): the daemon's stays for the others
     r.proxy().ifPresent(p -> o.put("all-proxy", p));
     r.connections().ifPresent(n -> o.put("split", Integer.toString(n)));

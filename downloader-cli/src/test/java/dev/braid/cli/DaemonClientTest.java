@@ -202,6 +202,24 @@ class DaemonClientTest {
   }
 
   @Test
+  void overwriteReachesTheDaemonAndReplacesTheFileThere() throws Exception {
+    Path file = downloads.resolve("over.bin");
+    Files.writeString(file, "an older file of the same name");
+    braid("get", "-o", file.toString(), server.url("/one.bin")).assertExit(ExitCode.LOCAL_IO)
+        .assertStderrContains("already exists");
+    CliProcess.Result r = braid("get", "-o", file.toString(), "--overwrite", server.url("/one.bin"))
+        .assertExit(ExitCode.OK).assertNoStackTrace();
+    assertTrue(r.stderr().contains("saved " + file), r::describe);
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(file));
+    // complete in the daemon's queue: without --overwrite it is answered as it is, with it fetched again
+    braid("get", "-o", file.toString(), server.url("/one.bin")).assertExit(ExitCode.OK)
+        .assertStderrContains("already complete: " + file);
+    CliProcess.Result again = braid("get", "-o", file.toString(), "--overwrite", server.url("/one.bin"))
+        .assertExit(ExitCode.OK);
+    assertTrue(again.stderr().contains("saved " + file), again::describe);
+  }
+
+  @Test
   void aGetIntoAFolderTheDaemonMayNotWriteRunsInThisProcessAsWithoutADaemon() throws Exception {
     Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
     Path classes = work.resolve("classes-elsewhere.log");
