@@ -2,6 +2,7 @@ package dev.braid.client;
 
 import dev.braid.core.Checksum;
 import dev.braid.core.DownloadFailure;
+import dev.braid.core.DownloadResult;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
@@ -28,10 +29,13 @@ import java.util.Optional;
  * @param failure why it failed, for exit codes and retry decisions, or null
  * @param outageWait while it waits out an outage: when it tries next and what failed last, or null
  * @param remote what the server said of the file (validators, length, ranges), or null before the first answer
+ * @param result what the run that completed it did (its file, bytes fetched and reused, time, restarts; the
+ *     connection metrics only from an engine in this process), or null unless it completed in this engine's run
+ * @param restartReason why that run started over from the first byte (the file changed on the server), or null
  */
 public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
     Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
-    OutageWait outageWait, RemoteFile remote) {
+    OutageWait outageWait, RemoteFile remote, DownloadResult result, String restartReason) {
   /**
    * Checks what every download has and copies the mirrors.
    *
@@ -49,6 +53,8 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
    * @param failure why it failed, or null
    * @param outageWait the outage it waits out, or null
    * @param remote what the server said, or null
+   * @param result the completing run's result, or null
+   * @param restartReason why that run started over, or null
    */
   public DownloadView {
     if (url == null || name == null || directory == null || state == null || progress == null) {
@@ -60,6 +66,11 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
   /** {@return the file it writes, once chosen} */
   public Optional<Path> fileIfChosen() {
     return Optional.ofNullable(file);
+  }
+
+  /** {@return what the run that completed it did, when this engine completed it} */
+  public Optional<DownloadResult> resultIfAny() {
+    return Optional.ofNullable(result);
   }
 
   /** {@return why it failed, when it did} */
