@@ -1,8 +1,8 @@
 package dev.braid.cli;
 
-import dev.braid.rpc.EngineLock;
-import dev.braid.rpc.SecretFile;
-import dev.braid.rpc.StateAnchor;
+import dev.braid.client.remote.EngineLock;
+import dev.braid.client.remote.SecretFile;
+import dev.braid.client.remote.StateAnchor;
 import dev.braid.rpc.WritableFolders;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,12 +1,12 @@
 package dev.braid.cli;
 
+import dev.braid.client.remote.EngineLock;
+import dev.braid.client.remote.SecretFile;
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
-import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
-import dev.braid.rpc.SecretFile;
 import dev.braid.testserver.Content;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -7,12 +7,12 @@ import static dev.braid.cli.CommandModel.seconds;
 import static dev.braid.cli.CommandModel.secondsText;
 import static dev.braid.cli.CommandModel.set;
 
+import dev.braid.client.remote.StateAnchor;
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.ByteSize;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.InvalidRequestException;
-import dev.braid.rpc.StateAnchor;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.braid.cli;
 
-import dev.braid.rpc.JsonLines;
+import dev.braid.client.remote.JsonLines;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;

@@ -1,6 +1,6 @@
 package dev.braid.cli;
 
-import dev.braid.rpc.SecretFile;
+import dev.braid.client.remote.SecretFile;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

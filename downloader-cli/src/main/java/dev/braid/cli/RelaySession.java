@@ -54,7 +54,7 @@ final class RelaySession {
         // a guesser gets one try per delay, as on the RPC, and the exit code of a refused RPC call
         Thread.sleep(unauthorizedDelay.toMillis());
         caller.err().println("braid: the daemon refused the command: Unauthorized (its secret is not the one in "
-            + dev.braid.rpc.SecretFile.fileOf(Path.of(hello.stateAnchor())) + ")");
+            + dev.braid.client.remote.SecretFile.fileOf(Path.of(hello.stateAnchor())) + ")");
         caller.finish(ExitCode.LOCAL_IO);
         return;
       }

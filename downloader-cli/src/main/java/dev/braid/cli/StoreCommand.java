@@ -1,11 +1,11 @@
 package dev.braid.cli;
 
+import dev.braid.client.remote.StateAnchor;
 import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.core.Gid;
 import dev.braid.core.StateStoreException;
-import dev.braid.rpc.StateAnchor;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

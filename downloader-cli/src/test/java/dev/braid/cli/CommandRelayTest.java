@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.braid.rpc.SecretFile;
+import dev.braid.client.remote.SecretFile;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.ByteArrayOutputStream;

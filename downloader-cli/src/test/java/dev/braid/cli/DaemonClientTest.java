@@ -48,7 +48,7 @@ class DaemonClientTest {
     // slow enough (tens of seconds even on every connection the engine opens) that Ctrl-C lands mid-download
     server.serve("/held.bin", Content.random(8 << 20, 8)).rateLimitPerConnection(16 << 10);
     // the secret a daemon made is in this file; written first here, so that the test's own calls know it too
-    Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "client-test-secret\n"),
+    Files.setPosixFilePermissions(Files.writeString(dev.braid.client.remote.SecretFile.fileOf(db), "client-test-secret\n"),
         java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     daemon = RpcDaemon.start(work, db, downloads, "client-test-secret");
   }
@@ -347,7 +347,7 @@ class DaemonClientTest {
     Path alone = work.resolve("alone.db");
     // a port file a SIGKILLed daemon left behind: the lock is free, so no daemon runs
     Files.writeString(DaemonLink.portFileOf(alone), daemon.port + "\n");
-    Files.writeString(dev.braid.rpc.EngineLock.fileOf(alone), "1\n");
+    Files.writeString(dev.braid.client.remote.EngineLock.fileOf(alone), "1\n");
     Path out = Files.createDirectories(work.resolve("alone"));
     CliProcess.Result r = CliProcess.run(work, "get", "--state-db", alone.toString(), "-d", out.toString(),
         server.url("/one.bin")).assertExit(ExitCode.OK);

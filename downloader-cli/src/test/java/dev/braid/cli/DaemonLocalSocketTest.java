@@ -30,7 +30,7 @@ class DaemonLocalSocketTest {
     Content one = Content.random(300_000, 11);
     try (TestServer server = TestServer.start()) {
       server.serve("/one.bin", one);
-      Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n"),
+      Files.setPosixFilePermissions(Files.writeString(dev.braid.client.remote.SecretFile.fileOf(db), "socket-test-secret\n"),
         java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
       RpcDaemon daemon = RpcDaemon.start(work, db, downloads, "socket-test-secret");
       Path socket = DaemonLink.socketFileOf(db);
@@ -72,7 +72,7 @@ class DaemonLocalSocketTest {
   @Test
   void theDaemonRemovesItsSocketWhenItStops() throws Exception {
     Path db = work.resolve("state.db");
-    Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "socket-test-secret\n"),
+    Files.setPosixFilePermissions(Files.writeString(dev.braid.client.remote.SecretFile.fileOf(db), "socket-test-secret\n"),
         java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     RpcDaemon daemon = RpcDaemon.start(work, db, Files.createDirectories(work.resolve("d")), "socket-test-secret");
     Path socket = DaemonLink.socketFileOf(db);

@@ -59,7 +59,7 @@ class DaemonRestartTest {
     try (TestServer server = TestServer.start()) {
       server.serve("/held.bin", content).etag("\"held\"").rateLimitPerConnection(64 << 10);
       // where a daemon that made its secret keeps it: the get reads it there, and hands its download to the daemon
-      Files.setPosixFilePermissions(Files.writeString(dev.braid.rpc.SecretFile.fileOf(db), "s3cret\n"),
+      Files.setPosixFilePermissions(Files.writeString(dev.braid.client.remote.SecretFile.fileOf(db), "s3cret\n"),
         java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
       try (RpcDaemon daemon = RpcDaemon.start(work, db, downloads, "s3cret");
           CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-o", file.toString(),

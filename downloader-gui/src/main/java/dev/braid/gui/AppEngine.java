@@ -1,12 +1,12 @@
 package dev.braid.gui;
 
+import dev.braid.client.remote.EngineLock;
+import dev.braid.client.remote.SecretFile;
+import dev.braid.client.remote.StateAnchor;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.LocalFileException;
-import dev.braid.rpc.EngineLock;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
-import dev.braid.rpc.SecretFile;
-import dev.braid.rpc.StateAnchor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.braid.client.remote.EngineLock;
+import dev.braid.client.remote.SecretFile;
 import dev.braid.core.Braid;
 import dev.braid.core.Gid;
-import dev.braid.rpc.EngineLock;
-import dev.braid.rpc.SecretFile;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;

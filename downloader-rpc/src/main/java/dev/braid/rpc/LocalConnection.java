@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import dev.braid.client.remote.JsonLines;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.braid.rpc;
+package dev.braid.client.remote;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

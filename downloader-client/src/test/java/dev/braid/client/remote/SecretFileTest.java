@@ -1,4 +1,4 @@
-package dev.braid.rpc;
+package dev.braid.client.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dev.braid.rpc;
+package dev.braid.client.remote;
 
 import dev.braid.core.Braid;
 import java.nio.charset.StandardCharsets;
