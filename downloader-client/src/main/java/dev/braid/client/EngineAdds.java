@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An add as the engine's side does it, for {@link LocalClient} and for the daemon's
@@ -28,19 +29,22 @@ import java.util.List;
 public final class EngineAdds {
   private final Braid braid;
   private final RuleDefaults rules;
+  private final FolderGuard folders;
 
   /**
-   * Adds to {@code braid}'s queue under {@code rules}.
+   * Adds to {@code braid}'s queue under {@code rules}, into the folders {@code folders} allows.
    *
    * @param braid the engine
    * @param rules the host rules and categories to apply ({@link Rules#NONE} for none)
+   * @param folders where the adds may write ({@link FolderGuard#ANYWHERE} in a face's own engine)
    */
-  public EngineAdds(Braid braid, Rules rules) {
-    if (braid == null) {
-      throw new IllegalArgumentException("adds need an engine");
+  public EngineAdds(Braid braid, Rules rules, FolderGuard folders) {
+    if (braid == null || folders == null) {
+      throw new IllegalArgumentException("adds need an engine and a folder guard");
     }
     this.braid = braid;
     this.rules = new RuleDefaults(rules);
+    this.folders = folders;
   }
 
   /**
@@ -49,7 +53,7 @@ public final class EngineAdds {
    * @param requests the downloads, in order
    * @param paused true to add them paused
    * @return their ids, in order
-   * @throws ClientException INVALID for a request the rules make invalid, FAILED when a folder
+   * @throws ClientException INVALID for a request the rules make invalid or a folder the guard refuses, FAILED when a folder
    *     cannot be made or the store cannot record them
    */
   public List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException {
@@ -62,12 +66,20 @@ public final class EngineAdds {
       }
     }
     for (DownloadRequest r : ruled) {
-      // the person chose this folder: make it rather than fail the download for its absence
-      Path folder = r.file().map(Path::getParent).orElse(r.directory());
+      Optional<Path> folder = folderOf(r);
+      if (folder.isPresent()) {
+        folders.check(folder.get());
+      }
+    }
+    for (DownloadRequest r : ruled) {
+      Optional<Path> folder = folderOf(r);
       try {
-        Files.createDirectories(folder);
+        // the person chose this folder: make it rather than fail the download for its absence
+        if (folder.isPresent()) {
+          Files.createDirectories(folder.get());
+        }
       } catch (IOException e) {
-        throw new ClientException(Reason.FAILED, "cannot make the folder " + folder + ": " + e.getMessage(), e);
+        throw new ClientException(Reason.FAILED, "cannot make the folder " + folder.get() + ": " + e.getMessage(), e);
       }
     }
     try {
@@ -79,6 +91,14 @@ public final class EngineAdds {
     } catch (LocalFileException | StateStoreException e) {
       throw new ClientException(Reason.FAILED, e.getMessage(), e);
     }
+  }
+
+  /** The folder a request names (its file's, else its own), or empty for the engine's download folder. */
+  private static Optional<Path> folderOf(DownloadRequest r) {
+    if (r.file().isPresent()) {
+      return Optional.of(r.file().get().toAbsolutePath().getParent());
+    }
+    return r.directoryGiven() ? Optional.of(r.directory()) : Optional.empty();
   }
 
   /**

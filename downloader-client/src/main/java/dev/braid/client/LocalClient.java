@@ -44,7 +44,19 @@ public final class LocalClient implements BraidClient {
    * @param rules the host rules and categories every add applies ({@link Rules#NONE} for none)
    */
   public LocalClient(Braid braid, Rules rules) {
-    this.adds = new EngineAdds(braid, rules);
+    this(braid, rules, FolderGuard.ANYWHERE);
+  }
+
+  /**
+   * A client of {@code braid} whose adds write only where {@code folders} allows: the daemon's
+   * RPC serves the port over one (and never closes it: the daemon closes its engine itself).
+   *
+   * @param braid the engine
+   * @param rules the host rules and categories every add applies
+   * @param folders where adds may write
+   */
+  public LocalClient(Braid braid, Rules rules, FolderGuard folders) {
+    this.adds = new EngineAdds(braid, rules, folders);
     this.braid = braid;
   }
 
@@ -64,7 +76,7 @@ public final class LocalClient implements BraidClient {
       throw new ClientException(Reason.INVALID, "a page holds at least one download, not " + limit, null);
     }
     try {
-      return braid.downloads(states, order, offset, limit).stream().map(LocalViews::of).toList();
+      return braid.downloads(states, order, offset, limit).stream().map(DownloadViews::of).toList();
     } catch (StateStoreException e) {
       throw failed(e);
     }
@@ -73,7 +85,7 @@ public final class LocalClient implements BraidClient {
   @Override
   public Optional<DownloadView> download(long id) throws ClientException {
     try {
-      return braid.download(id).map(LocalViews::of);
+      return braid.download(id).map(DownloadViews::of);
     } catch (StateStoreException e) {
       throw failed(e);
     }
