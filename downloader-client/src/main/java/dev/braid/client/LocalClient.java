@@ -134,16 +134,19 @@ public final class LocalClient implements BraidClient {
     }
   }
 
+  /** Each run's events once, as the daemon's notifications ({@link EventFilter}). */
   @Override
   public Registration follow(Consumer<DownloadEvent> events) {
+    EventFilter filter = new EventFilter();
     return braid.listen(new DownloadListener() {
       @Override
       public void stateChanged(Download download, DownloadState state) {
-        EventKinds.of(state).ifPresent(kind -> events.accept(new DownloadEvent(download.id(), kind)));
+        filter.stateChanged(download.id(), state).ifPresent(kind -> events.accept(new DownloadEvent(download.id(), kind)));
       }
 
       @Override
       public void removed(Download download) {
+        filter.removed(download.id());
         events.accept(new DownloadEvent(download.id(), DownloadEvent.Kind.REMOVED));
       }
     }, NO_PROGRESS);

@@ -66,6 +66,11 @@ final class Params {
     return (ObjectNode) values.get(i);
   }
 
+  /** Whether the value at {@code i} is JSON true or the string "true" (aria2 sends flags as strings). */
+  boolean flag(int i) {
+    return has(i) && (values.get(i).asBoolean() || "true".equals(values.get(i).asText()));
+  }
+
   /** The array at {@code i}. */
   ArrayNode array(int i) throws RpcException {
     if (!has(i) || !values.get(i).isArray()) {

@@ -1,6 +1,8 @@
 package dev.braid.rpc;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.braid.client.ClientException;
+import dev.braid.client.LocalClient;
 import dev.braid.core.Braid;
 import dev.braid.core.Registration;
 import io.undertow.Handlers;
@@ -108,7 +110,15 @@ public final class RpcServer implements AutoCloseable {
     new SessionMethods(shutdownAsked).addTo(dispatcher);
     positions.addTo(dispatcher);
     new UriMethods(queue).addTo(dispatcher);
-    new BraidMethods(queue).addTo(dispatcher);
+    // the client port, served over this engine as a face's own engine serves it, writing into the daemon's folders only
+    LocalClient engineSide = new LocalClient(braid, settings.rules(), folder -> {
+      try {
+        folders.dir(folder.toString());
+      } catch (RpcException e) {
+        throw new ClientException(ClientException.Reason.INVALID, e.getMessage(), e);
+      }
+    });
+    new BraidMethods(braid, queue, engineSide, mapper).addTo(dispatcher);
 
     Cors cors = new Cors(settings.allowedOrigins());
     BodyReader bodies = new BodyReader(settings.maxRequestBytes(),
