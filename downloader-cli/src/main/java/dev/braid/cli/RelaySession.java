@@ -49,7 +49,7 @@ final class RelaySession {
       DataInputStream in = new DataInputStream(new BufferedInputStream(RelayFrames.input(channel), 8192));
       DataOutputStream to = new DataOutputStream(new BufferedOutputStream(RelayFrames.output(channel), 8192));
       RelayFrames.Hello hello = RelayFrames.Hello.read(in);
-      RelayedCaller caller = new RelayedCaller(to, hello, daemon.endpoint());
+      RelayedCaller caller = new RelayedCaller(to, hello, daemon.endpoint(), daemon.engine());
       if (!MessageDigest.isEqual(hello.secret().getBytes(StandardCharsets.UTF_8), daemon.secret())) {
         // a guesser gets one try per delay, as on the RPC, and the exit code of a refused RPC call
         Thread.sleep(unauthorizedDelay.toMillis());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -317,17 +319,19 @@ class DaemonClientTest {
     }
   }
 
-  private static String awaitActive(Path file, CliProcess whileAlive) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (System.nanoTime() < deadline && whileAlive.isAlive()) {
-      for (JsonNode s : daemon.call("aria2.tellActive")) {
-        if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
-          return s.get("gid").asText();
-        }
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("the client's download never became active in the daemon: " + whileAlive.stderrSoFar());
+  private static String awaitActive(Path file, CliProcess whileAlive) {
+    return Awaitility.await("the client's download of " + file + " active in the daemon").atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(20)).until(() -> {
+          if (!whileAlive.isAlive()) {
+            throw new AssertionError("the client ended first: " + whileAlive.stderrSoFar());
+          }
+          for (JsonNode s : daemon.call("aria2.tellActive")) {
+            if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+              return s.get("gid").asText();
+            }
+          }
+          return null;
+        }, java.util.Objects::nonNull);
   }
 
   @Test
