@@ -46,6 +46,8 @@ final class CommandRelay implements AutoCloseable {
   private final Daemon daemon;
   private final Duration unauthorizedDelay;
   private final Set<RelaySession> open = ConcurrentHashMap.newKeySet();
+  /** Set by {@link #close()}: the daemon is stopping, and its engine answers relayed commands no more. */
+  private volatile boolean stopping;
 
   private CommandRelay(PrivateSocket socket, Daemon daemon, Duration unauthorizedDelay) {
     this.socket = socket;
@@ -69,18 +71,19 @@ final class CommandRelay implements AutoCloseable {
       }
       return;
     }
-    RelaySession s = new RelaySession(ch, daemon, unauthorizedDelay, open::remove);
+    RelaySession s = new RelaySession(ch, daemon, () -> stopping, unauthorizedDelay, open::remove);
     open.add(s);
     s.start();
   }
 
   /**
-   * Stops listening, removes the socket file and ends every session: each is given {@link
-   * #LAST_WORDS} to end on its own first (closed after the RPC, a relayed command tells its client
-   * that it lost the daemon), then closed.
+   * Stops listening, removes the socket file and ends every session: the engine refuses their
+   * calls from now on, and each is given {@link #LAST_WORDS} to end on its own first (a relayed
+   * get tells its client that it lost the daemon and that its downloads stay), then closed.
    */
   @Override
   public void close() {
+    stopping = true;
     socket.close();
     long deadline = System.nanoTime() + LAST_WORDS.toNanos();
     try {

@@ -51,9 +51,11 @@ final class RelayedCaller implements Caller {
   private final Path stateAnchor;
   private final DaemonLink.Endpoint daemon;
   private final BraidClient engine;
+  private final java.util.function.BooleanSupplier stopping;
   private final List<Runnable> interrupts = new CopyOnWriteArrayList<>();
 
-  RelayedCaller(DataOutputStream to, RelayFrames.Hello hello, DaemonLink.Endpoint daemon, BraidClient engine) {
+  RelayedCaller(DataOutputStream to, RelayFrames.Hello hello, DaemonLink.Endpoint daemon, BraidClient engine,
+      java.util.function.BooleanSupplier stopping) {
     this.to = to;
     this.cwd = Path.of(hello.cwd());
     this.console = hello.console();
@@ -61,6 +63,7 @@ final class RelayedCaller implements Caller {
     this.stateAnchor = Path.of(hello.stateAnchor());
     this.daemon = daemon;
     this.engine = engine;
+    this.stopping = stopping;
     this.out = TerminalStream.over(new PrintStream(new Frames(RelayFrames.OUT), true, Charset.defaultCharset()));
     this.err = TerminalStream.over(new PrintStream(new Frames(RelayFrames.ERR), true, Charset.defaultCharset()));
   }
@@ -108,7 +111,7 @@ final class RelayedCaller implements Caller {
   /** The daemon's own engine, borrowed: a relayed command never goes through the daemon's RPC to reach it. */
   @Override
   public BraidClient connect(DaemonLink.Endpoint daemon) {
-    return new BorrowedClient(engine);
+    return new BorrowedClient(engine, stopping);
   }
 
   @Override
