@@ -1,11 +1,13 @@
 package dev.braid.client;
 
 import dev.braid.core.Checksum;
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
+import dev.braid.core.TransferMetrics;
 import dev.braid.store.DownloadState;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,10 +34,14 @@ import java.util.Optional;
  * @param result what the run that completed it did (its file, bytes fetched and reused, time, restarts; the
  *     connection metrics only from an engine in this process), or null unless it completed in this engine's run
  * @param restartReason why that run started over from the first byte (the file changed on the server), or null
+ * @param metrics where its connections spent their time in the engine's current run
+ *     ({@link TransferMetrics#NONE} when it has not run there, or the engine's side does not say)
+ * @param lastConnectionChange why it runs the connections it runs (the last change), or null
  */
 public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
     Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
-    OutageWait outageWait, RemoteFile remote, DownloadResult result, String restartReason) {
+    OutageWait outageWait, RemoteFile remote, DownloadResult result, String restartReason, TransferMetrics metrics,
+    ConnectionChange lastConnectionChange) {
   /**
    * Checks what every download has and copies the mirrors.
    *
@@ -55,12 +61,40 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
    * @param remote what the server said, or null
    * @param result the completing run's result, or null
    * @param restartReason why that run started over, or null
+   * @param metrics where its connections spent their time
+   * @param lastConnectionChange the last change of its connection count, or null
    */
   public DownloadView {
-    if (url == null || name == null || directory == null || state == null || progress == null) {
-      throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state and progress");
+    if (url == null || name == null || directory == null || state == null || progress == null || metrics == null) {
+      throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state, progress and metrics");
     }
     mirrors = List.copyOf(mirrors);
+  }
+
+  /**
+   * A view of a download no run of this engine completed, from an engine's side that measures no
+   * connections: no result, {@link TransferMetrics#NONE} and no connection change.
+   *
+   * @param id the download's id
+   * @param url the URL it fetches
+   * @param name the file's name
+   * @param file the file it writes, or null
+   * @param directory the folder it writes into
+   * @param state where it stands
+   * @param progress how far it is
+   * @param mirrors the other URLs
+   * @param checksum the digest, or null
+   * @param priority its place in the queue
+   * @param error why it failed, or null
+   * @param failure why it failed, or null
+   * @param outageWait the outage it waits out, or null
+   * @param remote what the server said, or null
+   */
+  public DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
+      Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
+      OutageWait outageWait, RemoteFile remote) {
+    this(id, url, name, file, directory, state, progress, mirrors, checksum, priority, error, failure, outageWait, remote,
+        null, null, TransferMetrics.NONE, null);
   }
 
   /** {@return the file it writes, once chosen} */

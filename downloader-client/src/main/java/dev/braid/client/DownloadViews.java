@@ -1,11 +1,13 @@
 package dev.braid.client;
 
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.FailureKind;
 import dev.braid.store.DownloadState;
+import java.util.List;
 
 /** A handle of the engine's download as the port's value: for the in-process client, and for the daemon's answers. */
 public final class DownloadViews {
@@ -17,9 +19,11 @@ public final class DownloadViews {
    * @param d the engine's handle
    */
   public static DownloadView of(Download d) {
+    List<ConnectionChange> changes = d.connectionChanges();
     return new DownloadView(d.id(), d.url(), d.name(), d.file().orElse(null), d.directory(), d.state(), d.progress(),
         d.mirrors(), d.checksum().orElse(null), d.priority(), d.error().orElse(null), failure(d),
-        d.outageWait().orElse(null), d.remote().orElse(null), result(d), d.restartReason().orElse(null));
+        d.outageWait().orElse(null), d.remote().orElse(null), result(d), d.restartReason().orElse(null), d.metrics(),
+        changes.isEmpty() ? null : changes.get(changes.size() - 1));
   }
 
   /** The completing run's result, read only once it is there: a view never waits for a download. */

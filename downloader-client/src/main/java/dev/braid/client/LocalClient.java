@@ -19,6 +19,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -27,15 +35,19 @@ import java.util.function.Consumer;
  * through {@link EngineAdds} (the face's host rules, folders made, one transaction), the rest
  * straight to the engine's handles.
  *
- * <p>Threads: none of its own; {@link #follow} calls its consumer on the engine's event thread,
- * in order (a consumer hands long work elsewhere, as every listener of the engine waits for it).
+ * <p>Threads: one per {@link #follow} registration, which calls its consumer in order and ends
+ * when the registration is closed; the rest runs on the caller's thread.
  */
 public final class LocalClient implements BraidClient {
   /** follow hears states only: a progress sample once a day is as good as none. */
   private static final Duration NO_PROGRESS = Duration.ofDays(1);
+  /** How long {@link #pause} waits for a run of this engine to wind down: its connections stop at their next read. */
+  private static final Duration RUN_END_WAIT = Duration.ofSeconds(10);
 
   private final Braid braid;
   private final EngineAdds adds;
+  /** The followers' threads, ended by {@link #close} if their registrations were not closed. */
+  private final Set<ExecutorService> tellers = ConcurrentHashMap.newKeySet();
 
   /**
    * A client of {@code braid}, which it closes with itself.
@@ -100,11 +112,22 @@ public final class LocalClient implements BraidClient {
     }
   }
 
+  /**
+   * Pauses, and for a download this engine runs waits (up to {@link #RUN_END_WAIT}) until its run
+   * has wound down with its progress recorded: the engine announces the pause first, and a
+   * resume asked before the run's end would find it still running and do nothing.
+   */
   @Override
   public void pause(long id) throws ClientException {
     Download d = find(id);
-    if (!d.state().settled()) {
-      act(d::pause);
+    if (d.state().settled()) {
+      return;
+    }
+    boolean runsHere = braid.running().contains(d);
+    act(d::pause);
+    if (runsHere) {
+      // a run stuck in a read past the wait: the pause is asked, and the run ends by itself
+      awaitQuietly(d.result());
     }
   }
 
@@ -134,22 +157,62 @@ public final class LocalClient implements BraidClient {
     }
   }
 
-  /** Each run's events once, as the daemon's notifications ({@link EventFilter}). */
+  /**
+   * Each run's events once, as the daemon's notifications ({@link EventFilter}), a run's end once
+   * its result is there ({@link RunEnds}), on a thread of this follower's ("braid-client-follow"),
+   * in order; closing the registration stops the calls and ends the thread.
+   */
   @Override
   public Registration follow(Consumer<DownloadEvent> events) {
     EventFilter filter = new EventFilter();
-    return braid.listen(new DownloadListener() {
+    ExecutorService teller = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "braid-client-follow");
+      t.setDaemon(true);
+      return t;
+    });
+    tellers.add(teller);
+    Registration listening = braid.listen(new DownloadListener() {
       @Override
       public void stateChanged(Download download, DownloadState state) {
-        filter.stateChanged(download.id(), state).ifPresent(kind -> events.accept(new DownloadEvent(download.id(), kind)));
+        filter.stateChanged(download.id(), state).ifPresent(kind -> tell(download, kind));
       }
 
       @Override
       public void removed(Download download) {
         filter.removed(download.id());
-        events.accept(new DownloadEvent(download.id(), DownloadEvent.Kind.REMOVED));
+        tell(download, DownloadEvent.Kind.REMOVED);
+      }
+
+      /** Engine's event thread: the end of a run waits on the teller's thread, never here. */
+      private void tell(Download download, DownloadEvent.Kind kind) {
+        CompletableFuture<?> when = RunEnds.told(braid, download, kind);
+        DownloadEvent event = new DownloadEvent(download.id(), kind);
+        try {
+          teller.execute(() -> {
+            awaitQuietly(when);
+            events.accept(event);
+          });
+        } catch (RejectedExecutionException closed) {
+          // the follower closed its registration: it hears no more
+        }
       }
     }, NO_PROGRESS);
+    return () -> {
+      listening.close();
+      teller.shutdownNow();
+      tellers.remove(teller);
+    };
+  }
+
+  /** Waits for {@code when}, at most {@link #RUN_END_WAIT}; an interrupt (the follower closing) stops the wait. */
+  private static void awaitQuietly(CompletableFuture<?> when) {
+    try {
+      when.get(RUN_END_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // told all the same: the run's figures may be missing, the event is not
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
@@ -189,9 +252,10 @@ public final class LocalClient implements BraidClient {
     }
   }
 
-  /** Closes the engine: what runs pauses with its progress recorded, and continues at the next start. */
+  /** Ends the followers' threads and closes the engine: what runs pauses with its progress recorded, and continues at the next start. */
   @Override
   public void close() {
+    tellers.forEach(ExecutorService::shutdownNow);
     braid.close();
   }
 

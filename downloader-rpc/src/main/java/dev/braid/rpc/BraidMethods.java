@@ -93,7 +93,7 @@ final class BraidMethods {
       } catch (IllegalArgumentException e) {
         throw new RpcException(RpcNames.INVALID, e.getMessage());
       } catch (ClientException e) {
-        throw answer(e, p.object(0).toString());
+        throw answer(e, null);
       }
       return TextNode.valueOf("OK");
     });

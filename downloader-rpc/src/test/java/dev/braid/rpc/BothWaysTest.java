@@ -110,7 +110,8 @@ class BothWaysTest {
         assertTrue(server.requests().stream().filter(r -> r.path().endsWith("a.bin")).allMatch(r -> "on".equals(r.header("X-Rule"))),
             "the host rule applies to the add");
         DownloadView doneA = client.download(ia).orElseThrow();
-        seen.add("status " + doneA.name() + " " + doneA.state() + " " + root.relativize(doneA.file()) + " done " + doneA.progress().done());
+        seen.add("status " + doneA.name() + " " + doneA.state() + " " + root.relativize(doneA.file()) + " done " + doneA.progress().done()
+            + " result " + doneA.resultIfAny().map(r -> root.relativize(r.file()) + " " + r.length()).orElse("none"));
 
         client.remove(ia, true);
         events.await(ia, Kind.REMOVED);

@@ -13,6 +13,7 @@ import dev.braid.core.InvalidRequestException;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
 import dev.braid.core.RemoteFile;
+import dev.braid.core.TransferMetrics;
 import dev.braid.store.DownloadState;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,13 +77,13 @@ public final class EntryForm {
       o.put("remoteLength", r.length());
       o.put("ranges", r.ranges());
     }
-    if (d.state() == DownloadState.COMPLETED && d.result().isDone() && !d.result().isCompletedExceptionally()) {
-      DownloadResult r = d.result().join();
+    if (v.result() != null) {
+      DownloadResult r = v.result();
       o.put("fetched", r.bytesFetched());
       o.put("reused", r.bytesReused());
       o.put("elapsedMillis", r.elapsed().toMillis());
       o.put("restarts", r.restarts());
-      o.put("restartReason", d.restartReason().orElse(null));
+      o.put("restartReason", v.restartReason());
     }
     if (v.outageWait() != null) {
       OutageWait w = v.outageWait();
@@ -129,7 +130,7 @@ public final class EntryForm {
         e.path("file").isTextual() ? Path.of(e.path("file").asText()) : null, Path.of(e.path("dir").asText()), state,
         progress, mirrors, e.path("checksum").isTextual() ? Checksum.parse(e.path("checksum").asText()) : null,
         e.path("priority").asInt(), e.path("error").textValue(), e.has("errorKind") ? failure(e, "error") : null, wait, remote,
-        result(e), e.path("restartReason").textValue());
+        result(e), e.path("restartReason").textValue(), TransferMetrics.NONE, null);
   }
 
   /** The completing run's result the daemon sends once it has one ({@code fetched} and the rest); null before. */

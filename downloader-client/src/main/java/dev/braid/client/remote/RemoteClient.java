@@ -83,7 +83,7 @@ public final class RemoteClient implements BraidClient {
     } else {
       m.put("document", Base64.getEncoder().encodeToString(metalink.document()));
     }
-    m.put("folder", metalink.folder().toString());
+    m.put("folder", metalink.folder().toAbsolutePath().toString());
     m.put("selection", List.copyOf(metalink.selection()));
     return ids(call(RpcNames.ADD_METALINK, m, paused));
   }

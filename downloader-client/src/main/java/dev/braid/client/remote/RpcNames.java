@@ -38,8 +38,6 @@ public final class RpcNames {
   public static final String GLOBAL_OPTIONS = "braid.globalOptions";
   /** {@code braid.changeGlobalOptions(options)}: applies a {@link GlobalOptionsForm}. */
   public static final String CHANGE_GLOBAL_OPTIONS = "braid.changeGlobalOptions";
-  /** The batch of calls aria2 clients (and this one) send in one message. */
-  public static final String MULTICALL = "system.multicall";
 
   /** aria2's notification that a download started. */
   public static final String ON_START = "aria2.onDownloadStart";
