@@ -1,5 +1,8 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.remote.DaemonLink;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -38,6 +41,13 @@ interface Caller {
 
   /** The daemon running the queue of {@code stateAnchor}, if one does ({@link DaemonLink#find}). */
   Optional<DaemonLink.Endpoint> daemon(Path stateAnchor);
+
+  /**
+   * A client of the engine of {@code daemon} (one {@link #daemon} gave): this process connects to
+   * it; a command the daemon runs for a relay uses the daemon's own engine, not its RPC. Closing
+   * the client leaves the daemon running.
+   */
+  BraidClient connect(DaemonLink.Endpoint daemon) throws ClientException;
 
   /**
    * Called before a command runs an engine of its own (no daemon for its state database, or a folder

@@ -1,5 +1,7 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.rpc.PrivateSocket;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The daemon's relay of whole command lines: a {@code braid get}, {@code list}, {@code status},
  * {@code pause}, {@code resume} or {@code remove} started on this machine sends its arguments here
- * ({@link RelayClient}) and this JVM, warm, runs the command as the client would have (a client of
- * this daemon's own RPC), printing back through the socket. The client then starts as fast as a
+ * ({@link RelayClient}) and this JVM, warm, runs the command as the client would have, on this
+ * daemon's own engine through the client port ({@link BorrowedClient}), printing back through the socket. The client then starts as fast as a
  * JVM can: it parses nothing and loads neither picocli nor JSON. The socket is {@code
  * STATE_DB.cli-socket}, a {@link PrivateSocket}, and each session must open with the secret.
  *
@@ -30,12 +32,13 @@ final class CommandRelay implements AutoCloseable {
   private static final Duration LAST_WORDS = Duration.ofSeconds(3);
 
   /**
-   * What a session needs of its daemon: the secret a client must send, the endpoint its commands
-   * use, and the variables that pick default files ({@link RelayClient#ENVIRONMENT}).
+   * What a session needs of its daemon: the secret a client must send, the endpoint it was found
+   * by (its folders), the daemon's engine the commands work on, and the variables that pick
+   * default files ({@link RelayClient#ENVIRONMENT}).
    */
-  record Daemon(byte[] secret, DaemonLink.Endpoint endpoint, List<String> environment) {
-    static Daemon of(DaemonLink.Endpoint endpoint) {
-      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, RelayClient.environment());
+  record Daemon(byte[] secret, DaemonLink.Endpoint endpoint, BraidClient engine, List<String> environment) {
+    static Daemon of(DaemonLink.Endpoint endpoint, BraidClient engine) {
+      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, engine, RelayClient.environment());
     }
   }
 
@@ -43,6 +46,8 @@ final class CommandRelay implements AutoCloseable {
   private final Daemon daemon;
   private final Duration unauthorizedDelay;
   private final Set<RelaySession> open = ConcurrentHashMap.newKeySet();
+  /** Set by {@link #close()}: the daemon is stopping, and its engine answers relayed commands no more. */
+  private volatile boolean stopping;
 
   private CommandRelay(PrivateSocket socket, Daemon daemon, Duration unauthorizedDelay) {
     this.socket = socket;
@@ -66,18 +71,19 @@ final class CommandRelay implements AutoCloseable {
       }
       return;
     }
-    RelaySession s = new RelaySession(ch, daemon, unauthorizedDelay, open::remove);
+    RelaySession s = new RelaySession(ch, daemon, () -> stopping, unauthorizedDelay, open::remove);
     open.add(s);
     s.start();
   }
 
   /**
-   * Stops listening, removes the socket file and ends every session: each is given {@link
-   * #LAST_WORDS} to end on its own first (closed after the RPC, a relayed command tells its client
-   * that it lost the daemon), then closed.
+   * Stops listening, removes the socket file and ends every session: the engine refuses their
+   * calls from now on, and each is given {@link #LAST_WORDS} to end on its own first (a relayed
+   * get tells its client that it lost the daemon and that its downloads stay), then closed.
    */
   @Override
   public void close() {
+    stopping = true;
     socket.close();
     long deadline = System.nanoTime() + LAST_WORDS.toNanos();
     try {

@@ -6,6 +6,9 @@ import static dev.braid.cli.CommandModel.option;
 import static dev.braid.cli.CommandModel.repeatable;
 import static dev.braid.cli.CommandModel.strings;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.LocalClient;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.client.remote.EngineLock;
 import dev.braid.client.remote.SecretFile;
 import dev.braid.core.Braid;
@@ -182,7 +185,8 @@ final class DaemonCommand implements Callable<Integer> {
           err.println("braid: no local socket at " + DaemonLink.socketFileOf(db) + " (too long a path?): local"
               + " commands use the port");
         }
-        relay = relay(db, new DaemonLink.Endpoint(server.port(), token, server.localSocket().orElse(null), roots(folder)), err);
+        relay = relay(db, new DaemonLink.Endpoint(server.port(), token, server.localSocket().orElse(null), roots(folder)),
+            new LocalClient(braid, rules), err);
         // before the line that says it serves: a client started on that line finds the port
         DaemonLink.announce(db, server.port(), roots(folder));
         err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
@@ -206,11 +210,15 @@ final class DaemonCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** The relay of local command lines ({@link CommandRelay}); null when its socket cannot be made. */
-  private CommandRelay relay(Path db, DaemonLink.Endpoint self, PrintStream err) {
+  /**
+   * The relay of local command lines ({@link CommandRelay}), whose commands work on {@code engine},
+   * this daemon's own (the client is never closed: the engine is closed with the daemon); null when
+   * its socket cannot be made.
+   */
+  private CommandRelay relay(Path db, DaemonLink.Endpoint self, BraidClient engine, PrintStream err) {
     Path socket = DaemonLink.relaySocketOf(db);
     try {
-      return CommandRelay.start(socket, CommandRelay.Daemon.of(self), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY);
+      return CommandRelay.start(socket, CommandRelay.Daemon.of(self, engine), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY);
     } catch (IOException | RuntimeException e) {
       err.println("braid: no command relay at " + socket + " (" + e.getMessage() + "): local commands start slower");
       return null;

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.client.remote.EngineLock;
 import dev.braid.client.remote.SecretFile;
 import dev.braid.core.Braid;
@@ -22,11 +23,10 @@ import picocli.CommandLine;
  * without a daemon (in this process, on a scratch store of its own) and when a daemon runs: an
  * engine of its own on a scratch store runs its queue behind aria2's
  * JSON-RPC on a free loopback port and a local socket, with its {@link CommandRelay}, and {@code
- * braid get}'s command line is relayed there ({@link RelayClient}) and run by the relay as a
- * client of the RPC ({@link GetCommand}, then {@link RemoteGet}), as with a daemon. In the class
+ * braid get}'s command line is relayed there ({@link RelayClient}) and run by the relay on that
+ * engine through the client port ({@link GetCommand}, then {@link ClientGet}), as with a daemon. In the class
  * archive's training run this puts get's paths (in process; the relay's client; the relayed
- * command with the local wire and the JSON reader) and the daemon's servers in the archive beside
- * the engine.
+ * command on the port) and the daemon's servers in the archive beside the engine.
  */
 final class DemoThroughRpc {
   private DemoThroughRpc() {}
@@ -78,7 +78,7 @@ final class DemoThroughRpc {
       // the command line a user types, relayed as a client with a daemon relays it
       Path socket = DaemonLink.relaySocketOf(db);
       OptionalInt code;
-      try (CommandRelay relay = CommandRelay.start(socket, CommandRelay.Daemon.of(daemon), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY)) {
+      try (CommandRelay relay = CommandRelay.start(socket, CommandRelay.Daemon.of(daemon, new dev.braid.client.LocalClient(braid, dev.braid.core.rules.Rules.NONE)), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY)) {
         code = RelayClient.run(new String[] {"get", "--state-db", db.toString(), "-o", folder.resolve("rpc.bin").toString(), url},
             db, secret, socket);
       }

@@ -67,6 +67,20 @@ final class ExitCode {
     return e instanceof DownloadPausedException ? INTERRUPTED : of(DownloadFailure.of(e).kind());
   }
 
+  /**
+   * The code of a refused client call: its engine's failure's when the cause carries one (an
+   * in-process store or file), else its reason's (a daemon that refused or went away: the RPC port).
+   */
+  static int of(dev.braid.client.ClientException e) {
+    if (e.getCause() instanceof DownloadException de) {
+      return of(de);
+    }
+    return switch (e.reason()) {
+      case INVALID, NOT_FOUND -> USAGE;
+      case UNAUTHORIZED, UNREACHABLE, FAILED -> LOCAL_IO;
+    };
+  }
+
   /** The code of a failure's kind: the same for a download failed here and one a daemon reports. */
   static int of(FailureKind kind) {
     return switch (kind) {

@@ -1,8 +1,12 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.rules.Rules;
 import dev.braid.rpc.WritableFolders;
@@ -20,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. Picks who
- * runs them, a daemon ({@link RemoteGet}) or this process ({@link LocalGet}), and turns errors into
+ * runs them, a daemon (through its client, {@link ClientGet}) or this process ({@link LocalGet}), and turns errors into
  * exit codes.
  */
 final class GetCommand implements Callable<Integer> {
@@ -58,16 +62,26 @@ final class GetCommand implements Callable<Integer> {
         throw new InvalidRequestException("a Metalink URL is fetched by braid get itself, and a braid daemon runs this"
             + " state database: give the daemon a local .meta4 file instead");
       }
-      List<DownloadRequest> handed = daemon.isPresent() ? GetRequests.of(items) : List.of();
-      Optional<Path> refused = daemon.isEmpty() || options.detach() ? Optional.empty() : refusedFolder(daemon.get(), handed);
+      List<DownloadRequest> handed = daemon.isPresent() ? absolute(GetRequests.of(items)) : List.of();
+      Optional<Path> refused = daemon.isEmpty() ? Optional.empty() : refusedFolder(daemon.get(), handed);
+      if (refused.isPresent() && options.detach()) {
+        // a detached get is the daemon's to run: refused as the daemon refuses such a folder
+        err.println("braid: the daemon refused the download: dir " + refused.get() + " is outside the folders this daemon"
+            + " may write to (its -d folder and --allow-dir)");
+        return ExitCode.USAGE;
+      }
       if (daemon.isPresent() && refused.isEmpty()) {
         if (options.hooks().any()) {
           err.println("braid: the daemon runs the downloads and its own hooks (braid daemon --on-download-...);"
               + " the hooks given here do not run");
         }
-        return new RemoteGet(daemon.get(), caller, options.quiet(), options.json(), options.progressInterval(),
-            OutageHint.of(options.outage().retryForGiven()))
-            .run(options.net().forDaemon(handed), items.size() == 1 && options.inputList() == null, options.detach());
+        List<DownloadRequest> toDaemon = options.net().forDaemon(handed);
+        caller.throughDaemon();
+        try (BraidClient client = caller.connect(daemon.get())) {
+          return new ClientGet(client, caller, options.quiet(), options.json(), options.progressInterval(),
+              OutageHint.of(options.outage().retryForGiven()))
+              .run(toDaemon, items.size() == 1 && options.inputList() == null, options.detach());
+        }
       }
       caller.engineHere();
       if (refused.isPresent()) {
@@ -78,6 +92,9 @@ final class GetCommand implements Callable<Integer> {
       return new LocalGet(options, caller).run(items, requests, rules);
     } catch (DownloadException e) {
       return fail(err, e);
+    } catch (ClientException e) {
+      err.println("braid: " + e.getMessage());
+      return ExitCode.of(e);
     } catch (ExecutionException e) {
       return e.getCause() instanceof DownloadException de ? fail(err, de) : internal(err, e.getCause());
     } catch (InterruptedException e) {
@@ -91,9 +108,9 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /**
-   * A request's folder the daemon's RPC may not write to, if any: a get run in such a folder
-   * downloads in this process, as it would with no daemon, rather than fail (a detached get is
-   * handed over regardless: this process does not run it).
+   * A request's folder the daemon may not write to, if any: a get run in such a folder downloads in
+   * this process, as it would with no daemon, rather than fail (a detached get is refused: the
+   * daemon would run it).
    */
   private Optional<Path> refusedFolder(DaemonLink.Endpoint daemon, List<DownloadRequest> requests) {
     if (daemon.folders().isEmpty()) {
@@ -102,7 +119,7 @@ final class GetCommand implements Callable<Integer> {
     // a list's requests share a few folders: each is resolved once, not once per request
     Set<Path> folders = new LinkedHashSet<>();
     for (DownloadRequest r : requests) {
-      folders.add(RemoteGet.folder(r, caller));
+      folders.add(r.file().map(Path::getParent).orElse(r.directory()));
     }
     for (Path folder : folders) {
       boolean inside;
@@ -116,6 +133,26 @@ final class GetCommand implements Callable<Integer> {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The requests with their folders absolute, as the caller means them: a daemon runs elsewhere,
+   * and a request naming no folder downloads into the caller's working directory, as in-process.
+   */
+  private List<DownloadRequest> absolute(List<DownloadRequest> requests) throws InvalidRequestException {
+    Path here = caller.resolve(Path.of("")).toAbsolutePath();
+    List<DownloadRequest> out = new java.util.ArrayList<>();
+    for (DownloadRequest r : requests) {
+      DownloadRequestBuilder b = r.toBuilder();
+      if (r.file().isPresent()) {
+        Path file = here.resolve(r.file().get()).normalize();
+        b.file(file).directory(file.getParent());
+      } else {
+        b.directory(here.resolve(r.directoryGiven() ? r.directory() : here).normalize());
+      }
+      out.add(b.build());
+    }
+    return out;
   }
 
   private int fail(PrintStream err, DownloadException e) {

@@ -1,8 +1,8 @@
 package dev.braid.cli;
 
-import dev.braid.core.Braid;
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.DownloadView;
 import dev.braid.core.Progress;
 import dev.braid.core.QueueOrder;
 import dev.braid.store.DownloadState;
@@ -39,13 +39,13 @@ final class ListCommand extends StoreCommand {
   }
 
   @Override
-  int run(Braid braid) throws DownloadException {
+  int run(BraidClient client) throws ClientException {
     boolean json = CommandModel.isSet(this.json);
     if (!json) {
       out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
     }
     for (long offset = 0;; offset += PAGE) {
-      List<Download> page = braid.downloads(ALL, QueueOrder.OLDEST_FIRST, offset, PAGE);
+      List<DownloadView> page = client.page(ALL, QueueOrder.OLDEST_FIRST, offset, PAGE);
       print(page, json);
       out.flush();
       if (page.size() < PAGE) {
@@ -54,8 +54,8 @@ final class ListCommand extends StoreCommand {
     }
   }
 
-  private void print(List<Download> page, boolean json) {
-    for (Download d : page) {
+  private void print(List<DownloadView> page, boolean json) {
+    for (DownloadView d : page) {
       Progress p = d.progress();
       if (json) {
         out.println(StatusCommand.json(d));
@@ -63,36 +63,6 @@ final class ListCommand extends StoreCommand {
         out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%s%n", d.id(), OutageText.state(d),
             percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", d.name(), OutageText.of(d).map(w -> "  " + w).orElse(""));
       }
-    }
-  }
-
-  @Override
-  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
-    boolean json = CommandModel.isSet(this.json);
-    if (!json) {
-      out.printf(Locale.ROOT, "%5s  %-9s  %6s  %10s  %s%n", "ID", "STATE", "DONE", "SIZE", "NAME");
-    }
-    for (int offset = 0;; offset += PAGE) {
-      int n = 0;
-      for (RpcValue e : rpc.call("braid.tellEntries", offset, PAGE)) {
-        n++;
-        print(e, json);
-      }
-      out.flush();
-      if (n < PAGE) {
-        return ExitCode.OK;
-      }
-    }
-  }
-
-  private void print(RpcValue e, boolean json) {
-    if (json) {
-      out.println(StatusCommand.json(e));
-    } else {
-      Progress p = RemoteFollow.progress(e);
-      out.printf(Locale.ROOT, "%5d  %-9s  %6s  %10s  %s%s%n", e.path("id").asLong(), OutageText.state(e),
-          percent(p), p.length() >= 0 ? Units.bytes(p.length()) : "?", e.path("name").asText(),
-          OutageText.of(e).map(w -> "  " + w).orElse(""));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.core.Braid;
 import picocli.CommandLine;
 
@@ -44,7 +45,7 @@ public final class Main {
     } else if (subcommand) {
       if (CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent()) {
         // a daemon's client: its JSON and socket classes get ready on the other core meanwhile
-        RpcClient.warmUp();
+        dev.braid.client.remote.RemoteClient.warmUp();
       } else if (!named.equals("completion") && !named.equals("rules")) {
         // every subcommand but this one opens the store, and its driver's set-up is the longest part
         // of a start-up: it begins at once, on the other core, while picocli builds and parses

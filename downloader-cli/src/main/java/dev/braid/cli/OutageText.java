@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.client.DownloadView;
 import dev.braid.core.Download;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,7 +13,7 @@ import java.util.Optional;
 /**
  * How the command line shows a download waiting out an outage: its state as {@code waiting}
  * (queued, with a next try), the time of the next try in local time, and the last error, the same
- * for a download read here and one a daemon reports ({@code braid.tellEntry}'s {@code nextTry}).
+ * for a download read here and one a client of the port reports.
  */
 final class OutageText {
   /** The state shown for a queued download waiting for its next try. */
@@ -27,9 +28,9 @@ final class OutageText {
     return d.outageWait().isPresent() ? WAITING : d.state().name().toLowerCase(Locale.ROOT);
   }
 
-  /** A daemon's entry's state as shown, as {@link #state(Download)}. */
-  static String state(RpcValue e) {
-    return e.has("nextTry") ? WAITING : e.path("state").asText();
+  /** A client's view's state as shown, as {@link #state(Download)}. */
+  static String state(DownloadView d) {
+    return d.outageWait() != null ? WAITING : d.state().name().toLowerCase(Locale.ROOT);
   }
 
   /** {@code next try 16:05:03 (3 failed: connection refused)}, for a download waiting out an outage. */
@@ -37,13 +38,9 @@ final class OutageText {
     return d.outageWait().map(w -> line(w.nextTry(), w.failedRuns(), w.lastError()));
   }
 
-  /** The same for a daemon's entry. */
-  static Optional<String> of(RpcValue e) {
-    if (!e.has("nextTry")) {
-      return Optional.empty();
-    }
-    return Optional.of(line(Instant.ofEpochMilli(e.path("nextTry").asLong()), e.path("failedTries").asInt(),
-        e.path("lastError").asText()));
+  /** The same for a client's view. */
+  static Optional<String> of(DownloadView d) {
+    return Optional.ofNullable(d.outageWait()).map(w -> line(w.nextTry(), w.failedRuns(), w.lastError()));
   }
 
   static String line(Instant next, int failed, String error) {

@@ -1,9 +1,8 @@
 package dev.braid.cli;
 
-import dev.braid.core.Braid;
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
-import dev.braid.core.Gid;
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.DownloadView;
 import dev.braid.store.DownloadState;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -22,34 +21,15 @@ final class PauseCommand extends StoreCommand {
   }
 
   @Override
-  int run(Braid braid) throws DownloadException {
+  int run(BraidClient client) throws ClientException {
     long id = this.id.getValue();
-    Download d = QueueArguments.find(braid, id);
+    DownloadView d = find(client, id);
     if (d.state() == DownloadState.COMPLETED) {
       caller.err().println("braid: download #" + id + " is already complete");
       return ExitCode.OK;
     }
-    d.pause();
+    client.pause(id);
     caller.err().println("braid: paused #" + id + " " + d.name() + " (braid resume " + id + " continues it)");
-    return ExitCode.OK;
-  }
-
-  @Override
-  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
-    long id = this.id.<Long>getValue();
-    java.util.Optional<RpcValue> e = entry(rpc, id, caller.err());
-    if (e.isEmpty()) {
-      return ExitCode.USAGE;
-    }
-    String state = e.get().path("state").asText();
-    if (state.equals("completed")) {
-      caller.err().println("braid: download #" + id + " is already complete");
-      return ExitCode.OK;
-    }
-    if (state.equals("active") || state.equals("queued")) {
-      rpc.call("aria2.forcePause", Gid.of(id));
-    }
-    caller.err().println("braid: paused #" + id + " " + e.get().path("name").asText() + " (braid resume " + id + " continues it)");
     return ExitCode.OK;
   }
 }

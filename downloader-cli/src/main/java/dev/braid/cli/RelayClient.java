@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.client.remote.SecretFile;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

@@ -27,15 +27,18 @@ final class RelaySession {
   private final CommandRelay.Daemon daemon;
   private final Duration unauthorizedDelay;
   private final Consumer<RelaySession> closed;
+  private final java.util.function.BooleanSupplier stopping;
   private final Thread reader;
   private volatile Thread command;
 
-  RelaySession(SocketChannel channel, CommandRelay.Daemon daemon, Duration unauthorizedDelay,
+  RelaySession(SocketChannel channel, CommandRelay.Daemon daemon, java.util.function.BooleanSupplier stopping,
+      Duration unauthorizedDelay,
       Consumer<RelaySession> closed) {
     this.channel = channel;
     this.daemon = daemon;
     this.unauthorizedDelay = unauthorizedDelay;
     this.closed = closed;
+    this.stopping = stopping;
     this.reader = new Thread(this::serve, "braid-relay-session");
     reader.setDaemon(true);
   }
@@ -49,7 +52,7 @@ final class RelaySession {
       DataInputStream in = new DataInputStream(new BufferedInputStream(RelayFrames.input(channel), 8192));
       DataOutputStream to = new DataOutputStream(new BufferedOutputStream(RelayFrames.output(channel), 8192));
       RelayFrames.Hello hello = RelayFrames.Hello.read(in);
-      RelayedCaller caller = new RelayedCaller(to, hello, daemon.endpoint());
+      RelayedCaller caller = new RelayedCaller(to, hello, daemon.endpoint(), daemon.engine(), stopping);
       if (!MessageDigest.isEqual(hello.secret().getBytes(StandardCharsets.UTF_8), daemon.secret())) {
         // a guesser gets one try per delay, as on the RPC, and the exit code of a refused RPC call
         Thread.sleep(unauthorizedDelay.toMillis());

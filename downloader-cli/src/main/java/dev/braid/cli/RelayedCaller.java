@@ -1,5 +1,7 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.remote.DaemonLink;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -48,15 +50,20 @@ final class RelayedCaller implements Caller {
   private final int columns;
   private final Path stateAnchor;
   private final DaemonLink.Endpoint daemon;
+  private final BraidClient engine;
+  private final java.util.function.BooleanSupplier stopping;
   private final List<Runnable> interrupts = new CopyOnWriteArrayList<>();
 
-  RelayedCaller(DataOutputStream to, RelayFrames.Hello hello, DaemonLink.Endpoint daemon) {
+  RelayedCaller(DataOutputStream to, RelayFrames.Hello hello, DaemonLink.Endpoint daemon, BraidClient engine,
+      java.util.function.BooleanSupplier stopping) {
     this.to = to;
     this.cwd = Path.of(hello.cwd());
     this.console = hello.console();
     this.columns = hello.columns() > 0 ? hello.columns() : 80;
     this.stateAnchor = Path.of(hello.stateAnchor());
     this.daemon = daemon;
+    this.engine = engine;
+    this.stopping = stopping;
     this.out = TerminalStream.over(new PrintStream(new Frames(RelayFrames.OUT), true, Charset.defaultCharset()));
     this.err = TerminalStream.over(new PrintStream(new Frames(RelayFrames.ERR), true, Charset.defaultCharset()));
   }
@@ -99,6 +106,12 @@ final class RelayedCaller implements Caller {
       throw backToClient();
     }
     return Optional.of(daemon);
+  }
+
+  /** The daemon's own engine, borrowed: a relayed command never goes through the daemon's RPC to reach it. */
+  @Override
+  public BraidClient connect(DaemonLink.Endpoint daemon) {
+    return new BorrowedClient(engine, stopping);
   }
 
   @Override

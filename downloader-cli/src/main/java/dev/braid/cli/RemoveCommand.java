@@ -1,9 +1,8 @@
 package dev.braid.cli;
 
-import dev.braid.core.Braid;
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
-import dev.braid.core.Gid;
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.DownloadView;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -25,30 +24,12 @@ final class RemoveCommand extends StoreCommand {
   }
 
   @Override
-  int run(Braid braid) throws DownloadException {
+  int run(BraidClient client) throws ClientException {
     long id = this.id.getValue();
     boolean deleteFile = CommandModel.isSet(this.deleteFile);
-    Download d = QueueArguments.find(braid, id);
-    d.remove(deleteFile);
+    DownloadView d = find(client, id);
+    client.remove(id, deleteFile);
     caller.err().println("braid: removed #" + id + " " + d.name() + (deleteFile ? " and its file" : ""));
-    return ExitCode.OK;
-  }
-
-  @Override
-  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
-    long id = this.id.<Long>getValue();
-    boolean deleteFile = CommandModel.isSet(this.deleteFile);
-    java.util.Optional<RpcValue> e = entry(rpc, id, caller.err());
-    if (e.isEmpty()) {
-      return ExitCode.USAGE;
-    }
-    if (deleteFile) {
-      rpc.call("braid.remove", Gid.of(id), "true");
-    } else {
-      // aria2's own remove: its clients then see the download in tellStopped as removed
-      rpc.call("aria2.remove", Gid.of(id));
-    }
-    caller.err().println("braid: removed #" + id + " " + e.get().path("name").asText() + (deleteFile ? " and its file" : ""));
     return ExitCode.OK;
   }
 }

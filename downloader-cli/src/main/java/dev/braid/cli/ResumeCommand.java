@@ -1,5 +1,8 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadException;
@@ -40,8 +43,12 @@ final class ResumeCommand implements Callable<Integer> {
     boolean quiet = CommandModel.isSet(this.quiet);
     java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(engine.stateAnchor());
     if (daemon.isPresent()) {
-      try {
-        return new RemoteGet(daemon.get(), caller, quiet, false, java.time.Duration.ofSeconds(1), OutageHint.of(false)).resume(id);
+      caller.throughDaemon();
+      try (BraidClient client = caller.connect(daemon.get())) {
+        return new ClientGet(client, caller, quiet, false, java.time.Duration.ofSeconds(1), OutageHint.of(false)).resume(id);
+      } catch (ClientException e) {
+        caller.err().println("braid: " + e.getMessage());
+        return ExitCode.of(e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ExitCode.INTERRUPTED;

@@ -1,11 +1,11 @@
 package dev.braid.cli;
 
-import dev.braid.core.Braid;
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.DownloadView;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
-import java.time.Instant;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -26,8 +26,8 @@ final class StatusCommand extends StoreCommand {
   }
 
   @Override
-  int run(Braid braid) throws DownloadException {
-    Download d = QueueArguments.find(braid, id.getValue());
+  int run(BraidClient client) throws ClientException {
+    DownloadView d = find(client, id.getValue());
     if (CommandModel.isSet(json)) {
       caller.out().println(json(d));
       return ExitCode.OK;
@@ -35,72 +35,34 @@ final class StatusCommand extends StoreCommand {
     Progress p = d.progress();
     caller.out().println("id:       " + d.id());
     caller.out().println("url:      " + d.url());
-    caller.out().println("file:     " + d.file().map(Object::toString).orElse("(not chosen yet)"));
+    caller.out().println("file:     " + d.fileIfChosen().map(Object::toString).orElse("(not chosen yet)"));
     caller.out().println("state:    " + OutageText.state(d));
     OutageText.of(d).ifPresent(w -> caller.out().println("retry:    " + w));
     caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
         + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
-    d.remote().ifPresent(r -> {
-      if (r.etag() != null) {
-        caller.out().println("etag:     " + r.etag());
+    if (d.remote() != null) {
+      if (d.remote().etag() != null) {
+        caller.out().println("etag:     " + d.remote().etag());
       }
-      if (r.lastModified() != null) {
-        caller.out().println("modified: " + r.lastModified());
+      if (d.remote().lastModified() != null) {
+        caller.out().println("modified: " + d.remote().lastModified());
       }
-    });
-    d.error().ifPresent(e -> caller.out().println("error:    " + e));
-    return ExitCode.OK;
-  }
-
-  @Override
-  int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException {
-    long id = this.id.<Long>getValue();
-    java.util.Optional<RpcValue> found = entry(rpc, id, caller.err());
-    if (found.isEmpty()) {
-      return ExitCode.USAGE;
     }
-    RpcValue e = found.get();
-    if (CommandModel.isSet(json)) {
-      caller.out().println(json(e));
-      return ExitCode.OK;
-    }
-    Progress p = RemoteFollow.progress(e);
-    caller.out().println("id:       " + id);
-    caller.out().println("url:      " + e.path("url").asText());
-    caller.out().println("file:     " + (e.path("file").isTextual() ? e.path("file").asText() : "(not chosen yet)"));
-    caller.out().println("state:    " + OutageText.state(e));
-    OutageText.of(e).ifPresent(w -> caller.out().println("retry:    " + w));
-    caller.out().println("progress: " + ListCommand.percent(p) + " (" + Units.bytes(p.done())
-        + (p.length() >= 0 ? " of " + Units.bytes(p.length()) : "") + ")");
-    if (e.path("etag").isTextual()) {
-      caller.out().println("etag:     " + e.path("etag").asText());
-    }
-    if (e.path("lastModified").isTextual()) {
-      caller.out().println("modified: " + e.path("lastModified").asText());
-    }
-    if (e.path("error").isTextual()) {
-      caller.out().println("error:    " + e.path("error").asText());
+    if (d.error() != null) {
+      caller.out().println("error:    " + d.error());
     }
     return ExitCode.OK;
   }
 
-  /** The --json object of a daemon's entry: the same keys as of an in-process download. */
-  static Json json(RpcValue e) {
-    return new Json().put("id", e.path("id").asLong()).put("state", e.path("state").asText())
-        .put("url", e.path("url").asText()).put("name", e.path("name").asText()).put("file", e.path("file").textValue())
-        .put("done", e.path("done").asLong()).put("length", e.path("length").asLong()).put("priority", e.path("priority").asInt())
-        .put("error", e.path("error").textValue())
-        .put("nextTry", e.has("nextTry") ? Instant.ofEpochMilli(e.path("nextTry").asLong()).toString() : null)
-        .put("lastError", e.path("lastError").textValue());
-  }
-
-  static Json json(Download d) {
+  /** The --json object of a download, for {@code status} and {@code list}. */
+  static Json json(DownloadView d) {
     Progress p = d.progress();
-    return new Json().put("id", d.id()).put("state", d.state().name().toLowerCase(java.util.Locale.ROOT))
-        .put("url", d.url()).put("name", d.name()).put("file", d.file().map(Object::toString).orElse(null))
+    OutageWait w = d.outageWait();
+    return new Json().put("id", d.id()).put("state", d.state().name().toLowerCase(Locale.ROOT))
+        .put("url", d.url()).put("name", d.name()).put("file", d.fileIfChosen().map(Object::toString).orElse(null))
         .put("done", p.done()).put("length", p.length()).put("priority", d.priority())
-        .put("error", d.error().orElse(null))
-        .put("nextTry", d.outageWait().map(w -> w.nextTry().toString()).orElse(null))
-        .put("lastError", d.outageWait().map(OutageWait::lastError).orElse(null));
+        .put("error", d.error())
+        .put("nextTry", w == null ? null : w.nextTry().toString())
+        .put("lastError", w == null ? null : w.lastError());
   }
 }

@@ -1,16 +1,20 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.DownloadView;
 import dev.braid.client.remote.StateAnchor;
-import dev.braid.core.Braid;
-import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
-import dev.braid.core.Gid;
 import dev.braid.core.StateStoreException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** A queue command that reads or changes the state database and downloads nothing: one error line and its exit code. */
+/**
+ * A queue command that reads or changes the state database and downloads nothing, written once
+ * against the client port ({@link #run(BraidClient)}): {@link ClientChoice} picks the daemon of
+ * the database or an engine of this process. One error line and its exit code.
+ */
 abstract class StoreCommand implements Callable<Integer> {
   private final OptionSpec stateDb = QueueArguments.stateDb();
   /** Who the command runs for: its streams, its daemon. */
@@ -32,21 +36,16 @@ abstract class StoreCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() {
-    java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(StateAnchor.of(QueueArguments.stateLocation(stateDb)));
-    if (daemon.isPresent()) {
-      return remote(daemon.get());
-    }
-    caller.engineHere();
-    BraidBuilder b = Braid.builder();
-    try {
+    try (BraidClient client = ClientChoice.open(caller, StateAnchor.of(QueueArguments.stateLocation(stateDb)), () -> {
+      dev.braid.core.BraidBuilder b = dev.braid.core.Braid.builder();
       QueueArguments.applyStateDb(stateDb, b);
+      return b;
+    }, dev.braid.core.rules.Rules.NONE)) {
+      return run(client);
     } catch (DownloadException e) {
       caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
-    }
-    try (Braid braid = b.build()) {
-      return run(braid);
-    } catch (DownloadException e) {
+    } catch (ClientException e) {
       caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
     } catch (StateStoreException e) {
@@ -56,40 +55,12 @@ abstract class StoreCommand implements Callable<Integer> {
     }
   }
 
-  abstract int run(Braid braid) throws DownloadException;
+  /** The command, through whichever client {@link ClientChoice} picked; its exit code. */
+  abstract int run(BraidClient client) throws ClientException;
 
-  /** With a daemon on the state database: the same command through its RPC. */
-  abstract int run(RpcClient rpc) throws java.io.IOException, RpcClient.RpcError, InterruptedException;
-
-  private int remote(DaemonLink.Endpoint daemon) {
-    try (RpcClient rpc = RpcClient.connect(caller, daemon, n -> { })) {
-      return run(rpc);
-    } catch (RpcClient.RpcError e) {
-      caller.err().println("braid: the daemon answered: " + e.getMessage());
-      return "Unauthorized".equals(e.getMessage()) ? ExitCode.LOCAL_IO : ExitCode.USAGE;
-    } catch (java.io.IOException e) {
-      caller.err().println("braid: " + e.getMessage());
-      return ExitCode.LOCAL_IO;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return ExitCode.INTERRUPTED;
-    }
-  }
-
-  /**
-   * The daemon's entry of download {@code id} ({@code braid.tellEntry}); none prints the message
-   * an in-process command prints and returns empty.
-   */
-  static java.util.Optional<RpcValue> entry(RpcClient rpc, long id, java.io.PrintStream err)
-      throws java.io.IOException, RpcClient.RpcError, InterruptedException {
-    try {
-      return java.util.Optional.of(rpc.call("braid.tellEntry", Gid.of(id)));
-    } catch (RpcClient.RpcError e) {
-      if (e.getMessage().contains("is not found")) {
-        err.println("braid: no download #" + id + " in the queue (see braid list)");
-        return java.util.Optional.empty();
-      }
-      throw e;
-    }
+  /** Download {@code id}, or a refusal with the message of an id {@code braid list} does not show. */
+  static DownloadView find(BraidClient client, long id) throws ClientException {
+    return client.download(id).orElseThrow(() -> new ClientException(ClientException.Reason.NOT_FOUND,
+        "no download #" + id + " in the queue (see braid list)", null));
   }
 }

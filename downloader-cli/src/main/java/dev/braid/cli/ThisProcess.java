@@ -1,5 +1,9 @@
 package dev.braid.cli;
 
+import dev.braid.client.BraidClient;
+import dev.braid.client.ClientException;
+import dev.braid.client.remote.DaemonLink;
+import dev.braid.client.remote.RemoteClient;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -48,6 +52,12 @@ final class ThisProcess implements Caller {
   @Override
   public Optional<DaemonLink.Endpoint> daemon(Path stateAnchor) {
     return DaemonLink.find(stateAnchor);
+  }
+
+  /** The daemon's JSON-RPC, on its local socket when it has one. */
+  @Override
+  public BraidClient connect(DaemonLink.Endpoint daemon) throws ClientException {
+    return RemoteClient.connect(daemon);
   }
 
   @Override

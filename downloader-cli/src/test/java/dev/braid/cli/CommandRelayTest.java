@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.client.remote.SecretFile;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
@@ -86,7 +87,7 @@ class CommandRelayTest {
     String loaded = Files.readString(classes);
     assertTrue(loaded.contains("dev.braid.cli.RelayClient "), "the command line went to the relay");
     for (String absent : List.of("picocli.CommandLine$Model", "com.fasterxml.jackson", "org.apache.hc", "org.sqlite",
-        "dev.braid.cli.GetCommand", "dev.braid.cli.LocalWire")) {
+        "dev.braid.cli.GetCommand", "dev.braid.client.remote.LocalWire")) {
       assertFalse(loaded.contains(absent), "the relaying client loaded " + absent);
     }
 
@@ -107,7 +108,7 @@ class CommandRelayTest {
         db.toString(), "-i", "-").assertExit(ExitCode.OK).assertNoStackTrace();
     assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(client.resolve("from-stdin.bin")), r::describe);
     String loaded = Files.readString(classes);
-    assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "handed back, the client added the list over the daemon's RPC");
+    assertTrue(loaded.contains("dev.braid.client.remote.LocalWire"), "handed back, the client added the list over the daemon's RPC");
     assertFalse(loaded.contains("org.sqlite"), "and the download was still the daemon's");
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.testserver.ConnectProxy;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -202,6 +204,24 @@ class DaemonClientTest {
   }
 
   @Test
+  void overwriteReachesTheDaemonAndReplacesTheFileThere() throws Exception {
+    Path file = downloads.resolve("over.bin");
+    Files.writeString(file, "an older file of the same name");
+    braid("get", "-o", file.toString(), server.url("/one.bin")).assertExit(ExitCode.LOCAL_IO)
+        .assertStderrContains("already exists");
+    CliProcess.Result r = braid("get", "-o", file.toString(), "--overwrite", server.url("/one.bin"))
+        .assertExit(ExitCode.OK).assertNoStackTrace();
+    assertTrue(r.stderr().contains("saved " + file), r::describe);
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(file));
+    // complete in the daemon's queue: without --overwrite it is answered as it is, with it fetched again
+    braid("get", "-o", file.toString(), server.url("/one.bin")).assertExit(ExitCode.OK)
+        .assertStderrContains("already complete: " + file);
+    CliProcess.Result again = braid("get", "-o", file.toString(), "--overwrite", server.url("/one.bin"))
+        .assertExit(ExitCode.OK);
+    assertTrue(again.stderr().contains("saved " + file), again::describe);
+  }
+
+  @Test
   void aGetIntoAFolderTheDaemonMayNotWriteRunsInThisProcessAsWithoutADaemon() throws Exception {
     Path elsewhere = Files.createDirectories(work.resolve("elsewhere"));
     Path classes = work.resolve("classes-elsewhere.log");
@@ -299,17 +319,19 @@ class DaemonClientTest {
     }
   }
 
-  private static String awaitActive(Path file, CliProcess whileAlive) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (System.nanoTime() < deadline && whileAlive.isAlive()) {
-      for (JsonNode s : daemon.call("aria2.tellActive")) {
-        if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
-          return s.get("gid").asText();
-        }
-      }
-      Thread.sleep(20);
-    }
-    throw new AssertionError("the client's download never became active in the daemon: " + whileAlive.stderrSoFar());
+  private static String awaitActive(Path file, CliProcess whileAlive) {
+    return Awaitility.await("the client's download of " + file + " active in the daemon").atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(20)).until(() -> {
+          if (!whileAlive.isAlive()) {
+            throw new AssertionError("the client ended first: " + whileAlive.stderrSoFar());
+          }
+          for (JsonNode s : daemon.call("aria2.tellActive")) {
+            if (s.get("files").get(0).get("path").asText().equals(file.toString())) {
+              return s.get("gid").asText();
+            }
+          }
+          return null;
+        }, java.util.Objects::nonNull);
   }
 
   @Test

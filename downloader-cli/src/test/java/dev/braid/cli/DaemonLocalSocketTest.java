@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.client.remote.DaemonLink;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class DaemonLocalSocketTest {
             .assertNoStackTrace();
         assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("r.bin")), r::describe);
         assertTrue(Files.readString(relayed).contains("dev.braid.cli.RelayClient "), "the command line went to the relay");
-        assertFalse(Files.readString(relayed).contains("dev.braid.cli.LocalWire"), "the relayed client opened no RPC");
+        assertFalse(Files.readString(relayed).contains("dev.braid.client.remote.LocalWire"), "the relayed client opened no RPC");
 
         // a daemon's relay gone (an older daemon has none): the command runs here, as the daemon's RPC client
         Files.delete(DaemonLink.relaySocketOf(db));
@@ -52,7 +53,7 @@ class DaemonLocalSocketTest {
         assertTrue(r.stderr().contains("saved " + downloads.resolve("a.bin")), r::describe);
         assertEquals(one.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("a.bin")));
         String loaded = Files.readString(local);
-        assertTrue(loaded.contains("dev.braid.cli.LocalWire"), "the client used the local socket");
+        assertTrue(loaded.contains("dev.braid.client.remote.LocalWire"), "the client used the local socket");
         assertFalse(loaded.contains("java.net.http.WebSocket"), "and did not start the JDK's WebSocket");
 
         Files.delete(socket);

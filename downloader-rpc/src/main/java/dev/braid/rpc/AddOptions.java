@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
  * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}),
  * {@code header}, {@code referer} and {@code user-agent} its request headers ({@link HeaderOptions}),
- * and {@code max-tries} and {@code retry-wait} its own way of waiting out outages ({@link RetryOption}).
+ * {@code max-tries} and {@code retry-wait} its own way of waiting out outages ({@link RetryOption}), and
+ * {@code allow-overwrite} replaces a file already at the target.
  */
 final class AddOptions {
   private final FolderPolicy folders;
@@ -59,6 +60,10 @@ final class AddOptions {
     connections(b, options);
     if (options.has("max-download-limit")) {
       b.rateLimit(Sizes.parse("max-download-limit", text(options, "max-download-limit")));
+    }
+    // aria2's allow-overwrite: replace a file already there, and start over where the URL cannot continue a partial one
+    if (options.has("allow-overwrite")) {
+      b.overwrite("true".equals(text(options, "allow-overwrite")));
     }
     ProxyOption.applyTo(b, options);
     if (RetryOption.given(options)) {

@@ -1,6 +1,8 @@
 package dev.braid.rpc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.core.Download;
+import dev.braid.core.DownloadListener;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,11 +14,19 @@ import java.util.Optional;
  * What aria2 shows of a removed download (status "removed" in tellStopped) until
  * removeDownloadResult or purgeDownloadResult: Braid's queue forgets a removed entry at once, so
  * its last status is kept here, in memory (a restart forgets them, as aria2 does), at most
- * {@value #LIMIT} of them, oldest dropped first (aria2's max-download-result).
+ * {@value #LIMIT} of them, oldest dropped first (aria2's max-download-result). It hears every
+ * removal the engine makes, whoever asked (aria2.remove, the client port's remove, a relayed
+ * {@code braid remove}), on the engine's event thread.
  */
-final class RemovedResults {
+final class RemovedResults implements DownloadListener {
   static final int LIMIT = 1000;
   private final Map<Long, ObjectNode> results = new LinkedHashMap<>();
+
+  /** A removal, wherever it was asked: its last status, as "removed". */
+  @Override
+  public void removed(Download download) {
+    add(download.id(), StatusView.of(download, StatusView.REMOVED));
+  }
 
   synchronized void add(long id, ObjectNode status) {
     results.remove(id);

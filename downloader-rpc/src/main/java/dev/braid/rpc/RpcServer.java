@@ -161,7 +161,13 @@ public final class RpcServer implements AutoCloseable {
       throw new IOException("cannot listen on port " + port + ": " + cause.getMessage(), cause);
     }
     local[0] = localEndpoint(settings, dispatcher);
-    Registration events = braid.listen(notifier, Duration.ofSeconds(1));
+    Registration notifications = braid.listen(notifier, Duration.ofSeconds(1));
+    // progress is not what it records: a sample a day is as good as none
+    Registration removals = braid.listen(removed, Duration.ofDays(1));
+    Registration events = () -> {
+      notifications.close();
+      removals.close();
+    };
     return new RpcServer(undertow, graceful, sockets, local[0], events, port, addresses);
   }
 
