@@ -7,6 +7,7 @@ import dev.braid.core.internal.queue.Heartbeat;
 import dev.braid.core.internal.queue.ListenerBus;
 import dev.braid.core.internal.queue.SlotLoop;
 import dev.braid.core.internal.transfer.DownloadJob;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
 import dev.braid.store.EntryProgress;
@@ -64,13 +65,13 @@ final class DownloadQueue implements AutoCloseable {
   private final OutageWaits waits;
 
   DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
-      QueueSchedule schedule, OutageWaits waits) {
+      QueueSchedule schedule, OutageWaits waits, Ticker ticker) {
     this.store = store;
     this.waits = waits;
     this.table = store.queue();
     this.handles = new HandleMap((e, shown) -> new Download(this, e, shown), table::held);
     // the loop calls back into the parts below only once started, at the end of this constructor
-    this.loop = new SlotLoop(table, maxActive, new SlotLoop.Work() {
+    this.loop = new SlotLoop(table, maxActive, ticker, new SlotLoop.Work() {
       @Override
       public int running() {
         return handles.runningCount();
@@ -112,7 +113,7 @@ final class DownloadQueue implements AutoCloseable {
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, access, secrets, loop, waits);
     this.keptFiles = new KeptFileAnswer(table, this, drivers);
     this.submission = new Submission(table, owner, handles, feed, secrets, this, keptFiles);
-    this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
+    this.removal = new QueueRemoval(table, store.records(), owner, handles, bus, ticker);
     loop.start();
   }
 

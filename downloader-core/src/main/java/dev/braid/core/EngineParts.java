@@ -94,21 +94,23 @@ final class EngineParts {
     }
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
+        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(b.hostRules), b.idleConnectionTimeout, b.ticker), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
       http.close();
       throw e;
     }
+    // the schedules read b.clock in the default zone (QueueSchedule); times stored and compared read it in UTC
+    Clock wall = b.clock != null ? b.clock : Clock.systemUTC();
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, MAX_BACKOFF,
-        b.lowestSpeed, b.deadline, b.httpVersion);
+        b.lowestSpeed, b.deadline, b.httpVersion, b.ticker, wall);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     // the per-host cap is asked of the store's grants too: a server database's hold across a fleet
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules, store.grants(),
         ProcessOwner.self());
-    this.rateLimit = new TokenBucket(b.rateLimit);
+    this.rateLimit = new TokenBucket(b.rateLimit, b.ticker);
     this.downloadDirectory = b.downloadDirectory;
     // before the queue: its loop may start stored downloads at once, and must see the windows first
     this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
@@ -129,7 +131,7 @@ final class EngineParts {
       }
       return job;
     }, drivers, b.maxActiveDownloads, b.runQueue, schedule,
-        new OutageWaits(b.clock != null ? b.clock : Clock.systemUTC(), n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry));
+        new OutageWaits(wall, n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry), b.ticker);
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
       queue.listen(null, new HookDispatch(hooks, b.onComplete, b.onError), Duration.ofDays(1));

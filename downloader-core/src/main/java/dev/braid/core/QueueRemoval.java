@@ -4,6 +4,7 @@ import dev.braid.core.internal.queue.EntryFiles;
 import dev.braid.core.internal.queue.HandleMap;
 import dev.braid.core.internal.queue.Heartbeat;
 import dev.braid.core.internal.queue.ListenerBus;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -26,13 +27,16 @@ final class QueueRemoval {
   private final String owner;
   private final HandleMap handles;
   private final ListenerBus bus;
+  /** What the wait for another process's run measures. */
+  private final Ticker ticker;
 
-  QueueRemoval(QueueStore table, ResumeRecords records, String owner, HandleMap handles, ListenerBus bus) {
+  QueueRemoval(QueueStore table, ResumeRecords records, String owner, HandleMap handles, ListenerBus bus, Ticker ticker) {
     this.table = table;
     this.records = records;
     this.owner = owner;
     this.handles = handles;
     this.bus = bus;
+    this.ticker = ticker;
   }
 
   void remove(Download h, boolean deleteFile, boolean deletePart) {
@@ -78,8 +82,8 @@ final class QueueRemoval {
       // queued there, not started: its owner hears of the removal at its next heartbeat
       return;
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    while (System.nanoTime() < deadline) {
+    long deadline = ticker.read() + TimeUnit.SECONDS.toNanos(15);
+    while (ticker.read() < deadline) {
       Optional<QueueEntry> now = table.get(h.id());
       if (now.isEmpty() || now.get().owner() == null || !table.held(now.get())) {
         return;

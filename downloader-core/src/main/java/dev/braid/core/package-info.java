@@ -10,6 +10,6 @@
  * }</pre>
  *
  * <p>Sub-packages are the engine and are not API, except {@code dev.braid.core.rules}: per-host
- * rules and categories.
+ * rules and categories, and {@code dev.braid.core.time}: the engine's time source.
  */
 package dev.braid.core;

@@ -1,6 +1,7 @@
 package dev.braid.core.internal.queue;
 
 import dev.braid.core.Download;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
 import java.util.Collection;
@@ -54,6 +55,8 @@ public final class SlotLoop {
 
   private final QueueStore table;
   private final Work work;
+  /** What the heartbeat's and the refresh's cadence, and progress events, measure. */
+  private final Ticker ticker;
   private final Object signal = new Object();
   private final ListenerBus bus = new ListenerBus(this::wake);
   private final Thread thread;
@@ -64,8 +67,9 @@ public final class SlotLoop {
   private volatile boolean closing;
   private volatile boolean stopped;
 
-  public SlotLoop(QueueStore table, int maxActive, Work work) {
+  public SlotLoop(QueueStore table, int maxActive, Ticker ticker, Work work) {
     this.table = table;
+    this.ticker = ticker;
     this.maxActive = maxActive;
     this.work = work;
     this.thread = new Thread(this::loop, "braid-queue");
@@ -130,7 +134,7 @@ public final class SlotLoop {
     long nextRefresh = 0;
     while (!stopped) {
       try {
-        long now = System.nanoTime();
+        long now = ticker.read();
         if (work.scheduleTick()) {
           dirty = true;
         }

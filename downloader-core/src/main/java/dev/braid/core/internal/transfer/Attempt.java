@@ -57,7 +57,7 @@ final class Attempt {
   Attempt(DownloadJob job) {
     this.job = job;
     this.request = job.request();
-    this.control = new PassControl(job::pauseRequested);
+    this.control = new PassControl(job::pauseRequested, job.settings().ticker());
     this.planner = new ResumePlanner(job);
     this.warmup = new PassWarmup(job, control);
     control.onHalt(warmup::cancel);
@@ -82,7 +82,7 @@ final class Attempt {
     probePermit = probeHost;
     // started before the probe, so connections open while it waits for its answer; ended with the pass
     warmup.beforeProbe(planner.remaining(prior), range.to() - range.from());
-    long probeStart = System.nanoTime();
+    long probeStart = job.settings().ticker().read();
     ProbeStage.Answer answer;
     try {
       answer = new ProbeStage(job, control).probe(range);
@@ -91,7 +91,7 @@ final class Attempt {
       releaseProbePermit();
       throw e;
     }
-    probeNanos = System.nanoTime() - probeStart;
+    probeNanos = job.settings().ticker().read() - probeStart;
     ProbeResult probe = answer.result();
     List<URI> otherUrls = answer.otherUrls();
     Exchange first = probe.exchange();
@@ -197,7 +197,7 @@ final class Attempt {
    */
   private boolean drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
       String protocolWhy, boolean measurable) throws LocalFileException {
-    long now = System.nanoTime();
+    long now = job.settings().ticker().read();
     long start = now;
     long startBytes = job.fetched().sum();
     URI finalUri = URI.create(identity.finalUrl());

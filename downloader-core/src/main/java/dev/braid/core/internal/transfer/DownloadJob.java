@@ -66,7 +66,7 @@ public final class DownloadJob implements Runnable {
   private final SpeedMeter meter = new SpeedMeter(5_000);
   private final LongAdder fetched = new LongAdder();
   private final PhaseRecorder recorder;
-  private final long startNanos = System.nanoTime();
+  private final long startNanos;
 
   private volatile boolean pauseRequested;
   private volatile Attempt current;
@@ -86,13 +86,14 @@ public final class DownloadJob implements Runnable {
   public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
     this.route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
-        settings.httpVersion());
+        settings.httpVersion(), settings.clock());
     this.store = store;
     this.settings = settings;
+    this.startNanos = settings.ticker().read();
     this.link = new CurrentLink(request);
     this.workers = workers;
     this.budget = budget;
-    this.rateLimit = new TokenBucket(request.rateLimit());
+    this.rateLimit = new TokenBucket(request.rateLimit(), settings.ticker());
     this.throttle = new Throttle(rateLimit, globalRate);
     this.recorder = new PhaseRecorder(phases);
     this.hosts = new HostConnections(this, store.hosts(), route, budget, recorder, workers, meter);
@@ -314,7 +315,7 @@ public final class DownloadJob implements Runnable {
   }
 
   Duration elapsed() {
-    return Duration.ofNanos(System.nanoTime() - startNanos);
+    return Duration.ofNanos(settings.ticker().read() - startNanos);
   }
 
   boolean pauseRequested() {

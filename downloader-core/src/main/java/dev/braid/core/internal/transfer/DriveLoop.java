@@ -3,6 +3,7 @@ package dev.braid.core.internal.transfer;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.plan.SegmentTable;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.RemoteIdentity;
 import java.net.URI;
 
@@ -40,12 +41,13 @@ final class DriveLoop {
    * then its record is not marked complete yet.
    */
   boolean run(URI finalUri, long start, long startBytes, boolean measurable) throws LocalFileException {
+    Ticker ticker = job.settings().ticker();
     long interval = job.settings().checkpointInterval().toNanos();
     long next = start + interval;
     boolean interrupted = false;
     try {
       // a piece that fails its hash in the last check goes back to the table: the workers run again for it
-      while (pool.tick(System.nanoTime()) || commit.recheckPieces()) {
+      while (pool.tick(ticker.read()) || commit.recheckPieces()) {
         try {
           pool.await(200);
         } catch (InterruptedException e) {
@@ -53,7 +55,7 @@ final class DriveLoop {
           interrupted = true;
           control.halt(null);
         }
-        long now = System.nanoTime();
+        long now = ticker.read();
         if (job.deadlinePassed() && control.fatal() == null) {
           control.halt(job.deadlineError());
         }
@@ -81,10 +83,10 @@ final class DriveLoop {
       }
     }
     if (measurable && control.fatal() == null && table.complete()) {
-      job.route().measured(finalUri, job.fetched().sum() - startBytes, System.nanoTime() - start);
+      job.route().measured(finalUri, job.fetched().sum() - startBytes, ticker.read() - start);
     }
     boolean done = control.fatal() == null && table.complete();
-    boolean endCheck = done && EndCheck.due(request, start, System.nanoTime());
+    boolean endCheck = done && EndCheck.due(request, start, ticker.read());
     // with every byte done and nothing to verify, the last checkpoint also marks the record
     // complete, before the rename: one transaction fewer per file. A crash between them leaves a
     // complete record with its part file, which the planner resumes with nothing to fetch
@@ -94,7 +96,7 @@ final class DriveLoop {
 
   private void awaitWorkers() {
     boolean interrupted = false;
-    while (pool.tick(System.nanoTime())) {
+    while (pool.tick(job.settings().ticker().read())) {
       try {
         pool.await(200);
       } catch (InterruptedException again) {

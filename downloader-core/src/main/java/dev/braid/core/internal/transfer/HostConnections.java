@@ -70,7 +70,7 @@ final class HostConnections {
     }
     Optional<HostMemory> memory = hostMemory(memoryKey(id));
     long rtt = roundTripNanos();
-    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
+    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), job.settings().clock().millis(), rtt);
     job.noteChange(new ConnectionChange(job.elapsed(), 0, policy.start(), policy.why() + over));
     return new ConnectionController(policy.start(), policy.cap(), false, now, rtt);
   }
@@ -87,7 +87,7 @@ final class HostConnections {
   ConnectionWarmup warmFor(URI uri, OptionalLong remaining, long probeTakes) {
     DownloadRequest request = job.request();
     String host = hostOf(uri);
-    HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0);
+    HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), job.settings().clock().millis(), 0);
     if (!policy.remembered()) {
       return ConnectionWarmup.NONE;
     }
@@ -162,7 +162,7 @@ final class HostConnections {
       // (16 MiB on an 80 ms path: 15 of 16), and the next download warms that many
       int connections = c.learned() ? c.target() : pool.peakWorkers();
       hosts.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
-          meter.peakBytesPerSecond(), System.currentTimeMillis()));
+          meter.peakBytesPerSecond(), job.settings().clock().millis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more
     }

@@ -240,7 +240,7 @@ final class ResumePlanner {
       sums = new BlockSums(length, valid);
       segments = trimmed;
     }
-    SegmentTable table = SegmentTable.restore(segments, request.minSplitSize());
+    SegmentTable table = SegmentTable.restore(segments, request.minSplitSize(), job.settings().ticker());
     long reused = table.doneBytes();
     // the part file is sparse: its holes still need room
     requireSpace(part, target, length - reused);
@@ -272,7 +272,7 @@ final class ResumePlanner {
     // truncate first: the blocks of an older attempt count as free space for this one
     part.reset(0);
     requireSpace(part, target, Math.max(0, length));
-    SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
+    SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize(), job.settings().ticker());
     BlockSums sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
     recordId = job.records().create(request.uri().toString(), target, identity, table.snapshot());
     part.reset(length);

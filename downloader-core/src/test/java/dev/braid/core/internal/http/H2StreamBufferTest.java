@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.core.time.Ticker;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.H2TestServer;
 import dev.braid.testserver.Resource;
@@ -115,7 +116,7 @@ class H2StreamBufferTest {
   @Test
   void aFailureInTheConsumerEndsTheReadersWaitAtOnce() throws Exception {
     WindowBudget budget = new WindowBudget(1 << 20, 64 << 10, 1 << 20);
-    StreamBody body = new StreamBody(Duration.ofSeconds(30), budget, new H2Connections());
+    StreamBody body = new StreamBody(Duration.ofSeconds(30), budget, new H2Connections(Ticker.SYSTEM));
     CompletableFuture<Throwable> reader = CompletableFuture.supplyAsync(() -> {
       try {
         body.read(new byte[10], 0, 10);
