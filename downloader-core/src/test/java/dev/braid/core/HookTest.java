@@ -20,7 +20,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** Hooks run by real downloads: real scripts (real processes) and a real webhook receiver on loopback. */
@@ -105,7 +105,7 @@ class HookTest extends DownloadHarness {
     awaitFile(after);
     awaitFile(pidFile);
     long child = Long.parseLong(Files.readString(pidFile).strip());
-    awaitCondition(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true), "the hook's child still runs");
+    Awaitility.await("the hook's child still runs").atMost(Duration.ofSeconds(20)).until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
   }
 
   @Test
@@ -166,23 +166,10 @@ class HookTest extends DownloadHarness {
     }
   }
 
-  private static void awaitFile(Path f) throws InterruptedException {
-    awaitCondition(() -> {
-      try {
-        return Files.exists(f) && Files.size(f) > 0;
-      } catch (IOException e) {
-        return false;
-      }
-    }, "no " + f);
+  private static void awaitFile(Path f) {
+    // a file being written may vanish between the two looks: Awaitility calls that not yet
+    Awaitility.await("no " + f).atMost(Duration.ofSeconds(20)).ignoreException(IOException.class)
+        .until(() -> Files.exists(f) && Files.size(f) > 0);
   }
 
-  private static void awaitCondition(BooleanSupplier ok, String message) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!ok.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(message);
-      }
-      Thread.sleep(20);
-    }
-  }
 }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.http;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,17 +138,14 @@ class H2StreamBufferTest {
   }
 
   /** Waits until the server has sent nothing more for 300 ms (the windows are full), at most 10 s; returns what it sent. */
-  private static long awaitSettled(Resource r) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    long last = -1;
-    while (System.nanoTime() < deadline) {
-      long now = r.bodyBytesSent();
-      if (now == last && now > 0) {
-        return now;
-      }
-      last = now;
-      Thread.sleep(300);
-    }
-    return r.bodyBytesSent();
+  private static long awaitSettled(Resource r) {
+    AtomicLong last = new AtomicLong(-1);
+    // the quiet 300 ms is the measure: two polls that far apart see the same count
+    await("the server stopped sending").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(300))
+        .until(() -> {
+          long now = r.bodyBytesSent();
+          return now > 0 && now == last.getAndSet(now);
+        });
+    return last.get();
   }
 }
