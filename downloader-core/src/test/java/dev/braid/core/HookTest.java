@@ -21,10 +21,14 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** Hooks run by real downloads: real scripts (real processes) and a real webhook receiver on loopback. */
 class HookTest extends DownloadHarness {
+  /** Polled every 10 ms (Awaitility's default is 100), as the loop it replaced: these waits are short. */
+  private static final ConditionFactory WAIT = Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10));
+
   private final BlockingQueue<HookFailure> failures = new LinkedBlockingQueue<>();
 
   private Braid withHooks(Duration timeout, List<DownloadHook> complete, List<DownloadHook> error) throws LocalFileException {
@@ -105,7 +109,7 @@ class HookTest extends DownloadHarness {
     awaitFile(after);
     awaitFile(pidFile);
     long child = Long.parseLong(Files.readString(pidFile).strip());
-    Awaitility.await("the hook's child still runs").atMost(Duration.ofSeconds(20)).until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+    WAIT.alias("the hook's child still runs").until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
   }
 
   @Test
@@ -168,7 +172,7 @@ class HookTest extends DownloadHarness {
 
   private static void awaitFile(Path f) {
     // a file being written may vanish between the two looks: Awaitility calls that not yet
-    Awaitility.await("no " + f).atMost(Duration.ofSeconds(20)).ignoreException(IOException.class)
+    WAIT.alias("no " + f).ignoreException(IOException.class)
         .until(() -> Files.exists(f) && Files.size(f) > 0);
   }
 

@@ -216,8 +216,10 @@ class RpcLimitsTest {
             return null;
           }
         }).get(5, TimeUnit.SECONDS);
-    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only
-    Thread.sleep(1000);
+    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only.
+    // Over three idle timeouts the socket stays open (Undertow's timer runs on its own clock)
+    await("the WebSocket stays open").during(Duration.ofMillis(1000)).atMost(Duration.ofSeconds(3))
+        .until(() -> !socket.isInputClosed() && !socket.isOutputClosed());
     socket.sendText(calls.request("aria2.getVersion").toString(), true);
     assertTrue(answer.get(5, TimeUnit.SECONDS).contains("version"));
     socket.abort();
