@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,10 +110,8 @@ class CliHooksTest {
       assertEquals(dir.resolve("w.bin").toString(), event.get("path").asText());
       assertEquals(content.size(), event.get("length").asLong());
       assertFalse(body.contains(secret), body);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (!(Files.exists(env) && Files.readString(env).contains(gid)) && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      await("the hook wrote its line").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+          .until(() -> Files.exists(env) && Files.readString(env).contains(gid));
       String seen = Files.readString(env);
       assertTrue(seen.contains(gid + " 1 " + dir.resolve("w.bin")), seen);
       assertFalse(seen.contains(secret), "the hook saw the RPC secret");

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,8 +46,8 @@ class CliScheduleTest {
     try (RpcDaemon daemon = RpcDaemon.start(work, work.resolve("state.db"), dir, "k", "--run-window", window)) {
       String gid = daemon.call("aria2.addUri", List.of(server.url("/f.bin")), Map.of("out", "f.bin")).asText();
       // three turns of the queue's loop: it stays waiting, and no request reaches the server
-      Thread.sleep(300);
-      assertEquals("waiting", daemon.call("aria2.tellStatus", gid, List.of("status")).get("status").asText());
+      await("it stays waiting").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5))
+          .until(() -> daemon.call("aria2.tellStatus", gid, List.of("status")).get("status").asText().equals("waiting"));
       assertEquals(0, server.requests().size());
       assertEquals(window, daemon.call("aria2.getGlobalOption").get("braid-run-window").asText());
       daemon.call("aria2.changeGlobalOption", Map.of("braid-run-window", ""));

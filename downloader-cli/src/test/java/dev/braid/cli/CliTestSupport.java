@@ -1,18 +1,21 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.braid.testserver.Content;
 import dev.braid.testserver.Resource;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.function.LongSupplier;
 
@@ -62,12 +65,10 @@ final class CliTestSupport {
     return v;
   }
 
-  /** Body bytes {@code server} sent so far, once the connections of a dead client have closed. */
-  static long settledBytesSent(TestServer server) throws InterruptedException {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (server.openConnections() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+  /** Body bytes {@code server} sent so far, once the connections of a dead client have closed (failing after 5 s). */
+  static long settledBytesSent(TestServer server) {
+    await("the dead client's connections closed").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+        .until(() -> server.openConnections() == 0);
     return server.bodyBytesSent();
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,15 +215,12 @@ class DaemonAria2ClientTest {
     }
   }
 
-  private static void awaitListening(int port) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-        return;
-      } catch (IOException notYet) {
-        Thread.sleep(20);
-      }
-    }
-    throw new AssertionError("aria2c did not listen on " + port);
+  private static void awaitListening(int port) {
+    await("aria2c listening on " + port).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+        .ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+          try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            return true;
+          }
+        });
   }
 }

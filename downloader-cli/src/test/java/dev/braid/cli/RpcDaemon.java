@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -131,15 +132,8 @@ final class RpcDaemon implements AutoCloseable {
 
   /** Polls tellStatus until {@code done} holds (20 ms apart, bounded). */
   JsonNode awaitStatus(String gid, Predicate<JsonNode> done, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    JsonNode s = call("aria2.tellStatus", gid);
-    while (!done.test(s) && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      s = call("aria2.tellStatus", gid);
-    }
-    JsonNode last = s;
-    assertTrue(done.test(last), () -> "status not reached in time: " + last);
-    return last;
+    return await("status of " + gid + " reached").atMost(timeout).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", gid), done);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.braid.core.internal.engine.EngineConfig;
 import dev.braid.core.internal.http.ProxyPlan;
 import dev.braid.core.internal.metrics.PrometheusClient;
 import dev.braid.core.rules.Rules;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;
 import java.net.InetSocketAddress;
@@ -50,6 +51,7 @@ public final class BraidBuilder {
     config.hostRules = Rules.NONE;
     config.httpVersion = HttpVersion.HTTP_1_1;
     config.hookTimeout = Braid.DEFAULT_HOOK_TIMEOUT;
+    config.ticker = Ticker.SYSTEM;
     config.hookFailures = f -> System.err.println("braid: " + f);
     config.outageRetry = OutageRetry.NONE;
   }
@@ -69,14 +71,30 @@ public final class BraidBuilder {
   }
 
   /**
-   * The clock the schedules read (default: the system's, in the default time zone); a test gives
-   * one it moves.
+   * The wall clock the engine reads where a time of day or a date decides (default: the system's,
+   * in the default time zone): the schedules' windows, when an outage is tried again, the age of
+   * what is remembered of each host. A test gives one it moves. Elapsed time reads
+   * {@link #ticker} instead.
    *
    * @param clock the clock to read
    * @return this builder
    */
   public BraidBuilder clock(Clock clock) {
     config.clock = Objects.requireNonNull(clock, "clock");
+    return this;
+  }
+
+  /**
+   * The monotonic time the engine measures with (default {@link Ticker#SYSTEM}): the age of DNS
+   * answers, backoff between tries, slow-connection windows, deadlines, speeds, rate limits and the
+   * queue's heartbeats. A test gives one it moves by hand instead of sleeping. Wall-clock times
+   * (run windows, outage retry times, host memory) read {@link #clock} instead.
+   *
+   * @param ticker a thread-safe ticker that never goes backwards
+   * @return this builder
+   */
+  public BraidBuilder ticker(Ticker ticker) {
+    config.ticker = Objects.requireNonNull(ticker, "ticker");
     return this;
   }
 

@@ -9,7 +9,8 @@
  * }
  * }</pre>
  *
- * <p>The API is this package and {@code dev.braid.core.rules} (per-host rules and categories).
+ * <p>The API is this package and {@code dev.braid.core.rules} (per-host rules and categories) and {@code dev.braid.core.time}
+ * (the engine's time source, a package of its own that imports nothing).
  * The engine is below it, in {@code dev.braid.core.internal.*}, which is not API: of this
  * package, only {@link Braid} and {@link BraidBuilder}, where the engine is built, name it; the
  * engine takes the values, handles and exceptions it needs from here.

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,13 +67,13 @@ abstract class DownloadHarness {
 
   /** Waits (bounded) until the download has at least {@code bytes} on disk. */
   static void awaitProgress(Download d, long bytes) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (d.progress().done() < bytes) {
-      if (System.nanoTime() > deadline || d.result().isDone()) {
+    // polled often: callers pause or measure at about this many bytes
+    Awaitility.await("progress to " + bytes + " bytes").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(() -> {
+      if (d.progress().done() < bytes && d.result().isDone()) {
         throw new AssertionError("no progress to " + bytes + " bytes: " + d.progress() + " " + d.result());
       }
-      Thread.sleep(10);
-    }
+      return d.progress().done() >= bytes;
+    });
   }
 
   /** Downloads {@code path} into {@code out} on 4 connections and pauses it with {@code bytes} or more on disk. */

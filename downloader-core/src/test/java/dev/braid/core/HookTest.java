@@ -20,11 +20,15 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** Hooks run by real downloads: real scripts (real processes) and a real webhook receiver on loopback. */
 class HookTest extends DownloadHarness {
+  /** Polled every 10 ms (Awaitility's default is 100), as the loop it replaced: these waits are short. */
+  private static final ConditionFactory WAIT = Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10));
+
   private final BlockingQueue<HookFailure> failures = new LinkedBlockingQueue<>();
 
   private Braid withHooks(Duration timeout, List<DownloadHook> complete, List<DownloadHook> error) throws LocalFileException {
@@ -105,7 +109,7 @@ class HookTest extends DownloadHarness {
     awaitFile(after);
     awaitFile(pidFile);
     long child = Long.parseLong(Files.readString(pidFile).strip());
-    awaitCondition(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true), "the hook's child still runs");
+    WAIT.alias("the hook's child still runs").until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
   }
 
   @Test
@@ -166,23 +170,10 @@ class HookTest extends DownloadHarness {
     }
   }
 
-  private static void awaitFile(Path f) throws InterruptedException {
-    awaitCondition(() -> {
-      try {
-        return Files.exists(f) && Files.size(f) > 0;
-      } catch (IOException e) {
-        return false;
-      }
-    }, "no " + f);
+  private static void awaitFile(Path f) {
+    // a file being written may vanish between the two looks: Awaitility calls that not yet
+    WAIT.alias("no " + f).ignoreException(IOException.class)
+        .until(() -> Files.exists(f) && Files.size(f) > 0);
   }
 
-  private static void awaitCondition(BooleanSupplier ok, String message) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!ok.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(message);
-      }
-      Thread.sleep(20);
-    }
-  }
 }

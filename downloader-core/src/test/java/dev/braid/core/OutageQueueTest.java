@@ -10,7 +10,7 @@ import dev.braid.testserver.Content;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletionException;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +41,8 @@ class OutageQueueTest extends DownloadHarness {
     Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).connections(2).build());
     awaitProgress(d, 1 << 20);
     server.goAway(Duration.ofMillis(1500));
-    await(() -> d.outageWait().isPresent(), "the download waits for its next try");
+    Awaitility.await("the download waits for its next try").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+        .until(() -> d.outageWait().isPresent());
     OutageWait w = d.outageWait().orElseThrow();
     assertEquals(DownloadState.QUEUED, d.state());
     assertTrue(w.nextTry().isAfter(Instant.now().minusSeconds(1)) && w.nextTry().isBefore(Instant.now().plusSeconds(2)), w::toString);
@@ -65,10 +66,14 @@ class OutageQueueTest extends DownloadHarness {
 
   @Test
   void pausingAWaitingDownloadEndsItsWait() throws Exception {
+    // a wait of 10 s, which the pause ends: the pause lands in the wait however late the test sees it
+    braid.close();
+    braid = braid(QUICK.withFirstWait(Duration.ofSeconds(10)).withMaxWait(Duration.ofSeconds(10)));
     server.serve("/f.bin", Content.random(1 << 20, 37));
     server.goAway(Duration.ofSeconds(60));
     Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).build());
-    await(() -> d.outageWait().isPresent(), "the download waits for its next try");
+    Awaitility.await("the download waits for its next try").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+        .until(() -> d.outageWait().isPresent());
     d.pause();
     CompletionException e = assertThrows(CompletionException.class, () -> d.result().join());
     assertInstanceOf(DownloadPausedException.class, e.getCause());
@@ -88,23 +93,15 @@ class OutageQueueTest extends DownloadHarness {
     braid.close();
     braid = braid(QUICK.withFirstWait(Duration.ofSeconds(2)));
     Download d = braid.submit(request("/f.bin", dir.resolve("f.bin")).build());
-    await(() -> d.outageWait().isPresent(), "the download waits for its next try");
+    Awaitility.await("the download waits for its next try").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+        .until(() -> d.outageWait().isPresent());
     Instant next = d.outageWait().orElseThrow().nextTry();
     braid.close();
     braid = braid(QUICK);
     Download found = braid.download(d.id()).orElseThrow();
     assertEquals(next, found.outageWait().orElseThrow().nextTry(), "the next try is kept in the store");
-    await(() -> found.state() == DownloadState.COMPLETED, "the new Braid's queue runs it once the server is back");
+    Awaitility.await("the new Braid's queue runs it once the server is back").atMost(Duration.ofSeconds(20)).until(() -> found.state() == DownloadState.COMPLETED);
     assertEquals(sha256(c), sha256(dir.resolve("f.bin")));
   }
 
-  private static void await(BooleanSupplier done, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!done.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not in 20 s: " + what);
-      }
-      Thread.sleep(10);
-    }
-  }
 }

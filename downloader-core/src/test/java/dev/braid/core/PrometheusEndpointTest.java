@@ -24,12 +24,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,12 +83,13 @@ class PrometheusEndpointTest {
       server.serve("/f", c).etag("\"m\"").rateLimitPerConnection(2 << 20);
       InetSocketAddress address = braid.metricsAddress().orElseThrow();
       Download d = braid.submit(DownloadRequest.builder(server.url("/f")).file(dir.resolve("f.bin")).connections(3).build());
-      String during = scrape(address);
-      while (value(during, "braid_downloaded_bytes_total") < 1 << 20) {
-        assertTrue(!d.result().isDone(), "the download ended before a scrape saw it run");
-        Thread.sleep(10);
-        during = scrape(address);
-      }
+      String during = Awaitility.await("a scrape with 1 MiB done").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+          .until(() -> {
+            String now = scrape(address);
+            assertTrue(value(now, "braid_downloaded_bytes_total") >= 1 << 20 || !d.result().isDone(),
+                "the download ended before a scrape saw it run");
+            return now;
+          }, now -> value(now, "braid_downloaded_bytes_total") >= 1 << 20);
       assertEquals(1, value(during, "braid_downloads{state=\"active\"}"), during);
       assertTrue(value(during, "braid_connections_active") >= 1, during);
       assertTrue(value(during, "braid_downloaded_bytes_total") < c.size(), during);

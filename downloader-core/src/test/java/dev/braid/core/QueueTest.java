@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** The persistent queue: batches, limits, priorities, pause and resume, and a queue that outlives its Braid. */
@@ -91,10 +92,7 @@ class QueueTest extends DownloadHarness {
       server.serve("/" + name, Content.random(512 * 1024, name.hashCode())).rateLimitPerConnection(512 * 1024);
       all.add(braid.submit(DownloadRequest.builder(server.url("/" + name)).directory(dir).connections(1).build()));
     }
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (started.size() < 2 && System.nanoTime() < deadline) {
-      Thread.sleep(5);
-    }
+    Awaitility.await("the first two started").atMost(Duration.ofSeconds(5)).until(() -> started.size() >= 2);
     for (String name : List.of("low", "mid", "high")) {
       server.serve("/" + name, Content.random(1000, name.hashCode()));
     }
@@ -176,7 +174,8 @@ class QueueTest extends DownloadHarness {
       server.serve("/q" + i, c).rateLimitPerConnection(1 << 20);
       braid.submit(DownloadRequest.builder(server.url("/q" + i)).directory(dir).connections(1).build());
     }
-    Thread.sleep(300);
+    Braid first = braid;
+    Awaitility.await("the first download runs").atMost(Duration.ofSeconds(5)).until(() -> first.running().size() == 1);
     braid.close();
     Braid next = Braid.builder().stateDatabase(dir.resolve("state.db")).maxActiveDownloads(4).runQueue(true).build();
     try {
@@ -185,10 +184,8 @@ class QueueTest extends DownloadHarness {
       for (Download d : all) {
         assertFalse(d.state() == DownloadState.PAUSED, "closing must not pause the queue: " + d);
       }
-      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-      while (!all.stream().allMatch(d -> d.state() == DownloadState.COMPLETED) && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      Awaitility.await("the next Braid completes the queue").atMost(Duration.ofSeconds(20))
+          .until(() -> all.stream().allMatch(d -> d.state() == DownloadState.COMPLETED));
       for (int i = 0; i < 4; i++) {
         assertEquals(contents.get(i).sha256Hex(), sha256(dir.resolve("q" + i)), "q" + i);
       }
@@ -225,7 +222,8 @@ class QueueTest extends DownloadHarness {
     awaitProgress(d, 256 << 10);
     long t0 = System.nanoTime();
     long before = d.progress().done();
-    Thread.sleep(1000);
+    // a second's worth at the limit: the time it took is the measure
+    Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> d.progress().done() - before >= 256 << 10);
     double slow = (d.progress().done() - before) / ((System.nanoTime() - t0) / 1e9);
     assertTrue(slow < 256 * 1024 * 1.3, "limited to 256 KiB/s but moved " + slow);
     d.rateLimit(0);
@@ -273,9 +271,9 @@ class QueueTest extends DownloadHarness {
           dev.braid.store.ProcessOwner.of(owner.toHandle())).id();
       theirs.queue().setState(id, dev.braid.store.DownloadState.ACTIVE, null, null);
       Download d = awaitState(id, DownloadState.ACTIVE);
-      // a refresh has read the last change: from here on nobody writes to the store
-      Thread.sleep(1_500);
-      assertEquals(DownloadState.ACTIVE, d.state(), "its process still runs");
+      // through a refresh (every second), which reads the last change: from here on nobody writes to the store
+      Awaitility.await("its process still runs").during(Duration.ofMillis(1_500)).atMost(Duration.ofSeconds(3))
+          .until(() -> d.state() == DownloadState.ACTIVE);
       owner.destroyForcibly().waitFor();
       awaitState(id, DownloadState.QUEUED);
       assertEquals(DownloadState.QUEUED, d.state());
@@ -298,24 +296,16 @@ class QueueTest extends DownloadHarness {
       theirs.queue().setState(id, dev.braid.store.DownloadState.PAUSED, null, null);
       Download d = awaitState(id, DownloadState.PAUSED);
       theirs.queue().remove(id);
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (!removed.contains(id)) {
-        assertTrue(System.nanoTime() < deadline, "no removed event for #" + id);
-        Thread.sleep(50);
-      }
+      Awaitility.await("a removed event for #" + id).atMost(Duration.ofSeconds(10)).until(() -> removed.contains(id));
       assertTrue(braid.download(id).isEmpty());
       assertEquals(id, d.id());
     }
   }
 
   /** The handle of entry {@code id} once this Braid shows it in {@code state}. */
-  private Download awaitState(long id, DownloadState state) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+  private Download awaitState(long id, DownloadState state) {
     Download d = braid.download(id).orElseThrow();
-    while (d.state() != state) {
-      assertTrue(System.nanoTime() < deadline, "#" + id + " stayed " + d.state() + ", expected " + state);
-      Thread.sleep(50);
-    }
+    Awaitility.await("#" + id + " shown " + state).atMost(Duration.ofSeconds(10)).until(() -> d.state() == state);
     return d;
   }
 
@@ -334,10 +324,7 @@ class QueueTest extends DownloadHarness {
     d.remove(true);
     assertFalse(Files.exists(dir.resolve("f.bin.part")));
     assertTrue(braid.download(d.id()).isEmpty());
-    long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-    while (removed.isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    Awaitility.await("a removed event").atMost(Duration.ofSeconds(2)).until(() -> !removed.isEmpty());
     assertEquals(List.of(d.id()), removed);
   }
 
@@ -360,10 +347,7 @@ class QueueTest extends DownloadHarness {
       d.remove(false);
       assertTrue(braid.download(d.id()).isEmpty());
     }
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (!braid.running().isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    Awaitility.await("removed downloads stop").atMost(Duration.ofSeconds(5)).until(() -> braid.running().isEmpty());
     assertEquals(List.of(), braid.running().stream().map(Download::id).toList(), "removed downloads run on");
     assertTrue(braid.downloads().isEmpty());
   }
@@ -424,11 +408,8 @@ class QueueTest extends DownloadHarness {
       }, Duration.ofSeconds(1));
       Thread.sleep(1500); // the other's queue has looked at the store at least once
       braid.submit(DownloadRequest.builder(server.url("/new")).directory(dir).build()).result().join();
-      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-      while (!heard.contains("new COMPLETED") && !heard.contains("new QUEUED") && !heard.contains("new ACTIVE")
-          && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      Awaitility.await("the other heard of the new entry").atMost(Duration.ofSeconds(5))
+          .until(() -> heard.contains("new COMPLETED") || heard.contains("new QUEUED") || heard.contains("new ACTIVE"));
       assertTrue(heard.stream().anyMatch(h -> h.startsWith("new ")), "heard: " + heard);
       assertTrue(heard.stream().noneMatch(h -> h.startsWith("old ")), "heard: " + heard);
     }
@@ -481,8 +462,7 @@ class QueueTest extends DownloadHarness {
       assertInstanceOf(DownloadPausedException.class, e.getCause());
     }
     // nothing runs any more, and nothing paused was finished behind the caller's back
-    Thread.sleep(300);
-    assertTrue(braid.running().isEmpty(), braid.running().toString());
+    Awaitility.await("nothing runs").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> braid.running().isEmpty());
     for (Download d : paused) {
       assertEquals(DownloadState.PAUSED, braid.download(d.id()).orElseThrow().state(), d.url());
       assertFalse(Files.exists(dir.resolve(d.url().substring(d.url().lastIndexOf('/') + 1))), d.url());

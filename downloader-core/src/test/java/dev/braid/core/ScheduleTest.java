@@ -16,12 +16,15 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 
 /** Run windows and speeds by time of day, on a clock the test moves; real downloads from a loopback server. */
 class ScheduleTest extends DownloadHarness {
+  /** Polled every 10 ms (Awaitility's default is 100), as the loop it replaced: these waits are short. */
+  private static final ConditionFactory WAIT = Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10));
+
   /** A clock that stands still until the test moves it. */
   static final class TestClock extends Clock {
     private volatile Instant now;
@@ -70,25 +73,25 @@ class ScheduleTest extends DownloadHarness {
     Content c = Content.random(6 << 20, 31);
     server.serve("/f.bin", c).etag("\"v1\"").rateLimitPerConnection(1 << 20);
     Path file = dir.resolve("f.bin");
-    await(() -> !braid.inRunWindow(), "the queue did not see that it is outside its window");
+    WAIT.alias("the queue did not see that it is outside its window").until(() -> !braid.inRunWindow());
     Download d = braid.submit(request("/f.bin", file).connections(2).build());
     // three turns of the queue's loop: it must not start outside its window
-    Thread.sleep(300);
-    assertEquals(DownloadState.QUEUED, d.state());
+    Awaitility.await("queued outside the window").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+        .until(() -> d.state() == DownloadState.QUEUED);
     assertEquals(0, server.requests().size(), "a request went out outside the window");
 
     clock.set(monday(1, 0));
     awaitProgress(d, 1 << 20);
     clock.set(monday(2, 0));
-    await(() -> d.state() == DownloadState.QUEUED, "the closed window did not stop the download: " + d);
+    WAIT.alias("the closed window did not stop the download: " + d).until(() -> d.state() == DownloadState.QUEUED);
     long kept = d.progress().done();
     assertTrue(kept >= 1 << 20 && kept < c.size(), "progress " + kept);
-    await(() -> d.result().isDone(), "the held run did not end");
+    WAIT.alias("the held run did not end").until(() -> d.result().isDone());
     assertTrue(d.result().isCompletedExceptionally());
 
     // Tuesday, inside the window again: it continues from its bytes
     clock.set(monday(1, 30).plusDays(1));
-    await(() -> d.state() == DownloadState.COMPLETED, "it did not resume in the next window: " + d);
+    WAIT.alias("it did not resume in the next window: " + d).until(() -> d.state() == DownloadState.COMPLETED);
     DownloadResult r = d.result().join();
     assertEquals(c.sha256Hex(), sha256(file));
     assertTrue(r.bytesReused() >= kept - (1 << 20), "reused " + r.bytesReused() + " of " + kept + ": " + r + " " + d.notes() + d.restartReason());
@@ -112,7 +115,7 @@ class ScheduleTest extends DownloadHarness {
     long t1 = System.nanoTime();
     long d1 = d.progress().done();
     clock.set(monday(18, 0));
-    await(() -> braid.rateLimit() == 0, "the 18:00 entry did not lift the limit");
+    WAIT.alias("the 18:00 entry did not lift the limit").until(() -> braid.rateLimit() == 0);
     DownloadResult r = await(d);
     double free = (r.length() - d1) / ((System.nanoTime() - t1) / 1e9);
     assertTrue(free > 4 * limited, "after the switch " + free + " B/s, before " + limited);
@@ -123,17 +126,17 @@ class ScheduleTest extends DownloadHarness {
   void aLimitSetByHandHoldsUntilTheNextEntryAndWindowsChangeLive() throws Exception {
     TestClock clock = new TestClock(monday(10, 0));
     scheduled(clock, List.of(), SpeedSchedule.parse("09:00-18:00=1M"));
-    await(() -> braid.rateLimit() == 1 << 20, "the schedule's limit was not applied");
+    WAIT.alias("the schedule's limit was not applied").until(() -> braid.rateLimit() == 1 << 20);
     braid.rateLimit(300_000);
     assertEquals(300_000, braid.rateLimit());
     clock.set(monday(18, 0));
     // no entry at 18:00: the limit set by hand applies
-    Thread.sleep(300);
-    assertEquals(300_000, braid.rateLimit());
+    Awaitility.await("the limit set by hand").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+        .until(() -> braid.rateLimit() == 300_000);
     braid.runWindows(RunWindow.parseList("Sat+Sun 00:00-24:00"));
-    await(() -> !braid.inRunWindow(), "a window set while running was not applied");
+    WAIT.alias("a window set while running was not applied").until(() -> !braid.inRunWindow());
     braid.runWindows(List.of());
-    await(braid::inRunWindow, "removing the windows did not open the queue");
+    WAIT.alias("removing the windows did not open the queue").until(braid::inRunWindow);
   }
 
   @Test
@@ -143,7 +146,7 @@ class ScheduleTest extends DownloadHarness {
     braid.close();
     TestClock clock = new TestClock(monday(12, 0));
     braid = Braid.builder().stateDatabase(dir.resolve("state.db")).clock(clock).storedSchedule(true).build();
-    await(() -> !braid.inRunWindow() && braid.rateLimit() == 100 << 10, "the stored schedule was not applied");
+    WAIT.alias("the stored schedule was not applied").until(() -> !braid.inRunWindow() && braid.rateLimit() == 100 << 10);
     assertEquals("Sat+Sun 00:00-24:00", RunWindow.toText(braid.runWindows()));
     braid.close();
     braid = Braid.builder().stateDatabase(dir.resolve("state.db")).clock(clock).storedSchedule(true)
@@ -174,13 +177,4 @@ class ScheduleTest extends DownloadHarness {
     assertThrows(IllegalArgumentException.class, () -> SpeedSchedule.parse("09:00-18:00"));
   }
 
-  private static void await(BooleanSupplier ok, String message) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!ok.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(message);
-      }
-      Thread.sleep(10);
-    }
-  }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -247,12 +248,11 @@ class SoakTest {
 
   /** Resources of this process and of the server, once things have had a moment to settle. */
   private record Counts(long threads, long fds, int serverConnections, double heapMib) {
-    /** Waits (up to 10 s) for braid- threads to fall to {@code threadsAtMost} and the server's connections to close. */
+    /** Waits (failing after 10 s) for braid- threads to fall to {@code threadsAtMost} and the server's connections to close. */
     static Counts settled(TestServer server, long threadsAtMost) throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while ((braidThreads() > threadsAtMost || server.openConnections() > 0) && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      Awaitility.await("braid- threads down to " + threadsAtMost + " and the server's connections closed")
+          .atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+          .until(() -> braidThreads() <= threadsAtMost && server.openConnections() == 0);
       return new Counts(braidThreads(), openFds(), server.openConnections(), heapAfterGcMib());
     }
 

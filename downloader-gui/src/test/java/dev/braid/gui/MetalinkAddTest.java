@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import dev.braid.store.DownloadState;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -96,8 +98,8 @@ class MetalinkAddTest extends LiveWindowHarness {
 
     // a click on the disabled Add does nothing: nothing reaches the queue or the folder
     robot.clickOn("#add-confirm");
-    WaitForAsyncUtils.sleep(1200, TimeUnit.MILLISECONDS);
-    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+    await("the queue stays empty").during(Duration.ofMillis(1200)).atMost(Duration.ofSeconds(5))
+        .until(() -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
     assertFalse(Files.exists(dir.resolve("c.bin")));
     assertFalse(Files.exists(downloads().resolve("c.bin")));
     assertTrue(server.requests().isEmpty(), "nothing was fetched");

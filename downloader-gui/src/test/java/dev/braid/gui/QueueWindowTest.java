@@ -1,6 +1,7 @@
 package dev.braid.gui;
 
 import dev.braid.store.DownloadState;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.braid.testserver.Content;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
@@ -67,8 +69,8 @@ class QueueWindowTest extends LiveWindowHarness {
     WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
     WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !Files.exists(saved));
     // and it stays gone: the next polls of the store do not bring it back
-    WaitForAsyncUtils.sleep(1200, TimeUnit.MILLISECONDS);
-    assertTrue(WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
+    await("the row stays gone").during(Duration.ofMillis(1200)).atMost(Duration.ofSeconds(5))
+        .until(() -> WaitForAsyncUtils.asyncFx(() -> window.table().getItems().isEmpty()).get());
   }
 
   @Test
@@ -84,8 +86,8 @@ class QueueWindowTest extends LiveWindowHarness {
     robot.clickOn("#action-pause");
     awaitRow(url, r -> r.status() == DownloadState.PAUSED, 10);
     long held = WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get();
-    WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
-    assertEquals(held, (long) WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get(), "no bytes while paused");
+    await("no bytes while paused").during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(5))
+        .until(() -> WaitForAsyncUtils.asyncFx(() -> row.snapshot().done()).get() == held);
     assertFalse(Files.exists(downloads().resolve("slow.bin")), "the final name appears only when complete");
     assertTrue(held > 0 && held < file.size());
 

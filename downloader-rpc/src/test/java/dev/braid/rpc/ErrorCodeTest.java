@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -115,13 +116,8 @@ class ErrorCodeTest extends RpcHarness {
 
   /** The status of {@code gid} once it is {@code wanted} (bounded wait; aria2c forgets a gid for a moment while it removes it). */
   private static JsonNode awaitStatus(RpcCalls rpc, String gid, String wanted) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    JsonNode s = rpc.answer("aria2.tellStatus", gid);
-    while (!s.path("result").path("status").asText().equals(wanted) && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      s = rpc.answer("aria2.tellStatus", gid);
-    }
-    assertEquals(wanted, s.path("result").path("status").asText(), s::toString);
+    JsonNode s = await(gid + " " + wanted).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+        .until(() -> rpc.answer("aria2.tellStatus", gid), n -> n.path("result").path("status").asText().equals(wanted));
     return s.get("result");
   }
 
@@ -136,18 +132,13 @@ class ErrorCodeTest extends RpcHarness {
     return new ProcessBuilder("sh", "-c", "command -v " + command).start().waitFor() == 0;
   }
 
-  private static void awaitListening(int port) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (true) {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
-        return;
-      } catch (IOException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-        Thread.sleep(50);
-      }
-    }
+  private static void awaitListening(int port) {
+    await("port " + port + " listening").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50))
+        .ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+          try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            return true;
+          }
+        });
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,15 +133,10 @@ class ProxyOptionTest {
   }
 
   private void awaitStatus(String gid, String status) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    String now = "";
-    while (!now.equals(status) && System.nanoTime() < deadline) {
-      now = call("aria2.tellStatus", gid, List.of("status", "errorMessage")).get("status").asText();
-      if (now.equals("error")) {
-        break;
-      }
-      Thread.sleep(20);
-    }
+    // an error ends the wait at once: the assertion below then tells which
+    String now = await(gid + " " + status).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", gid, List.of("status", "errorMessage")).get("status").asText(),
+            s -> s.equals(status) || s.equals("error"));
     JsonNode last = answer("aria2.tellStatus", gid);
     assertEquals(status, now, () -> gid + ": " + last);
   }

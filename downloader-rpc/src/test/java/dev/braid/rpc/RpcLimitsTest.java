@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,17 +141,16 @@ class RpcLimitsTest {
       big.add(s);
     }
     // 18 fit (16 MiB / 892 KiB past the free 8 KiB): 6 answered, the rest held unanswered
-    List<Socket> answered = new ArrayList<>();
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (answered.size() < 6 && System.nanoTime() < deadline) {
-      answered.clear();
-      for (Socket s : big) {
-        if (s.getInputStream().available() > 0) {
-          answered.add(s);
-        }
-      }
-      Thread.sleep(20);
-    }
+    List<Socket> answered = await("6 bodies answered").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+        .until(() -> {
+          List<Socket> now = new ArrayList<>();
+          for (Socket s : big) {
+            if (s.getInputStream().available() > 0) {
+              now.add(s);
+            }
+          }
+          return now;
+        }, now -> now.size() >= 6);
     int refused = 0;
     for (Socket s : answered) {
       refused += statusLine(s, Duration.ofSeconds(1)).startsWith("HTTP/1.1 503") ? 1 : 0;
@@ -216,8 +216,10 @@ class RpcLimitsTest {
             return null;
           }
         }).get(5, TimeUnit.SECONDS);
-    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only
-    Thread.sleep(1000);
+    // a WebSocket client (AriaNg) waits for notifications for hours: the idle timeout is for HTTP only.
+    // Over three idle timeouts the socket stays open (Undertow's timer runs on its own clock)
+    await("the WebSocket stays open").during(Duration.ofMillis(1000)).atMost(Duration.ofSeconds(3))
+        .until(() -> !socket.isInputClosed() && !socket.isOutputClosed());
     socket.sendText(calls.request("aria2.getVersion").toString(), true);
     assertTrue(answer.get(5, TimeUnit.SECONDS).contains("version"));
     socket.abort();

@@ -1,5 +1,6 @@
 package dev.braid.rpc;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,22 +70,13 @@ class RpcServerTest extends RpcHarness {
     server.serve("/next", Content.random(4096, 6));
     String slow = call("aria2.addUri", List.of(server.url("/slow")), Map.of("split", "2")).asText();
     String next = call("aria2.addUri", List.of(server.url("/next"))).asText();
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    JsonNode segments = call("braid.tellSegments", slow);
-    while (segments.isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      segments = call("braid.tellSegments", slow);
-    }
-    assertFalse(segments.isEmpty(), "a running download has segments");
+    JsonNode segments = await("a running download has segments").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("braid.tellSegments", slow), n -> !n.isEmpty());
     assertTrue(segments.get(0).get("start").isTextual() && segments.get(0).get("active").isTextual(), segments::toString);
     assertEquals("waiting", call("aria2.tellStatus", next, List.of("status")).get("status").asText(), "one download at once");
     assertEquals("OK", call("aria2.changeGlobalOption", Map.of("max-concurrent-downloads", "2")).asText());
-    String status = "waiting";
-    while (!status.equals("complete") && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      status = call("aria2.tellStatus", next, List.of("status")).get("status").asText();
-    }
-    assertEquals("complete", status, "a second slot opened while the first download runs");
+    await("a second slot opened while the first download runs").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", next, List.of("status")).get("status").asText().equals("complete"));
     assertEquals(2, braid.maxActiveDownloads());
     call("aria2.forceRemove", slow);
   }
@@ -115,11 +107,8 @@ class RpcServerTest extends RpcHarness {
   void aPausedDownloadsPiecesComeFromItsRecord() throws Exception {
     server.serve("/pieces.bin", Content.random(4L << 20, 10)).etag("\"p\"").rateLimitPerConnection(1 << 20);
     String gid = call("aria2.addUri", List.of(server.url("/pieces.bin")), Map.of("split", "1")).asText();
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (call("aria2.tellStatus", gid, List.of("completedLength")).get("completedLength").asLong() < (2L << 20)
-        && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    await("2 MiB done").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", gid, List.of("completedLength")).get("completedLength").asLong() >= (2L << 20));
     call("aria2.forcePause", gid);
     awaitStatus(gid, "paused");
     JsonNode s = call("aria2.tellStatus", gid);
@@ -242,23 +231,13 @@ class RpcServerTest extends RpcHarness {
   }
 
   private void awaitStatus(String gid, String wanted) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    JsonNode s = call("aria2.tellStatus", gid);
-    while (!s.get("status").asText().equals(wanted) && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      s = call("aria2.tellStatus", gid);
-    }
-    assertEquals(wanted, s.get("status").asText(), s.toString());
+    await(gid + " " + wanted).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", gid).get("status").asText().equals(wanted));
   }
 
   private void awaitCompleted(String gid, long bytes) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    JsonNode s = call("aria2.tellStatus", gid, List.of("status", "completedLength"));
-    while (s.get("completedLength").asLong() < bytes && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-      s = call("aria2.tellStatus", gid, List.of("status", "completedLength"));
-    }
-    assertTrue(s.get("completedLength").asLong() >= bytes, s.toString());
+    JsonNode s = await(gid + " has " + bytes + " bytes").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("aria2.tellStatus", gid, List.of("status", "completedLength")), n -> n.get("completedLength").asLong() >= bytes);
     assertEquals("active", s.get("status").asText(), s.toString());
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.testserver;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -64,10 +65,7 @@ class FaultInjectionTest {
     server.goAway(Duration.ofMillis(500));
     assertTrue(server.isAway());
     assertThrows(java.net.ConnectException.class, () -> new java.net.Socket("127.0.0.1", port).close(), "refused while away");
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (server.isAway() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    await("back after going away").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).until(() -> !server.isAway());
     assertEquals(port, server.port());
     Reply back = get("/f");
     assertEquals(200, back.status(), "served again on the same port");
@@ -152,11 +150,8 @@ class FaultInjectionTest {
       client.send("GET", "/f");
       client.socket.getInputStream().readNBytes(100);
     }
-    long deadline = System.nanoTime() + 2_000_000_000L;
-    while (server.openConnections() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
-    assertEquals(0, server.openConnections(), "the stalled connection noticed the client left");
+    await("the stalled connection noticed the client left").atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(10))
+        .until(() -> server.openConnections() == 0);
   }
 
   @Test
@@ -189,10 +184,8 @@ class FaultInjectionTest {
       assertEquals("1", rejected.header("Retry-After"));
     }
     f.stallAfter(0, Duration.ZERO, 0);
-    long deadline = System.nanoTime() + 2_000_000_000L;
-    while (server.openConnections() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    await("the stalled request ended").atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(10))
+        .until(() -> server.openConnections() == 0);
     assertEquals(200, get("/f").status(), "the slot was released when the stalled request ended");
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.store.postgres;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -139,14 +141,8 @@ class PostgresQueueTest {
     assertTrue(live.runnable(10, 0).isEmpty(), "a live lease's entry is not runnable for others");
     assertTrue(live.start(id, "b:2:2").isEmpty(), "started while its lease runs");
     // a stops renewing (SIGKILL): b takes it once the lease has lapsed, not before
-    Optional<QueueEntry> taken = Optional.empty();
-    while (taken.isEmpty()) {
-      assertTrue(System.nanoTime() - started < 10_000_000_000L, "not taken over within 10 s of a 2 s lease");
-      if (!live.runnable(10, 0).isEmpty()) {
-        taken = live.start(id, "b:2:2");
-      }
-      Thread.sleep(50);
-    }
+    await("taken over within 10 s of a 2 s lease").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+        .until(() -> !live.runnable(10, 0).isEmpty() && live.start(id, "b:2:2").isPresent());
     long waited = (System.nanoTime() - started) / 1_000_000;
     assertTrue(waited >= 1_900, "taken over after " + waited + " ms of a 2 s lease");
     assertEquals(Map.of(), dead.heartbeat("a:1:1", List.of(new EntryProgress(id, null, 10, 5))),

@@ -9,6 +9,7 @@ import dev.braid.core.RunWindow;
 import dev.braid.core.SpeedSchedule;
 import dev.braid.core.internal.http.ProxyPlan;
 import dev.braid.core.rules.Rules;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.StateStore;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -58,6 +59,7 @@ public final class EngineConfig {
   public final List<DownloadHook> onError = new java.util.ArrayList<>();
   public Duration hookTimeout;
   public Clock clock;
+  public Ticker ticker;
   /** Null until set: then {@code storedSchedule} may fill it. */
   public List<RunWindow> runWindows;
   /** Null until set, as the windows. */

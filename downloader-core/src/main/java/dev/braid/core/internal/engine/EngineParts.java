@@ -3,11 +3,6 @@ package dev.braid.core.internal.engine;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.SpeedSchedule;
-import dev.braid.core.internal.queue.DownloadQueue;
-import dev.braid.core.internal.queue.OutageWaits;
-import dev.braid.core.internal.queue.QueueSchedule;
-import dev.braid.core.internal.queue.StateCalls;
-import dev.braid.core.internal.queue.StoredSchedule;
 import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.internal.http.HttpSettings;
 import dev.braid.core.internal.http.HttpTransport;
@@ -18,6 +13,11 @@ import dev.braid.core.internal.limit.TokenBucket;
 import dev.braid.core.internal.metrics.BytesTotal;
 import dev.braid.core.internal.metrics.MetricsEndpoint;
 import dev.braid.core.internal.metrics.PrometheusMetrics;
+import dev.braid.core.internal.queue.DownloadQueue;
+import dev.braid.core.internal.queue.OutageWaits;
+import dev.braid.core.internal.queue.QueueSchedule;
+import dev.braid.core.internal.queue.StateCalls;
+import dev.braid.core.internal.queue.StoredSchedule;
 import dev.braid.core.internal.transfer.ConnectionBudget;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.core.internal.transfer.EngineSettings;
@@ -103,21 +103,23 @@ public final class EngineParts {
     }
     this.http = new HttpTransport(new HttpSettings(b.connectTimeout, b.tlsHandshakeTimeout, b.firstByteTimeout,
         b.readTimeout, b.maxConnectionsTotal, b.maxRedirects, b.userAgent, b.allowDowngrade, tls, b.insecure,
-        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(ruleProxies(b.hostRules), host -> b.hostRules.forHost(host).proxy()), b.idleConnectionTimeout), b.httpVersion != HttpVersion.HTTP_1_1);
+        b.hostResolver, b.dnsCacheTtl, b.proxies.withRules(ruleProxies(b.hostRules), host -> b.hostRules.forHost(host).proxy()), b.idleConnectionTimeout, b.ticker), b.httpVersion != HttpVersion.HTTP_1_1);
     try {
       this.store = awaitStore(opening);
     } catch (LocalFileException | RuntimeException e) {
       http.close();
       throw e;
     }
+    // the schedules read b.clock in the default zone (QueueSchedule); times stored and compared read it in UTC
+    Clock wall = b.clock != null ? b.clock : Clock.systemUTC();
     this.engine = new EngineSettings(b.maxRetries, b.bufferSize, b.checkpointInterval, b.firstBackoff, MAX_BACKOFF,
-        b.lowestSpeed, b.deadline, b.httpVersion);
+        b.lowestSpeed, b.deadline, b.httpVersion, b.ticker, wall);
     this.drivers = Executors.newCachedThreadPool(named("braid-download"));
     this.workers = Executors.newCachedThreadPool(named("braid-worker"));
     // the per-host cap is asked of the store's grants too: a server database's hold across a fleet
     this.connectionBudget = new ConnectionBudget(b.maxConnectionsTotal, b.maxConnectionsPerHost, b.hostRules, store.grants(),
         ProcessOwner.self());
-    this.rateLimit = new TokenBucket(b.rateLimit);
+    this.rateLimit = new TokenBucket(b.rateLimit, b.ticker);
     this.downloadDirectory = b.downloadDirectory;
     // before the queue: its loop may start stored downloads at once, and must see the windows first
     this.schedule = b.storedSchedule ? StoredSchedule.read(store, b.clock, rateLimit, b.runWindows, b.speedSchedule)
@@ -138,7 +140,7 @@ public final class EngineParts {
       }
       return job;
     }, drivers, b.maxActiveDownloads, b.runQueue, schedule,
-        new OutageWaits(b.clock != null ? b.clock : Clock.systemUTC(), n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry));
+        new OutageWaits(wall, n -> ThreadLocalRandom.current().nextLong(n + 1), b.outageRetry), b.ticker);
     this.hooks = b.onComplete.isEmpty() && b.onError.isEmpty() ? null : new HookRunner(b.hookTimeout, b.hookFailures);
     if (hooks != null) {
       queue.hooks(hooks, b.onComplete, b.onError);

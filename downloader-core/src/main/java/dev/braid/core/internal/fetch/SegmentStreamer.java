@@ -5,9 +5,10 @@ import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.http.Exchange;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.limit.Throttle;
-import dev.braid.core.internal.verify.BlockTracker;
 import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
+import dev.braid.core.internal.verify.BlockTracker;
+import dev.braid.core.time.Ticker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -45,9 +46,11 @@ public final class SegmentStreamer {
   private volatile long streamed;
   /** Time spent streaming, for the size of the next request. */
   private long streamingNanos;
+  private final Ticker ticker;
 
   public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written, Throttle throttle,
-      BlockTracker tracker) {
+      BlockTracker tracker, Ticker ticker) {
+    this.ticker = ticker;
     this.throttle = throttle;
     this.tracker = tracker;
     this.buffer = new byte[bufferSize];
@@ -67,7 +70,7 @@ public final class SegmentStreamer {
     long declared = ex.contentLength();
     long read = 0;
     boolean clean = false;
-    long started = System.nanoTime();
+    long started = ticker.read();
     // only the owner (this thread) moves the position, so it is read once, not per buffer
     long position = table.position(seg);
     try {
@@ -112,7 +115,7 @@ public final class SegmentStreamer {
     } catch (IOException e) {
       throw TransientFailure.network("cannot read the response: " + RangeRequest.describe(e), e);
     } finally {
-      streamingNanos += System.nanoTime() - started;
+      streamingNanos += ticker.read() - started;
       if (clean) {
         ex.close();
       } else {

@@ -30,7 +30,8 @@ final class AlpnH2Guard implements TlsStrategy {
   public void upgrade(TransportSecurityLayer session, NamedEndpoint endpoint, Object attachment, Timeout timeout,
       FutureCallback<TransportSecurityLayer> callback) {
     long startMillis = System.currentTimeMillis();
-    long start = System.nanoTime();
+    // on the connections' ticker: H2Connection.claim compares it with the connect time
+    long start = connections.ticker.read();
     delegate.upgrade(session, endpoint, attachment, timeout, new FutureCallback<>() {
       @Override
       public void completed(TransportSecurityLayer result) {
@@ -38,7 +39,7 @@ final class AlpnH2Guard implements TlsStrategy {
         String chosen = details == null ? null : details.getApplicationProtocol();
         if (ApplicationProtocol.HTTP_2.id.equals(chosen)) {
           if (session instanceof IOSession io && details.getSSLSession() != null) {
-            connections.handshake(io.getLocalAddress(), start, System.nanoTime() - start,
+            connections.handshake(io.getLocalAddress(), start, connections.ticker.read() - start,
                 LazyTlsStrategy.resumed(details.getSSLSession(), startMillis));
           }
           callback.completed(result);

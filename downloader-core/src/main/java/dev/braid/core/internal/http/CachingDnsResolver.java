@@ -4,12 +4,12 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import dev.braid.core.HostResolver;
+import dev.braid.core.time.Ticker;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongSupplier;
 import org.apache.hc.client5.http.DnsResolver;
 
 /**
@@ -35,16 +35,16 @@ final class CachingDnsResolver implements DnsResolver {
   private record Answer(InetAddress[] addresses, UnknownHostException failure) {}
 
   /**
-   * @param clock nanoseconds, as {@link System#nanoTime} (tests move it by hand)
+   * @param ticker the age of answers, read by Caffeine's own ticker hook (tests move it by hand)
    */
-  CachingDnsResolver(HostResolver delegate, Duration ttl, Duration negativeTtl, LongSupplier clock) {
+  CachingDnsResolver(HostResolver delegate, Duration ttl, Duration negativeTtl, Ticker ticker) {
     this.delegate = delegate;
     long positiveNanos = ttl.toNanos();
     long negativeNanos = Math.min(negativeTtl.toNanos(), positiveNanos);
     this.lookups = Caffeine.newBuilder()
         .maximumSize(MAX_HOSTS)
         .expireAfter(Expiry.<String, Answer>writing((host, a) -> Duration.ofNanos(a.failure() == null ? positiveNanos : negativeNanos)))
-        .ticker(clock::getAsLong)
+        .ticker(ticker::read)
         .executor(Runnable::run)
         .buildAsync();
   }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.http;
 
+import dev.braid.core.time.Ticker;
 import java.net.SocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +19,12 @@ import org.apache.hc.core5.reactor.IOSessionListener;
  */
 final class H2Connections implements IOSessionListener {
   private final Map<SocketAddress, H2Connection> open = new ConcurrentHashMap<>();
+  /** What a connection's age and silence are measured with, here and by its streams. */
+  final Ticker ticker;
+
+  H2Connections(Ticker ticker) {
+    this.ticker = ticker;
+  }
 
   /** The connection a stream runs on, known once its exchange has a connection; null before. */
   H2Connection of(HttpContext context) {
@@ -38,7 +45,7 @@ final class H2Connections implements IOSessionListener {
   public void connected(IOSession session) {
     SocketAddress local = session.getLocalAddress();
     if (local != null) {
-      open.put(local, new H2Connection(session, System.nanoTime()));
+      open.put(local, new H2Connection(session, ticker.read()));
     }
   }
 

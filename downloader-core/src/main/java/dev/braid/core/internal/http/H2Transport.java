@@ -51,11 +51,12 @@ final class H2Transport implements AutoCloseable {
   private final Duration firstByteTimeout;
   private final Duration readTimeout;
   private final WindowBudget budget = new WindowBudget(BUFFER_BUDGET, INITIAL_WINDOW, STREAM_WINDOW);
-  private final H2Connections connections = new H2Connections();
+  private final H2Connections connections;
 
   H2Transport(HttpSettings settings, LazyTlsStrategy tls, CachingDnsResolver dns) throws IOException {
     this.firstByteTimeout = settings.firstByteTimeout();
     this.readTimeout = settings.readTimeout();
+    this.connections = new H2Connections(settings.ticker());
     // the HTTP/2-only client: one connection per host, shared by every stream, and cancelling a
     // request resets its stream only (the general async client may drop the shared connection)
     client = HttpAsyncClients.customHttp2()
@@ -87,7 +88,8 @@ final class H2Transport implements AutoCloseable {
     HttpClientContext context = HttpClientContext.create();
     context.setAttribute(OriginHeadersInterceptor.ATTRIBUTE, userHeaders);
     StreamBody body = new StreamBody(readTimeout, budget, connections);
-    long start = System.nanoTime();
+    // on the connections' ticker: H2Connection.claim compares it with the connect time
+    long start = connections.ticker.read();
     Future<Void> exchange;
     try (PhaseRecorder.Scope ignored = recorder.bind()) {
       // a look-up the client makes on this thread is the download's
@@ -113,7 +115,7 @@ final class H2Transport implements AutoCloseable {
       connection.claim(recorder, start);
     }
     EndpointDetails endpoint = context.getEndpointDetails();
-    recorder.firstByte(System.nanoTime() - start, endpoint != null && endpoint.getRequestCount() > 1);
+    recorder.firstByte(connections.ticker.read() - start, endpoint != null && endpoint.getRequestCount() > 1);
     List<URI> redirects = context.getRedirectLocations().getAll();
     URI finalUri = redirects.isEmpty() ? uri : redirects.get(redirects.size() - 1);
     return new Exchange(new StreamResponse(head, body, exchange), finalUri, Protocol.HTTP_2);

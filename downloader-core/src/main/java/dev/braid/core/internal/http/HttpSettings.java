@@ -1,6 +1,7 @@
 package dev.braid.core.internal.http;
 
 import dev.braid.core.HostResolver;
+import dev.braid.core.time.Ticker;
 import java.time.Duration;
 import java.util.concurrent.Future;
 import javax.net.ssl.SSLContext;
@@ -22,8 +23,9 @@ import javax.net.ssl.SSLContext;
  * @param dnsTtl how long an answer is reused
  * @param proxies which proxy, if any, each target goes through
  * @param idleConnectionTimeout how long a pooled connection may sit unused before it is closed
+ * @param ticker the time the DNS cache and the HTTP/2 streams' idle reads measure
  */
 public record HttpSettings(Duration connectTimeout, Duration tlsHandshakeTimeout, Duration firstByteTimeout,
     Duration readTimeout, int maxConnectionsPerHost, int maxRedirects, String userAgent, boolean allowDowngrade,
     Future<SSLContext> tls, boolean insecure, HostResolver resolver, Duration dnsTtl, ProxyPlan proxies,
-    Duration idleConnectionTimeout) {}
+    Duration idleConnectionTimeout, Ticker ticker) {}

@@ -89,7 +89,7 @@ public final class HttpTransport implements AutoCloseable {
     this.settings = settings;
     this.http2 = http2;
     tls = new LazyTlsStrategy(settings.tls(), settings.insecure());
-    dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, System::nanoTime);
+    dns = new CachingDnsResolver(settings.resolver(), settings.dnsTtl(), NEGATIVE_DNS_TTL, settings.ticker());
     var operator = new DefaultHttpClientConnectionOperator(new TimedSockets(settings.proxies()), null, dns,
         RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
     // LIFO hands out the most recently used connection: the warmest one, and the others age out

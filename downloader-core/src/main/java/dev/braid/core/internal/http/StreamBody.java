@@ -51,7 +51,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
 
   StreamBody(Duration idleRead, WindowBudget budget, H2Connections connections) {
     this.idleRead = idleRead;
-    this.queue = new StreamQueue(budget);
+    this.queue = new StreamQueue(budget, connections.ticker);
     this.connections = connections;
   }
 
@@ -94,7 +94,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
     try {
       H2Connection c = connections.of(context);
       if (c != null) {
-        c.add(this, System.nanoTime());
+        c.add(this, connections.ticker.read());
         connection = c;
       }
       done = callback;
@@ -130,7 +130,7 @@ final class StreamBody extends InputStream implements AsyncResponseConsumer<Void
       int n = src.remaining();
       H2Connection c = connection;
       if (c != null) {
-        c.touch(System.nanoTime());
+        c.touch(connections.ticker.read());
       }
       CapacityChannel drop = queue.offer(src);
       if (drop != null && n > 0) {

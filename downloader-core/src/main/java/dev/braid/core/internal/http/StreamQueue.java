@@ -1,5 +1,6 @@
 package dev.braid.core.internal.http;
 
+import dev.braid.core.time.Ticker;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -28,6 +29,7 @@ final class StreamQueue {
   private static final long STALL_CHECK_NANOS = 250_000_000L;
 
   private final StreamCredit credit;
+  private final Ticker ticker;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition arrived = lock.newCondition();
   private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
@@ -36,8 +38,9 @@ final class StreamQueue {
   private long declaredLength = -1;
   private long taken;
 
-  StreamQueue(WindowBudget budget) {
+  StreamQueue(WindowBudget budget, Ticker ticker) {
     credit = new StreamCredit(budget);
+    this.ticker = ticker;
   }
 
   StreamCredit credit() {
@@ -184,9 +187,9 @@ final class StreamQueue {
   Taken take(byte[] b, int off, int len, Duration idleRead, Supplier<H2Connection> connection) throws IOException {
     lock.lock();
     try {
-      long deadline = System.nanoTime() + idleRead.toNanos();
+      long deadline = ticker.read() + idleRead.toNanos();
       while (chunks.isEmpty() && !ended && failure == null) {
-        long now = System.nanoTime();
+        long now = ticker.read();
         long left = deadline - now;
         if (left <= 0) {
           throw new SocketTimeoutException("no data for " + idleRead.toMillis() + " ms");

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.limit;
 
+import dev.braid.core.time.Ticker;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -13,11 +14,15 @@ public final class TokenBucket {
   /** Grants never go below this, so a low rate does not turn into one syscall per few bytes. */
   private static final int MIN_GRANT = 4096;
 
+  private final Ticker ticker;
   private long rate;
   private double tokens;
-  private long refilledNanos = System.nanoTime();
+  private long refilledNanos;
 
-  public TokenBucket(long bytesPerSecond) {
+  /** A bucket of {@code bytesPerSecond} (0: unlimited) that refills by {@code ticker}'s time. */
+  public TokenBucket(long bytesPerSecond, Ticker ticker) {
+    this.ticker = ticker;
+    this.refilledNanos = ticker.read();
     setRate(bytesPerSecond);
   }
 
@@ -26,7 +31,7 @@ public final class TokenBucket {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("a rate limit cannot be negative");
     }
-    refill(System.nanoTime());
+    refill(ticker.read());
     rate = bytesPerSecond;
     tokens = Math.min(tokens, burst());
     notifyAll();
@@ -45,7 +50,7 @@ public final class TokenBucket {
       if (rate == 0) {
         return max;
       }
-      long now = System.nanoTime();
+      long now = ticker.read();
       refill(now);
       int want = (int) Math.min(max, burst());
       if (tokens >= want) {

@@ -1,11 +1,11 @@
 package dev.braid.core.internal.plan;
 
 import dev.braid.core.Progress;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.SegmentRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * Every segment of one download and who owns it. Workers call it once per buffer ({@link #claim},
@@ -29,28 +29,28 @@ public final class SegmentTable {
   private final Object lock = new Object();
   private final List<Segment> segments = new ArrayList<>();
   private final SplitPolicy split;
-  private final LongSupplier clock;
+  private final Ticker clock;
 
-  private SegmentTable(long minSplit, boolean splittable, LongSupplier clock) {
+  private SegmentTable(long minSplit, boolean splittable, Ticker clock) {
     this.split = new SplitPolicy(minSplit, splittable);
     this.clock = clock;
   }
 
   /** A fresh plan: one segment over the whole file, split later as workers arrive. */
   public static SegmentTable fresh(long length, boolean splittable, long minSplit) {
-    return fresh(length, splittable, minSplit, System::nanoTime);
+    return fresh(length, splittable, minSplit, Ticker.SYSTEM);
   }
 
-  /** {@link #fresh(long, boolean, long)} on a given clock (nanoseconds), for tests of the owner's pace. */
-  static SegmentTable fresh(long length, boolean splittable, long minSplit, LongSupplier clock) {
+  /** {@link #fresh(long, boolean, long)} on a given clock, which times the owners' pace. */
+  public static SegmentTable fresh(long length, boolean splittable, long minSplit, Ticker clock) {
     SegmentTable t = new SegmentTable(minSplit, splittable && length >= 0, clock);
     t.segments.add(new Segment(0, length < 0 ? UNKNOWN_END : length, 0));
     return t;
   }
 
-  /** A plan restored from stored segments. */
-  public static SegmentTable restore(List<SegmentRecord> stored, long minSplit) {
-    SegmentTable t = new SegmentTable(minSplit, true, System::nanoTime);
+  /** A plan restored from stored segments, timing the owners' pace on {@code clock}. */
+  public static SegmentTable restore(List<SegmentRecord> stored, long minSplit, Ticker clock) {
+    SegmentTable t = new SegmentTable(minSplit, true, clock);
     t.segments.addAll(SegmentRecords.segments(stored));
     return t;
   }
@@ -90,7 +90,7 @@ public final class SegmentTable {
       }
       Segment best = null;
       long bestMid = -1;
-      long now = clock.getAsLong();
+      long now = clock.read();
       for (Segment s : segments) {
         long mid = split.splitPoint(s, cutMin, now);
         if (mid >= 0 && (best == null || SplitPolicy.remainder(s) > SplitPolicy.remainder(best))) {
@@ -144,7 +144,7 @@ public final class SegmentTable {
       s.requestEnd = s.end == UNKNOWN_END || s.end - s.position <= chunk ? s.end : s.position + chunk;
       s.requestFrom = s.position;
       s.paceFrom = s.position;
-      s.paceAt = clock.getAsLong();
+      s.paceAt = clock.read();
       s.lastPace = -1;
       return s.requestEnd;
     }
@@ -192,7 +192,7 @@ public final class SegmentTable {
 
   /** The owner's write of {@code n} claimed bytes returned. */
   public void advance(Segment s, int n) {
-    long now = clock.getAsLong();
+    long now = clock.read();
     synchronized (lock) {
       s.position += n;
       s.claimedEnd = s.position;
@@ -272,7 +272,7 @@ public final class SegmentTable {
   /** Whether {@link #next(long)} would hand out work now: an orphan, or a remainder worth splitting. */
   public boolean hasWork(long cutMin) {
     synchronized (lock) {
-      long now = clock.getAsLong();
+      long now = clock.read();
       for (Segment s : segments) {
         if (s.position < s.end && (!s.assigned || split.splitPoint(s, cutMin, now) >= 0)) {
           return true;

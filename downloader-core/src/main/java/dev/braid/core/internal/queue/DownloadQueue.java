@@ -2,7 +2,6 @@ package dev.braid.core.internal.queue;
 
 import dev.braid.core.Download;
 import dev.braid.core.DownloadHook;
-import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
@@ -12,7 +11,9 @@ import dev.braid.core.Progress;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.Registration;
 import dev.braid.core.RemoteFile;
+import dev.braid.core.internal.hook.HookRunner;
 import dev.braid.core.internal.transfer.DownloadJob;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
 import dev.braid.store.ProcessOwner;
@@ -69,13 +70,13 @@ public final class DownloadQueue implements AutoCloseable {
   private final OutageWaits waits;
 
   public DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
-      QueueSchedule schedule, OutageWaits waits) {
+      QueueSchedule schedule, OutageWaits waits, Ticker ticker) {
     this.store = store;
     this.waits = waits;
     this.table = store.queue();
     this.handles = new HandleMap(this, table::held);
     // the loop calls back into the parts below only once started, at the end of this constructor
-    this.loop = new SlotLoop(table, maxActive, new SlotLoop.Work() {
+    this.loop = new SlotLoop(table, maxActive, ticker, new SlotLoop.Work() {
       @Override
       public int running() {
         return handles.runningCount();
@@ -118,7 +119,7 @@ public final class DownloadQueue implements AutoCloseable {
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, moves, secrets, loop, waits);
     this.keptFiles = new KeptFileAnswer(table, moves, drivers);
     this.submission = new Submission(table, owner, handles, feed, secrets, moves, keptFiles);
-    this.removal = new QueueRemoval(table, store.records(), owner, handles, bus);
+    this.removal = new QueueRemoval(table, store.records(), owner, handles, bus, ticker);
     loop.start();
   }
 

@@ -1,6 +1,7 @@
 package dev.braid.core.internal.queue;
 
 import dev.braid.core.DownloadRemovedException;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
@@ -23,13 +24,16 @@ final class QueueRemoval {
   private final String owner;
   private final HandleMap handles;
   private final ListenerBus bus;
+  /** What the wait for another process's run measures. */
+  private final Ticker ticker;
 
-  QueueRemoval(QueueStore table, ResumeRecords records, String owner, HandleMap handles, ListenerBus bus) {
+  QueueRemoval(QueueStore table, ResumeRecords records, String owner, HandleMap handles, ListenerBus bus, Ticker ticker) {
     this.table = table;
     this.records = records;
     this.owner = owner;
     this.handles = handles;
     this.bus = bus;
+    this.ticker = ticker;
   }
 
   void remove(QueuedDownload h, boolean deleteFile, boolean deletePart) {
@@ -75,8 +79,8 @@ final class QueueRemoval {
       // queued there, not started: its owner hears of the removal at its next heartbeat
       return;
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    while (System.nanoTime() < deadline) {
+    long deadline = ticker.read() + TimeUnit.SECONDS.toNanos(15);
+    while (ticker.read() < deadline) {
       Optional<QueueEntry> now = table.get(h.id());
       if (now.isEmpty() || now.get().owner() == null || !table.held(now.get())) {
         return;

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.queue;
 
+import dev.braid.core.time.Ticker;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StoreException;
 import java.util.Collection;
@@ -52,6 +53,8 @@ final class SlotLoop {
 
   private final QueueStore table;
   private final Work work;
+  /** What the heartbeat's and the refresh's cadence, and progress events, measure. */
+  private final Ticker ticker;
   private final Object signal = new Object();
   private final ListenerBus bus = new ListenerBus(this::wake);
   private final Thread thread;
@@ -62,8 +65,9 @@ final class SlotLoop {
   private volatile boolean closing;
   private volatile boolean stopped;
 
-  public SlotLoop(QueueStore table, int maxActive, Work work) {
+  public SlotLoop(QueueStore table, int maxActive, Ticker ticker, Work work) {
     this.table = table;
+    this.ticker = ticker;
     this.maxActive = maxActive;
     this.work = work;
     this.thread = new Thread(this::loop, "braid-queue");
@@ -128,7 +132,7 @@ final class SlotLoop {
     long nextRefresh = 0;
     while (!stopped) {
       try {
-        long now = System.nanoTime();
+        long now = ticker.read();
         if (work.scheduleTick()) {
           dirty = true;
         }

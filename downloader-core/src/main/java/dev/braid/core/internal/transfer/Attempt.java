@@ -69,9 +69,9 @@ final class Attempt {
     this.request = request;
     this.headers = headers;
     this.log = parts.log();
-    this.control = new PassControl(pauseRequested);
+    this.control = new PassControl(pauseRequested, parts.settings().ticker());
     this.planner = new ResumePlanner(request, headers, parts.records(), parts.storeLocation(), parts.route(),
-        parts.recorder(), log);
+        parts.recorder(), log, parts.settings().ticker());
     this.warmup = new PassWarmup(request, parts.hosts(), control);
     control.onHalt(warmup::cancel);
     control.onHalt(() -> {
@@ -95,7 +95,7 @@ final class Attempt {
     probePermit = probeHost;
     // started before the probe, so connections open while it waits for its answer; ended with the pass
     warmup.beforeProbe(planner.remaining(prior), range.to() - range.from());
-    long probeStart = System.nanoTime();
+    long probeStart = parts.settings().ticker().read();
     ProbeStage.Answer answer;
     try {
       answer = new ProbeStage(request, headers, parts.route(), parts.recorder(), parts.settings(), control,
@@ -105,7 +105,7 @@ final class Attempt {
       releaseProbePermit();
       throw e;
     }
-    probeNanos = System.nanoTime() - probeStart;
+    probeNanos = parts.settings().ticker().read() - probeStart;
     ProbeResult probe = answer.result();
     List<URI> otherUrls = answer.otherUrls();
     Exchange first = probe.exchange();
@@ -211,7 +211,7 @@ final class Attempt {
    */
   private boolean drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
       String protocolWhy, boolean measurable) throws LocalFileException {
-    long now = System.nanoTime();
+    long now = parts.settings().ticker().read();
     long start = now;
     long startBytes = parts.fetched().sum();
     URI finalUri = URI.create(identity.finalUrl());

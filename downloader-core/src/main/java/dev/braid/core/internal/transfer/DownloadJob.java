@@ -1,8 +1,8 @@
 package dev.braid.core.internal.transfer;
 
 import dev.braid.core.ConnectionChange;
-import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadException;
+import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.HttpStatusException;
@@ -15,11 +15,11 @@ import dev.braid.core.TransferMetrics;
 import dev.braid.core.internal.fetch.RangesRefused;
 import dev.braid.core.internal.fetch.RemoteChanged;
 import dev.braid.core.internal.http.HttpTransport;
-import dev.braid.core.internal.limit.Throttle;
-import dev.braid.core.internal.limit.TokenBucket;
 import dev.braid.core.internal.http.PhaseListener;
 import dev.braid.core.internal.http.PhaseRecorder;
 import dev.braid.core.internal.http.RequestProxy;
+import dev.braid.core.internal.limit.Throttle;
+import dev.braid.core.internal.limit.TokenBucket;
 import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.store.RemoteIdentity;
@@ -66,14 +66,14 @@ public final class DownloadJob implements Runnable {
   public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
     ProtocolRoute route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
-        settings.httpVersion());
+        settings.httpVersion(), settings.clock());
     this.link = new CurrentLink(request);
-    this.rateLimit = new TokenBucket(request.rateLimit());
+    this.rateLimit = new TokenBucket(request.rateLimit(), settings.ticker());
     PhaseRecorder recorder = new PhaseRecorder(phases);
     SpeedMeter meter = new SpeedMeter(5_000);
-    DownloadLog log = new DownloadLog();
+    DownloadLog log = new DownloadLog(settings.ticker());
     // the request's connection counts and split size, which HostConnections reads, stay when its link moves
-    HostConnections hosts = new HostConnections(request, log, store.hosts(), route, budget, recorder, workers, meter);
+    HostConnections hosts = new HostConnections(request, log, settings.clock(), store.hosts(), route, budget, recorder, workers, meter);
     this.parts = new DownloadParts(settings, store.records(), store.location(), route, recorder, budget, hosts, workers,
         new Throttle(rateLimit, globalRate), new LongAdder(), meter, log, new Deadline(settings.deadline(), log::elapsed));
   }

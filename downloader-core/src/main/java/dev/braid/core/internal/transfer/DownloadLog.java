@@ -2,6 +2,7 @@ package dev.braid.core.internal.transfer;
 
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadNote;
+import dev.braid.core.time.Ticker;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,7 +14,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * driver and worker threads, read by any.
  */
 final class DownloadLog {
-  private final long startNanos = System.nanoTime();
+  private final Ticker ticker;
+  private final long startNanos;
+
   private final List<ConnectionChange> changes = new CopyOnWriteArrayList<>();
   private final List<DownloadNote> notes = new CopyOnWriteArrayList<>();
   private volatile String lastRestartReason;
@@ -21,9 +24,15 @@ final class DownloadLog {
   private int restarts;
   private volatile long damaged;
 
+  /** @param ticker what the times since the start are read from */
+  DownloadLog(Ticker ticker) {
+    this.ticker = ticker;
+    this.startNanos = ticker.read();
+  }
+
   /** The time since the download started. */
   Duration elapsed() {
-    return Duration.ofNanos(System.nanoTime() - startNanos);
+    return Duration.ofNanos(ticker.read() - startNanos);
   }
 
   /**

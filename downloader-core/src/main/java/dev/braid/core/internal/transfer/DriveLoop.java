@@ -4,6 +4,7 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.SegmentTable;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.RemoteIdentity;
 import java.net.URI;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,6 +29,7 @@ final class DriveLoop {
   private final LongAdder fetched;
   private final SpeedMeter meter;
   private final HostConnections hosts;
+  private final Ticker ticker;
 
   /** @param request the pass's request: whether it has a checksum, and so an end check */
   DriveLoop(DownloadRequest request, PassContext pass, WorkerPool pool, PartCommit commit, Deadline deadline,
@@ -43,6 +45,7 @@ final class DriveLoop {
     this.fetched = fetched;
     this.meter = meter;
     this.hosts = hosts;
+    this.ticker = pass.settings().ticker();
   }
 
   /**
@@ -57,7 +60,7 @@ final class DriveLoop {
     boolean interrupted = false;
     try {
       // a piece that fails its hash in the last check goes back to the table: the workers run again for it
-      while (pool.tick(System.nanoTime()) || commit.recheckPieces()) {
+      while (pool.tick(ticker.read()) || commit.recheckPieces()) {
         try {
           pool.await(200);
         } catch (InterruptedException e) {
@@ -65,7 +68,7 @@ final class DriveLoop {
           interrupted = true;
           control.halt(null);
         }
-        long now = System.nanoTime();
+        long now = ticker.read();
         if (deadline.passed() && control.fatal() == null) {
           control.halt(deadline.error());
         }
@@ -93,10 +96,10 @@ final class DriveLoop {
       }
     }
     if (measurable && control.fatal() == null && table.complete()) {
-      pass.route().measured(finalUri, fetched.sum() - startBytes, System.nanoTime() - start);
+      pass.route().measured(finalUri, fetched.sum() - startBytes, ticker.read() - start);
     }
     boolean done = control.fatal() == null && table.complete();
-    boolean endCheck = done && EndCheck.due(request, start, System.nanoTime());
+    boolean endCheck = done && EndCheck.due(request, start, ticker.read());
     // with every byte done and nothing to verify, the last checkpoint also marks the record
     // complete, before the rename: one transaction fewer per file. A crash between them leaves a
     // complete record with its part file, which the planner resumes with nothing to fetch
@@ -106,7 +109,7 @@ final class DriveLoop {
 
   private void awaitWorkers() {
     boolean interrupted = false;
-    while (pool.tick(System.nanoTime())) {
+    while (pool.tick(ticker.read())) {
       try {
         pool.await(200);
       } catch (InterruptedException again) {

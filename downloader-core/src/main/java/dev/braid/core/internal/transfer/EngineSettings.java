@@ -1,6 +1,8 @@
 package dev.braid.core.internal.transfer;
 
 import dev.braid.core.HttpVersion;
+import dev.braid.core.time.Ticker;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -15,6 +17,9 @@ import java.time.Duration;
  *     the comparison with the other connections count)
  * @param deadline the longest a download may take from start to finish, or null for no limit
  * @param httpVersion the HTTP version of https requests, or {@link HttpVersion#AUTO} to choose per host
+ * @param ticker the time backoff, deadlines, speeds, slow connections and rate limits measure
+ * @param clock the wall time hosts' remembered connection counts and protocols are stamped and aged with
  */
 public record EngineSettings(int maxRetries, int bufferSize, Duration checkpointInterval, Duration firstBackoff,
-    Duration maxBackoff, long lowestSpeed, Duration deadline, HttpVersion httpVersion) {}
+    Duration maxBackoff, long lowestSpeed, Duration deadline, HttpVersion httpVersion,
+    Ticker ticker, Clock clock) {}

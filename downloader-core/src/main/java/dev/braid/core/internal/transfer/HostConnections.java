@@ -11,6 +11,7 @@ import dev.braid.store.HostMemory;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.StoreException;
 import java.net.URI;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
@@ -28,6 +29,8 @@ final class HostConnections {
   private final DownloadRequest request;
   /** Hears each pass's starting count. */
   private final DownloadLog log;
+  /** Wall time, for the age of what is remembered of the host. */
+  private final Clock clock;
   private final HostKnowledge hosts;
   private final ProtocolRoute route;
   private final ConnectionBudget budget;
@@ -43,10 +46,11 @@ final class HostConnections {
    * @param workers runs the warm-up's connects
    * @param meter the download's speed, whose peak is remembered for the host
    */
-  HostConnections(DownloadRequest request, DownloadLog log, HostKnowledge hosts, ProtocolRoute route, ConnectionBudget budget,
+  HostConnections(DownloadRequest request, DownloadLog log, Clock clock, HostKnowledge hosts, ProtocolRoute route, ConnectionBudget budget,
       PhaseRecorder recorder, Executor workers, SpeedMeter meter) {
     this.request = request;
     this.log = log;
+    this.clock = clock;
     this.hosts = hosts;
     this.route = route;
     this.budget = budget;
@@ -77,7 +81,7 @@ final class HostConnections {
     }
     Optional<HostMemory> memory = hostMemory(memoryKey(id));
     long rtt = roundTripNanos();
-    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), System.currentTimeMillis(), rtt);
+    HostPolicy policy = HostPolicy.of(memory, request.maxConnections(), clock.millis(), rtt);
     log.changed(0, policy.start(), policy.why() + over);
     return new ConnectionController(policy.start(), policy.cap(), false, now, rtt);
   }
@@ -93,7 +97,7 @@ final class HostConnections {
    */
   ConnectionWarmup warmFor(URI uri, OptionalLong remaining, long probeTakes) {
     String host = hostOf(uri);
-    HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), System.currentTimeMillis(), 0);
+    HostPolicy policy = HostPolicy.of(hostMemory(host), request.maxConnections(), clock.millis(), 0);
     if (!policy.remembered()) {
       return ConnectionWarmup.NONE;
     }
@@ -168,7 +172,7 @@ final class HostConnections {
       // (16 MiB on an 80 ms path: 15 of 16), and the next download warms that many
       int connections = c.learned() ? c.target() : pool.peakWorkers();
       hosts.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
-          meter.peakBytesPerSecond(), System.currentTimeMillis()));
+          meter.peakBytesPerSecond(), clock.millis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more
     }

@@ -1,6 +1,7 @@
 package dev.braid.core.internal.transfer;
 
 import dev.braid.core.internal.fetch.TransientFailure;
+import dev.braid.core.time.Ticker;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,14 +16,17 @@ import java.util.function.BooleanSupplier;
  */
 final class PassControl {
   private final BooleanSupplier pauseRequested;
+  /** What the waits before retries measure. */
+  private final Ticker ticker;
   private final Object sleeper = new Object();
   private final List<Runnable> onHalt = new CopyOnWriteArrayList<>();
   private volatile boolean halted;
   private volatile Throwable fatal;
   private volatile TransientFailure lastFailure;
 
-  PassControl(BooleanSupplier pauseRequested) {
+  PassControl(BooleanSupplier pauseRequested, Ticker ticker) {
     this.pauseRequested = pauseRequested;
+    this.ticker = ticker;
   }
 
   /** Runs {@code action} on every halt (at once when already halted): aborting exchanges, cancelling a warm-up. */
@@ -75,10 +79,10 @@ final class PassControl {
 
   /** Waits up to {@code d}; returns early when halted or when {@code stop} turns true (checked on {@link #wake()}). */
   void sleep(Duration d, BooleanSupplier stop) {
-    long deadline = System.nanoTime() + d.toNanos();
+    long deadline = ticker.read() + d.toNanos();
     synchronized (sleeper) {
       long left;
-      while (!halted() && !stop.getAsBoolean() && (left = deadline - System.nanoTime()) > 0) {
+      while (!halted() && !stop.getAsBoolean() && (left = deadline - ticker.read()) > 0) {
         try {
           TimeUnit.NANOSECONDS.timedWait(sleeper, left);
         } catch (InterruptedException e) {

@@ -8,13 +8,14 @@ import dev.braid.core.internal.http.HttpTransport;
 import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.http.PhaseRecorder;
 import dev.braid.core.internal.http.Protocol;
-import dev.braid.core.internal.http.Requester;
 import dev.braid.core.internal.http.RequestProxy;
+import dev.braid.core.internal.http.Requester;
 import dev.braid.store.HostKnowledge;
 import dev.braid.store.ProtocolMemory;
 import dev.braid.store.StoreException;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -38,6 +39,8 @@ final class ProtocolRoute implements Requester {
   private final RequestProxy proxy;
   private final HostKnowledge store;
   private final boolean auto;
+  /** The wall time a host's protocol memory is stamped and aged with. */
+  private final Clock clock;
   private volatile Protocol protocol;
   /** Set once a refusal moved this download to HTTP/1.1: its pass then measures neither version. */
   private volatile boolean fellBack;
@@ -48,8 +51,9 @@ final class ProtocolRoute implements Requester {
   /** Set when a losing trial moved the pass to the other version: the pass then measures nothing more. */
   private boolean abandoned;
 
-  ProtocolRoute(HttpTransport http, RequestProxy proxy, HostKnowledge store, HttpVersion version) {
+  ProtocolRoute(HttpTransport http, RequestProxy proxy, HostKnowledge store, HttpVersion version, Clock clock) {
     this.http = http;
+    this.clock = clock;
     this.proxy = proxy;
     this.store = store;
     this.auto = version == HttpVersion.AUTO;
@@ -66,7 +70,7 @@ final class ProtocolRoute implements Requester {
       if (!auto) {
         throw e;
       }
-      remember(new ProtocolMemory(HostConnections.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, System.currentTimeMillis()));
+      remember(new ProtocolMemory(HostConnections.hostOf(uri), Protocol.HTTP_2.alpn(), false, 0, clock.millis()));
       fellBack = true;
       protocol = Protocol.HTTP_1_1;
       return http.get(Protocol.HTTP_1_1, uri, headers, userHeaders, recorder, proxy);
@@ -135,7 +139,7 @@ final class ProtocolRoute implements Requester {
     if (rate >= rivalRate * ProtocolPolicy.FAR_SLOWER) {
       return null;
     }
-    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), trial.alpn(), true, rate, System.currentTimeMillis()));
+    remember(new ProtocolMemory(HostConnections.hostOf(finalUri), trial.alpn(), true, rate, clock.millis()));
     trialOf = null;
     abandoned = true;
     protocol = trial == Protocol.HTTP_2 ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
@@ -152,11 +156,11 @@ final class ProtocolRoute implements Requester {
       return;
     }
     remember(new ProtocolMemory(HostConnections.hostOf(finalUri), protocol.alpn(), true, bytes * 1e9 / nanos,
-        System.currentTimeMillis()));
+        clock.millis()));
   }
 
   private ProtocolPolicy policy(URI uri) {
-    return ProtocolPolicy.of(store.protocols(HostConnections.hostOf(uri)), System.currentTimeMillis());
+    return ProtocolPolicy.of(store.protocols(HostConnections.hostOf(uri)), clock.millis());
   }
 
   private void remember(ProtocolMemory m) {

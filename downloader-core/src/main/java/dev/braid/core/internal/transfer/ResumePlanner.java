@@ -16,6 +16,7 @@ import dev.braid.core.internal.http.Requester;
 import dev.braid.core.internal.io.PartFile;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.verify.BlockSums;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
@@ -56,6 +57,7 @@ final class ResumePlanner {
   private final PhaseRecorder recorder;
   /** Hears restarts, damaged blocks and a continued link. */
   private final DownloadLog log;
+  private final Ticker ticker;
   private long recordId = -1;
 
   /**
@@ -64,7 +66,7 @@ final class ResumePlanner {
    * @param storeLocation where {@code records} are, for messages (never with a password)
    */
   ResumePlanner(DownloadRequest request, OriginHeaders headers, ResumeRecords records, String storeLocation,
-      Requester http, PhaseRecorder recorder, DownloadLog log) {
+      Requester http, PhaseRecorder recorder, DownloadLog log, Ticker ticker) {
     this.request = request;
     this.headers = headers;
     this.records = records;
@@ -72,6 +74,7 @@ final class ResumePlanner {
     this.http = http;
     this.recorder = recorder;
     this.log = log;
+    this.ticker = ticker;
   }
 
   /** The record this pass writes to, once it has one; -1 before. */
@@ -261,7 +264,7 @@ final class ResumePlanner {
       sums = new BlockSums(length, valid);
       segments = trimmed;
     }
-    SegmentTable table = SegmentTable.restore(segments, request.minSplitSize());
+    SegmentTable table = SegmentTable.restore(segments, request.minSplitSize(), ticker);
     long reused = table.doneBytes();
     // the part file is sparse: its holes still need room
     requireSpace(part, target, length - reused);
@@ -293,7 +296,7 @@ final class ResumePlanner {
     // truncate first: the blocks of an older attempt count as free space for this one
     part.reset(0);
     requireSpace(part, target, Math.max(0, length));
-    SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize());
+    SegmentTable table = SegmentTable.fresh(length, identity.ranges(), request.minSplitSize(), ticker);
     BlockSums sums = identity.ranges() && length > 0 ? new BlockSums(length, Map.of()) : null;
     recordId = records.create(request.uri().toString(), target, identity, table.snapshot());
     part.reset(length);

@@ -169,10 +169,10 @@ final class Worker implements Runnable {
         // piece they complete while the request still runs, and a piece of no known mirror blames
         // none. Whoever writes bytes later (a split, a reopened piece) claims them as it starts
         context.writes(before, before + table.remainingInRequest(seg), mirror);
-        long streamStart = System.nanoTime();
+        long streamStart = context.settings().ticker().read();
         streamer.stream(ex, seg);
         if (mirror != null) {
-          context.mirrors().delivered(mirror, table.position(seg) - before, System.nanoTime() - streamStart);
+          context.mirrors().delivered(mirror, table.position(seg) - before, context.settings().ticker().read() - streamStart);
         }
         failures.succeeded();
       } catch (TransientFailure f) {

@@ -256,7 +256,7 @@ final class WorkerPool {
 
   private void launch(Exchange first, Segment segment) {
     SegmentStreamer streamer = new SegmentStreamer(context.settings().bufferSize(), table, part, fetched, throttle,
-        context.blockTracker());
+        context.blockTracker(), context.settings().ticker());
     Worker w = new Worker(context, this, streamer, first, segment);
     workers.add(w);
     peakWorkers = Math.max(peakWorkers, workers.size());

@@ -2,6 +2,7 @@ package dev.braid.core.internal.fetch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.braid.core.time.Ticker;
 import org.junit.jupiter.api.Test;
 
 class SegmentStreamerSizeTest {
@@ -22,7 +23,7 @@ class SegmentStreamerSizeTest {
 
   @Test
   void beforeItsRateIsKnownAConnectionAsksForTheFirstSize() {
-    SegmentStreamer s = new SegmentStreamer(64 << 10, null, null, null, null, null);
+    SegmentStreamer s = new SegmentStreamer(64 << 10, null, null, null, null, null, Ticker.SYSTEM);
     assertEquals(3 * MIB, s.nextRequestSize(3 * MIB));
   }
 }

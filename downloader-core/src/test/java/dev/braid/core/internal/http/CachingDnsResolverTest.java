@@ -1,5 +1,6 @@
 package dev.braid.core.internal.http;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,14 +72,21 @@ class CachingDnsResolverTest {
       }
       return new InetAddress[] {LOOPBACK};
     });
-    ExecutorService pool = Executors.newFixedThreadPool(8);
+    List<Thread> callers = new CopyOnWriteArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(8, r -> {
+      Thread t = new Thread(r);
+      callers.add(t);
+      return t;
+    });
     try {
       List<Future<InetAddress[]>> answers = new ArrayList<>();
       for (int i = 0; i < 8; i++) {
         answers.add(pool.submit(() -> dns.resolve("slow.test")));
       }
-      // let every caller reach the cache while the first look-up is still blocked
-      Thread.sleep(300);
+      // every caller reached the cache while the first look-up is still blocked: one waits for the
+      // release, the others for its answer
+      await().atMost(Duration.ofSeconds(10)).until(() -> callers.size() == 8
+          && callers.stream().allMatch(t -> t.getState() == Thread.State.WAITING));
       release.countDown();
       for (Future<InetAddress[]> a : answers) {
         assertArrayEquals(new InetAddress[] {LOOPBACK}, a.get(10, TimeUnit.SECONDS));

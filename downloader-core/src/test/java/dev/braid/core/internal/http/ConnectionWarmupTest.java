@@ -1,5 +1,6 @@
 package dev.braid.core.internal.http;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,10 +105,7 @@ class ConnectionWarmupTest {
    * connect completes in the kernel first), then checks that no more came.
    */
   private static void awaitAccepted(TestServer server, int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.connectionsAccepted() < n && System.nanoTime() < deadline) {
-      Thread.sleep(5);
-    }
+    await(n + " connections accepted").atMost(Duration.ofSeconds(5)).until(() -> server.connectionsAccepted() >= n);
     Thread.sleep(50);
     assertEquals(n, server.connectionsAccepted());
   }

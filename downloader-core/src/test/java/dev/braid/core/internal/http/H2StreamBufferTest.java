@@ -1,10 +1,12 @@
 package dev.braid.core.internal.http;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.core.time.Ticker;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.H2TestServer;
 import dev.braid.testserver.Resource;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,7 +118,7 @@ class H2StreamBufferTest {
   @Test
   void aFailureInTheConsumerEndsTheReadersWaitAtOnce() throws Exception {
     WindowBudget budget = new WindowBudget(1 << 20, 64 << 10, 1 << 20);
-    StreamBody body = new StreamBody(Duration.ofSeconds(30), budget, new H2Connections());
+    StreamBody body = new StreamBody(Duration.ofSeconds(30), budget, new H2Connections(Ticker.SYSTEM));
     CompletableFuture<Throwable> reader = CompletableFuture.supplyAsync(() -> {
       try {
         body.read(new byte[10], 0, 10);
@@ -135,17 +138,14 @@ class H2StreamBufferTest {
   }
 
   /** Waits until the server has sent nothing more for 300 ms (the windows are full), at most 10 s; returns what it sent. */
-  private static long awaitSettled(Resource r) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    long last = -1;
-    while (System.nanoTime() < deadline) {
-      long now = r.bodyBytesSent();
-      if (now == last && now > 0) {
-        return now;
-      }
-      last = now;
-      Thread.sleep(300);
-    }
-    return r.bodyBytesSent();
+  private static long awaitSettled(Resource r) {
+    AtomicLong last = new AtomicLong(-1);
+    // the quiet 300 ms is the measure: two polls that far apart see the same count
+    await("the server stopped sending").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(300))
+        .until(() -> {
+          long now = r.bodyBytesSent();
+          return now > 0 && now == last.getAndSet(now);
+        });
+    return last.get();
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.core.time.Ticker;
 import dev.braid.store.SegmentRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -191,7 +192,7 @@ class SegmentTableTest {
 
   @Test
   void restoreContinuesWhereTheRecordStopped() {
-    SegmentTable t = SegmentTable.restore(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 20)), 1);
+    SegmentTable t = SegmentTable.restore(List.of(new SegmentRecord(0, 50, 50), new SegmentRecord(50, 100, 20)), 1, Ticker.SYSTEM);
     assertEquals(70, t.doneBytes());
     Segment s = t.next(0);
     assertEquals(50, s.start());

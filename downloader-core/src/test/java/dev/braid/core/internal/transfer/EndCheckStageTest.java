@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.time.Ticker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,7 +56,7 @@ class EndCheckStageTest {
     part.write(ByteBuffer.wrap(StageParts.bytes(content, 0, LENGTH)), 0);
     List<SegmentRecord> done = List.of(new SegmentRecord(0, LENGTH, LENGTH));
     id = records.create(identity.finalUrl(), dir.resolve("f"), identity, done);
-    commit = new PartCommit(records, part, new ResumePlan(SegmentTable.restore(done, 1 << 10), id, 0, null), null);
+    commit = new PartCommit(records, part, new ResumePlan(SegmentTable.restore(done, 1 << 10, Ticker.SYSTEM), id, 0, null), null);
   }
 
   @AfterEach
@@ -73,7 +74,7 @@ class EndCheckStageTest {
   }
 
   private void require(EndCheck check, DownloadRequest request, boolean paused, RemoteIdentity of) throws RemoteChanged {
-    check.require(request, new PassControl(() -> paused), commit, part, new RangeSource(of, null));
+    check.require(request, new PassControl(() -> paused, Ticker.SYSTEM), commit, part, new RangeSource(of, null));
   }
 
   @Test
@@ -126,7 +127,7 @@ class EndCheckStageTest {
     assertTrue(full.tryAcquire(HostConnections.hostOf(identity)));
     parts.server.clearRequests();
     new EndCheck(full, parts.route, OriginHeaders.NONE, parts.recorder, parts.log)
-        .require(request(true), new PassControl(() -> true), commit, part, new RangeSource(identity, null));
+        .require(request(true), new PassControl(() -> true, Ticker.SYSTEM), commit, part, new RangeSource(identity, null));
     assertTrue(parts.server.requests().isEmpty(), parts.server.requests().toString());
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.time.Ticker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -49,7 +50,7 @@ class HeldBytesTest {
 
   /** The table of a resume with {@code [0, AT)} done. */
   private static SegmentTable heldUpTo(int done) {
-    return SegmentTable.restore(List.of(new SegmentRecord(0, LENGTH, done)), 1 << 10);
+    return SegmentTable.restore(List.of(new SegmentRecord(0, LENGTH, done)), 1 << 10, Ticker.SYSTEM);
   }
 
   private HeldBytes.ProbeSample sampleOf(ProbeResult r) {

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import java.time.Clock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,7 +48,7 @@ class HostConnectionsTest {
   }
 
   private HostConnections hosts(DownloadRequest request) {
-    return new HostConnections(request, parts.log, parts.store.hosts(), parts.route, parts.budget, parts.recorder, threads,
+    return new HostConnections(request, parts.log, Clock.systemUTC(), parts.store.hosts(), parts.route, parts.budget, parts.recorder, threads,
         new SpeedMeter(5_000));
   }
 

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.time.Ticker;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,7 +62,7 @@ class PartCommitTest {
   /** A commit of a pass whose table has {@code done} bytes done, those bytes written. */
   private PartCommit commitWith(int done) throws Exception {
     part.write(ByteBuffer.wrap(StageParts.bytes(content, 0, done)), 0);
-    SegmentTable table = SegmentTable.restore(List.of(new SegmentRecord(0, LENGTH, done)), 1 << 10);
+    SegmentTable table = SegmentTable.restore(List.of(new SegmentRecord(0, LENGTH, done)), 1 << 10, Ticker.SYSTEM);
     return new PartCommit(records, part, new ResumePlan(table, id, 0, new BlockSums(LENGTH, Map.of())), null);
   }
 

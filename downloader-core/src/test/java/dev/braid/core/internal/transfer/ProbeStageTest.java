@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.time.Ticker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +42,7 @@ class ProbeStageTest {
 
   private ProbeStage stage(DownloadRequest request, boolean paused, Deadline deadline) {
     return new ProbeStage(request, OriginHeaders.NONE, parts.route, parts.recorder, StageParts.SETTINGS,
-        new PassControl(() -> paused), deadline, notes::add);
+        new PassControl(() -> paused, Ticker.SYSTEM), deadline, notes::add);
   }
 
   private DownloadRequest request(String path, String... mirrors) throws Exception {

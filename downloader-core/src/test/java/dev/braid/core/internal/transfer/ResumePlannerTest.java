@@ -1,5 +1,6 @@
 package dev.braid.core.internal.transfer;
 
+import dev.braid.core.time.Ticker;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,7 +65,7 @@ class ResumePlannerTest {
 
   private ResumePlanner planner(DownloadRequest request) {
     return new ResumePlanner(request, OriginHeaders.NONE, records, parts.store.location(), parts.route, parts.recorder,
-        parts.log);
+        parts.log, Ticker.SYSTEM);
   }
 
   private DownloadRequest request() throws Exception {

@@ -15,6 +15,7 @@ import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.core.internal.probe.Prober;
 import dev.braid.core.rules.Rules;
+import dev.braid.core.time.Ticker;
 import dev.braid.store.StateStore;
 import dev.braid.store.StoreLocation;
 import dev.braid.testserver.Content;
@@ -22,6 +23,7 @@ import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
@@ -34,14 +36,14 @@ import java.util.concurrent.atomic.LongAdder;
 final class StageParts implements AutoCloseable {
   /** Three retries with waits of 10-50 ms: a test of a retry takes milliseconds. */
   static final EngineSettings SETTINGS = new EngineSettings(3, 64 << 10, Duration.ofMillis(200), Duration.ofMillis(10),
-      Duration.ofMillis(50), 0, null, HttpVersion.HTTP_1_1);
+      Duration.ofMillis(50), 0, null, HttpVersion.HTTP_1_1, Ticker.SYSTEM, Clock.systemUTC());
 
   final TestServer server;
   final StateStore store;
   final HttpTransport http;
   final ProtocolRoute route;
   final PhaseRecorder recorder = new PhaseRecorder();
-  final DownloadLog log = new DownloadLog();
+  final DownloadLog log = new DownloadLog(Ticker.SYSTEM);
   final ConnectionBudget budget;
 
   StageParts(Path dir) throws IOException {
@@ -49,8 +51,8 @@ final class StageParts implements AutoCloseable {
     store = StoreLocation.open(dir.resolve("state.db").toString());
     http = new HttpTransport(new HttpSettings(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
         Duration.ofSeconds(5), 8, 5, "braid-test", false, null, false, HostResolver.SYSTEM, Duration.ofSeconds(60),
-        ProxyPlan.DIRECT, Duration.ofSeconds(30)));
-    route = new ProtocolRoute(http, RequestProxy.ENGINE, store.hosts(), HttpVersion.HTTP_1_1);
+        ProxyPlan.DIRECT, Duration.ofSeconds(30), Ticker.SYSTEM));
+    route = new ProtocolRoute(http, RequestProxy.ENGINE, store.hosts(), HttpVersion.HTTP_1_1, Clock.systemUTC());
     budget = new ConnectionBudget(16, 8, Rules.NONE, store.grants(), "stage-test");
   }
 
@@ -69,9 +71,9 @@ final class StageParts implements AutoCloseable {
    */
   DownloadParts download(DownloadRequest request, Executor workers, Deadline deadline) {
     SpeedMeter meter = new SpeedMeter(5_000);
-    HostConnections hosts = new HostConnections(request, log, store.hosts(), route, budget, recorder, workers, meter);
+    HostConnections hosts = new HostConnections(request, log, Clock.systemUTC(), store.hosts(), route, budget, recorder, workers, meter);
     return new DownloadParts(SETTINGS, store.records(), store.location(), route, recorder, budget, hosts, workers,
-        new Throttle(new TokenBucket(0), new TokenBucket(0)), new LongAdder(), meter, log, deadline);
+        new Throttle(new TokenBucket(0, Ticker.SYSTEM), new TokenBucket(0, Ticker.SYSTEM)), new LongAdder(), meter, log, deadline);
   }
 
   /** A deadline that never passes. */
