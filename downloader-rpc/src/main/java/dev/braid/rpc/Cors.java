@@ -8,11 +8,12 @@ import java.util.Set;
 
 /**
  * CORS for the origins the daemon was told to allow ({@code --rpc-allow-origin}) and for no
- * other: a web page from anywhere else cannot read an answer, and its calls are refused
- * ({@link #permits}). The same list says which web pages may open a WebSocket ({@link #upgrades}),
- * which CORS does not cover: a browser opens one from any page and lets the page read it. The
- * server's own console ({@link ConsoleFiles}) is always allowed: its origin is the server's,
- * {@code http://} and the {@code Host} the request names, which {@link HostCheck} has vetted.
+ * other: a web page from anywhere else cannot read an answer (its calls still need the secret).
+ * The same list says which web pages may open a WebSocket ({@link #upgrades}), which CORS does
+ * not cover: a browser opens one from any page and lets the page read it. The server's own
+ * console ({@link ConsoleFiles}) may open one too: its origin is {@code http://} and the
+ * {@code Host} the request names, which {@link HostCheck} has vetted; its HTTP calls are
+ * same-origin and need no CORS.
  */
 final class Cors {
   private static final HttpString ALLOW_ORIGIN = HttpString.tryFromString("Access-Control-Allow-Origin");
@@ -27,11 +28,8 @@ final class Cors {
     this.allowed = allowed;
   }
 
-  /**
-   * Whether the request may be served: it carries no {@code Origin} (not a browser's), or an
-   * allowed one, or the console's own.
-   */
-  boolean permits(HttpServerExchange ex) {
+  /** Whether a WebSocket may open: the request carries no {@code Origin} (not a browser's), or an allowed one, or the console's own. */
+  private boolean permits(HttpServerExchange ex) {
     String origin = ex.getRequestHeaders().getFirst(Headers.ORIGIN);
     return origin == null || allowed.contains(origin) || sameOrigin(ex, origin);
   }

@@ -43,13 +43,7 @@ final class HttpEndpoint implements HttpHandler {
   @Override
   public void handleRequest(HttpServerExchange ex) {
     boolean granted = cors.grant(ex);
-    if (!cors.permits(ex)) {
-      // a page from a foreign origin: its call would run even though it cannot read the answer
-      ex.setStatusCode(403);
-      ex.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
-      ex.getResponseSender().send("braid: web pages from this origin may not call the RPC (see --rpc-allow-origin)\n",
-          StandardCharsets.UTF_8);
-    } else if (ex.getRequestMethod().equals(Methods.OPTIONS)) {
+    if (ex.getRequestMethod().equals(Methods.OPTIONS)) {
       if (granted) {
         cors.preflight(ex);
       }
