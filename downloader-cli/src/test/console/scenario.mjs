@@ -38,8 +38,14 @@ async function until(what, fn, timeoutMs = 15000) {
 /** Width, height and the number of distinct colours of a canvas's pixels. */
 function pixels(page, id) {
   return page.evaluate((el) => {
+    // read from a copy: repeated readbacks of the page's own canvas make Chrome warn in the console
     const c = document.getElementById(el);
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
     const colours = new Set();
     for (let i = 0; i < d.length; i += 4) {
       colours.add((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]);
@@ -112,13 +118,14 @@ try {
   step('added');
 
   // pause and resume B while the limit holds it back
-  await until('B active', async () => (await rowB.locator('.state').textContent()) === 'active');
+  await until('B active, its connections counted', async () => (await rowB.locator('.state').textContent()) === 'active'
+    && /^[1-9]\d* connections?$/.test(await rowB.locator('.connections').textContent()));
   out.rowWhileActive = (await rowB.innerText()).replace(/\s+/g, ' ');
   await rowB.getByRole('button', { name: 'Pause', exact: true }).click();
   await until('B paused in its row', async () => (await rowB.locator('.state').textContent()) === 'paused');
   out.pausedStatus = (await rpc('aria2.tellStatus', out.gidB, ['status'])).status;
-  const resume = rowB.getByRole('button', { name: 'Resume', exact: true });
-  await resume.focus();
+  // the focus went from Pause to Resume: Enter resumes, with the keyboard alone
+  out.focusAfterPause = await page.evaluate(() => document.activeElement.textContent);
   await page.keyboard.press('Enter');
   await until('B running again', async () => ['active', 'waiting'].includes(await rowB.locator('.state').textContent()));
   out.resumedStatus = (await rpc('aria2.tellStatus', out.gidB, ['status'])).status;

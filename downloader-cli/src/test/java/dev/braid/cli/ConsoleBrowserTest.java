@@ -64,8 +64,9 @@ class ConsoleBrowserTest {
       assertEquals(List.of(server.url("/a.bin"), server.url("/mirror/a.bin")),
           RpcDaemon.JSON.convertValue(r.get("urisA"), List.class));
       String row = r.get("rowWhileActive").asText();
-      assertTrue(row.contains("b.bin") && row.contains("active") && row.contains("/s") && row.contains("connection"), row);
+      assertTrue(row.matches("b\\.bin active \\d+% .* [1-9]\\d* connections? Pause Resume Remove"), row);
       assertEquals("paused", r.get("pausedStatus").asText());
+      assertEquals("Resume", r.get("focusAfterPause").asText(), "the focus stays on the row, on the button that undoes");
       assertTrue(List.of("active", "waiting").contains(r.get("resumedStatus").asText()), r::toString);
       assertTrue(r.get("mapText").asText().contains("segments"), r::toString);
       assertTrue(r.get("map").get("width").asInt() > 100 && r.get("map").get("colours").asInt() >= 3, r::toString);

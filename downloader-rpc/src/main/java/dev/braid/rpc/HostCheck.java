@@ -18,9 +18,12 @@ import java.util.regex.Pattern;
  * without {@code Host} (HTTP/1.0 tools) passes: browsers always send one. Others get 421.
  */
 final class HostCheck implements HttpHandler {
-  /** IPv4 dotted quad or a bracketed IPv6 literal: only these are parsed as addresses, never looked up. */
-  private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
-  private static final Pattern IPV6 = Pattern.compile("\\[[0-9A-Fa-f:.%a-zA-Z]+]");
+  /**
+   * An IPv4 dotted quad (octets checked below) or a bracketed IPv6 literal (a colon in it, and an
+   * optional zone): only these reach InetAddress.getByName, which parses them and asks no DNS.
+   */
+  private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
+  private static final Pattern IPV6 = Pattern.compile("\\[[0-9a-f.]*:[0-9a-f:.]*(%[0-9a-z._~-]+)?]");
 
   private final HttpHandler next;
   private final boolean listenAll;

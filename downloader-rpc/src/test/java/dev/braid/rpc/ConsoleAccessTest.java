@@ -103,7 +103,8 @@ class ConsoleAccessTest {
     for (String ok : new String[] {"192.168.1.10:6800", "[fe80::1]:6800", "NAS.local:6800", "nas", "localhost:6800"}) {
       assertTrue(all.allowed(ok), ok);
     }
-    for (String refused : new String[] {"evil.example:6800", "nas.evil.example", "192.168.1.10.nip.io", "[::1"}) {
+    for (String refused : new String[] {"evil.example:6800", "nas.evil.example", "192.168.1.10.nip.io", "[::1",
+        "999.1.1.1", "[localhost]", "[abc]"}) {
       assertFalse(all.allowed(refused), refused);
     }
     HostCheck loopback = new HostCheck(ex -> { }, false, Set.of());

@@ -133,8 +133,14 @@ export class QueueView {
     if (s.errorMessage) {
       row.state.title = s.errorMessage;
     }
+    const focused = document.activeElement;
     row.pause.disabled = !(s.status === 'active' || s.status === 'waiting');
     row.resume.disabled = s.status !== 'paused';
+    // a keyboard user who paused stays on the row: focus goes to the button that undoes it
+    if ((focused === row.pause || focused === row.resume) && focused.disabled) {
+      const other = focused === row.pause ? row.resume : row.pause;
+      (other.disabled ? row.remove : other).focus();
+    }
   }
 }
 
