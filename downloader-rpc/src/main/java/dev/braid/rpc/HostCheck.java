@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  */
 final class HostCheck implements HttpHandler {
   /**
-   * An IPv4 dotted quad (octets checked below) or a bracketed IPv6 literal (a colon in it, and an
+   * An IPv4 dotted quad (each octet 0 to 255) or a bracketed IPv6 literal (a colon in it, and an
    * optional zone): only these reach InetAddress.getByName, which parses them and asks no DNS.
    */
   private static final Pattern IPV4 = Pattern.compile("(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}");
