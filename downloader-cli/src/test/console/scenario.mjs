@@ -168,6 +168,26 @@ try {
   out.stoppedAfterRemove = (await rpc('aria2.tellStopped', 0, 10, ['gid'])).map((s) => s.gid);
   step('removed');
 
+  // pages: 60 paused entries more make 61, 50 a page; B, stopped, is last, on the second
+  const adds = Array.from({ length: 60 }, (_, i) => ({
+    methodName: 'aria2.addUri',
+    params: ['token:' + secret, [`${urlB}?n=${i}`], { out: `p${i}.bin`, pause: 'true' }],
+  }));
+  const added = await (await fetch(new URL('jsonrpc', base), {
+    method: 'POST',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 'many', method: 'system.multicall', params: [adds] }),
+  })).json();
+  out.pausedAdded = added.result.filter((r) => Array.isArray(r)).length;
+  await until('the first page of 61', async () => (await page.locator('#page-range').textContent()) === '1–50 of 61');
+  out.firstPageRows = await page.locator('#queue > li').count();
+  out.bOnFirstPage = await rowB.count();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await until('the second page', async () => (await page.locator('#page-range').textContent()) === '51–61 of 61');
+  out.secondPageRows = await page.locator('#queue > li').count();
+  out.bOnSecondPage = await rowB.count();
+  out.nextDisabledOnLast = await page.getByRole('button', { name: 'Next page' }).isDisabled();
+  step('paged');
+
   // a phone's width: nothing scrolls sideways, the details included
   await page.setViewportSize({ width: 390, height: 844 });
   out.narrow = await page.evaluate(() => ({

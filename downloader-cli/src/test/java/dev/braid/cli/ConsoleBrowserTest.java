@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Braid's web console in a real browser (Debian's chromium, driven by Playwright) against a real
  * {@code braid daemon} and a real file server: signing in, adding, pausing, resuming, the details'
- * drawings, the speed limit, removing, a phone's width, and nothing fetched from elsewhere.
+ * drawings, the speed limit, removing, paging, a phone's width, and nothing fetched from elsewhere.
  */
 class ConsoleBrowserTest {
   private static final String SECRET = "console-s3cret";
@@ -26,7 +26,9 @@ class ConsoleBrowserTest {
 
   @Test
   void theConsoleRunsTheQueueInABrowser() throws Exception {
+    long begun = System.nanoTime();
     Path scripts = ConsoleBrowser.install();
+    long installed = System.nanoTime();
     Path dir = Files.createDirectories(work.resolve("downloads"));
     Content a = Content.random(1L << 20, 31);
     Content b = Content.random(6L << 20, 32);
@@ -35,6 +37,8 @@ class ConsoleBrowserTest {
       server.serve("/a.bin", a).etag("\"a\"");
       server.serve("/mirror/a.bin", a).etag("\"a\"");
       server.serve("/b.bin", b).etag("\"b\"");
+      System.out.println("ConsoleBrowserTest: install " + Duration.ofNanos(installed - begun).toMillis()
+          + " ms, daemon started " + Duration.ofNanos(System.nanoTime() - installed).toMillis() + " ms");
       String console = "http://127.0.0.1:" + daemon.port + "/";
       assertTrue(daemon.process.stderrSoFar().contains("web console on " + console), daemon.process.stderrSoFar());
 
@@ -80,6 +84,13 @@ class ConsoleBrowserTest {
       List<?> stopped = RpcDaemon.JSON.convertValue(r.get("stoppedAfterRemove"), List.class);
       assertFalse(stopped.contains(r.get("gidA").asText()), r::toString);
       assertTrue(stopped.contains(r.get("gidB").asText()), r::toString);
+      // 61 entries: 50 rows on the first page, 11 on the second, where B (stopped, so last) is
+      assertEquals(60, r.get("pausedAdded").asInt(), r::toString);
+      assertEquals(50, r.get("firstPageRows").asInt());
+      assertEquals(0, r.get("bOnFirstPage").asInt());
+      assertEquals(11, r.get("secondPageRows").asInt());
+      assertEquals(1, r.get("bOnSecondPage").asInt());
+      assertTrue(r.get("nextDisabledOnLast").asBoolean());
       // 390 px: nothing wider than the screen
       JsonNode narrow = r.get("narrow");
       assertEquals(390, narrow.get("clientWidth").asInt(), narrow::toString);
