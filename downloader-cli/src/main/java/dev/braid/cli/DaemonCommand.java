@@ -191,6 +191,7 @@ final class DaemonCommand implements Callable<Integer> {
         DaemonLink.announce(db, server.port(), roots(folder));
         err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
             + (secret.getValue() == null ? " (secret in " + secretFile + ")" : ""));
+        err.println("braid: web console on http://127.0.0.1:" + server.port() + "/ (braid console opens it)");
         try {
           stop.await();
         } finally {

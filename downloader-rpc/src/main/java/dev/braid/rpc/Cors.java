@@ -10,7 +10,10 @@ import java.util.Set;
  * CORS for the origins the daemon was told to allow ({@code --rpc-allow-origin}) and for no
  * other: a web page from anywhere else cannot read an answer (its calls still need the secret).
  * The same list says which web pages may open a WebSocket ({@link #upgrades}), which CORS does
- * not cover: a browser opens one from any page and lets the page read it.
+ * not cover: a browser opens one from any page and lets the page read it. The server's own
+ * console ({@link ConsoleFiles}) may open one too: its origin is {@code http://} and the
+ * {@code Host} the request names, which {@link HostCheck} has vetted; its HTTP calls are
+ * same-origin and need no CORS.
  */
 final class Cors {
   private static final HttpString ALLOW_ORIGIN = HttpString.tryFromString("Access-Control-Allow-Origin");
@@ -25,6 +28,17 @@ final class Cors {
     this.allowed = allowed;
   }
 
+  /** Whether a WebSocket may open: the request carries no {@code Origin} (not a browser's), or an allowed one, or the console's own. */
+  private boolean permits(HttpServerExchange ex) {
+    String origin = ex.getRequestHeaders().getFirst(Headers.ORIGIN);
+    return origin == null || allowed.contains(origin) || sameOrigin(ex, origin);
+  }
+
+  private static boolean sameOrigin(HttpServerExchange ex, String origin) {
+    String host = ex.getRequestHeaders().getFirst(Headers.HOST);
+    return host != null && origin.equalsIgnoreCase("http://" + host);
+  }
+
   /** Grants the request's origin if it is allowed; whether it was. */
   boolean grant(HttpServerExchange ex) {
     String origin = ex.getRequestHeaders().getFirst("Origin");
@@ -37,14 +51,13 @@ final class Cors {
   }
 
   /**
-   * {@code upgrade} (the WebSocket handshake) behind the origin check: a request with an
-   * {@code Origin} not allowed gets 403 and no socket. One without, as non-browser clients send
-   * it, passes: browsers always send one.
+   * {@code upgrade} (the WebSocket handshake) behind the origin check ({@link #permits}): a request
+   * with an {@code Origin} not allowed gets 403 and no socket. One without, as non-browser clients
+   * send it, passes: browsers always send one.
    */
   HttpHandler upgrades(HttpHandler upgrade) {
     return ex -> {
-      String origin = ex.getRequestHeaders().getFirst(Headers.ORIGIN);
-      if (origin == null || allowed.contains(origin)) {
+      if (permits(ex)) {
         upgrade.handleRequest(ex);
       } else {
         ex.setStatusCode(403);

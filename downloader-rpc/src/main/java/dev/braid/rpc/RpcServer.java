@@ -20,14 +20,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.xnio.Options;
 
 /**
  * aria2's JSON-RPC in front of one {@link Braid}, on {@code /jsonrpc} over HTTP and WebSocket on
- * one port. Start it with {@link #start}; {@link #close()} stops it (the {@code Braid} stays open:
- * its owner closes it after).
+ * one port, and Braid's web console on {@code /} ({@link ConsoleFiles}), both behind a
+ * {@link HostCheck}. Start it with {@link #start}; {@link #close()} stops it (the {@code Braid}
+ * stays open: its owner closes it after).
  *
  * <p>Limits, so that no client can run the process out of memory or of threads: connections
  * ({@link RpcSettings.Builder#maxConnections}), a request's head ({@value #MAX_HEAD_BYTES} bytes,
@@ -138,7 +140,11 @@ public final class RpcServer implements AutoCloseable {
         http.handleRequest(ex);
       }
     };
-    GracefulShutdownHandler graceful = Handlers.gracefulShutdown(Handlers.path().addExactPath("/jsonrpc", jsonrpc));
+    // the console's files on every other path; the Host check and the headers in front of both
+    HttpHandler routes = Handlers.path(ConsoleFiles.handler()).addExactPath("/jsonrpc", jsonrpc);
+    GracefulShutdownHandler graceful = Handlers.gracefulShutdown(
+        new HostCheck(new SecurityHeaders(routes), settings.listenAll(),
+            settings.listenAll() ? HostCheck.machineNames() : Set.of()));
     List<InetSocketAddress> addresses = addresses(settings.listenAll(), port);
     Undertow.Builder b = Undertow.builder().setIoThreads(1).setWorkerThreads(WORKERS)
         // no MAX_ENTITY_SIZE: BodyReader holds bodies to the limit; Undertow's own check of a

@@ -1,0 +1,104 @@
+package dev.braid.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.testserver.Content;
+import dev.braid.testserver.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Braid's web console in a real browser (Debian's chromium, driven by Playwright) against a real
+ * {@code braid daemon} and a real file server: signing in, adding, pausing, resuming, the details'
+ * drawings, the speed limit, removing, paging, a phone's width, and nothing fetched from elsewhere.
+ */
+class ConsoleBrowserTest {
+  private static final String SECRET = "console-s3cret";
+
+  @TempDir Path work;
+
+  @Test
+  void theConsoleRunsTheQueueInABrowser() throws Exception {
+    long begun = System.nanoTime();
+    Path scripts = ConsoleBrowser.install();
+    long installed = System.nanoTime();
+    Path dir = Files.createDirectories(work.resolve("downloads"));
+    Content a = Content.random(1L << 20, 31);
+    Content b = Content.random(6L << 20, 32);
+    try (TestServer server = TestServer.start();
+        RpcDaemon daemon = RpcDaemon.start(work, work.resolve("state.db"), dir, SECRET)) {
+      server.serve("/a.bin", a).etag("\"a\"");
+      server.serve("/mirror/a.bin", a).etag("\"a\"");
+      server.serve("/b.bin", b).etag("\"b\"");
+      System.out.println("ConsoleBrowserTest: install " + Duration.ofNanos(installed - begun).toMillis()
+          + " ms, daemon started " + Duration.ofNanos(System.nanoTime() - installed).toMillis() + " ms");
+      String console = "http://127.0.0.1:" + daemon.port + "/";
+      assertTrue(daemon.process.stderrSoFar().contains("web console on " + console), daemon.process.stderrSoFar());
+
+      long start = System.nanoTime();
+      JsonNode r = ConsoleBrowser.scenario(scripts, Duration.ofSeconds(90), List.of(console, SECRET,
+          server.url("/a.bin"), server.url("/mirror/a.bin"), server.url("/b.bin"), "added"));
+      System.out.println("ConsoleBrowserTest: scenario " + r.get("elapsedMs") + " ms, whole "
+          + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + r.get("steps"));
+
+      // the page's own headers
+      assertEquals("default-src 'self'; frame-ancestors 'none'", r.get("headers").path("content-security-policy").asText());
+      assertEquals("nosniff", r.get("headers").path("x-content-type-options").asText());
+      // a wrong secret shows a message and nothing of the queue
+      assertTrue(r.get("wrongMessage").asText().contains("Wrong secret"), r::toString);
+      assertFalse(r.get("queueShownAfterWrong").asBoolean(), r::toString);
+      assertEquals(0, r.get("rowsAfterWrong").asInt());
+      // the secret lives in this tab's session only, never in the URL
+      assertEquals(console, r.get("urlAfterSignIn").asText());
+      assertEquals(SECRET, r.get("storage").get("session").path("braid.secret").asText(), r::toString);
+      assertTrue(r.get("storage").get("local").isEmpty(), r::toString);
+      // the notifications' socket is the page's own
+      assertEquals("ws://127.0.0.1:" + daemon.port + "/jsonrpc", r.path("websocket").asText(), r::toString);
+      // the speed limit field is the daemon's global option
+      assertEquals("524288", r.get("limitSet").asText());
+      assertEquals("0", r.get("limitCleared").asText());
+      // A's line carried its mirror
+      assertEquals(List.of(server.url("/a.bin"), server.url("/mirror/a.bin")),
+          RpcDaemon.JSON.convertValue(r.get("urisA"), List.class));
+      String row = r.get("rowWhileActive").asText();
+      assertTrue(row.matches("b\\.bin active \\d+% .* [1-9]\\d* connections? Pause Resume Remove"), row);
+      assertEquals("paused", r.get("pausedStatus").asText());
+      assertEquals("Resume", r.get("focusAfterPause").asText(), "the focus stays on the row, on the button that undoes");
+      assertTrue(List.of("active", "waiting").contains(r.get("resumedStatus").asText()), r::toString);
+      assertTrue(r.get("mapText").asText().contains("segments"), r::toString);
+      assertTrue(r.get("map").get("width").asInt() > 100 && r.get("map").get("colours").asInt() >= 3, r::toString);
+      assertTrue(r.get("graph").get("width").asInt() > 100 && r.get("graph").get("colours").asInt() >= 3, r::toString);
+      // both complete, with the right bytes, in the folder the form named
+      assertEquals("complete", r.get("completeA").get("status").asText());
+      assertEquals("complete", r.get("completeB").get("status").asText());
+      assertEquals(a.sha256Hex(), CliTestSupport.sha256Hex(dir.resolve("added").resolve("a.bin")));
+      assertEquals(b.sha256Hex(), CliTestSupport.sha256Hex(dir.resolve("added").resolve("b.bin")));
+      // Remove took A out of the daemon's list; B stays
+      List<?> stopped = RpcDaemon.JSON.convertValue(r.get("stoppedAfterRemove"), List.class);
+      assertFalse(stopped.contains(r.get("gidA").asText()), r::toString);
+      assertTrue(stopped.contains(r.get("gidB").asText()), r::toString);
+      // 61 entries: 50 rows on the first page, 11 on the second, where B (stopped, so last) is
+      assertEquals(60, r.get("pausedAdded").asInt(), r::toString);
+      assertEquals(50, r.get("firstPageRows").asInt());
+      assertEquals(0, r.get("bOnFirstPage").asInt());
+      assertEquals(11, r.get("secondPageRows").asInt());
+      assertEquals(1, r.get("bOnSecondPage").asInt());
+      assertTrue(r.get("nextDisabledOnLast").asBoolean());
+      // 390 px: nothing wider than the screen
+      JsonNode narrow = r.get("narrow");
+      assertEquals(390, narrow.get("clientWidth").asInt(), narrow::toString);
+      assertTrue(narrow.get("scrollWidth").asInt() <= 390 && narrow.get("bodyScrollWidth").asInt() <= 390, narrow::toString);
+      // nothing from another host, no error in the page
+      assertTrue(r.get("foreign").isEmpty(), r::toString);
+      assertTrue(r.get("consoleErrors").isEmpty(), r::toString);
+      assertTrue(r.get("pageErrors").isEmpty(), r::toString);
+    }
+  }
+}

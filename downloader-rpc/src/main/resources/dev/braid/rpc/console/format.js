@@ -1,0 +1,92 @@
+// Numbers as people read them; pure functions (no DOM), so that Node can test them.
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** 1536 -> "1.5 KiB". */
+export function bytes(n) {
+  let v = Number(n) || 0;
+  let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${UNITS[u]}`;
+}
+
+export function speed(bytesPerSecond) {
+  return `${bytes(bytesPerSecond)}/s`;
+}
+
+/** Seconds as "1 h 02 min", "3 min 05 s", "12 s"; "" when unknown. */
+export function duration(seconds) {
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    return '';
+  }
+  const s = Math.round(seconds);
+  if (s >= 3600) {
+    return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+  }
+  if (s >= 60) {
+    return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  }
+  return `${s} s`;
+}
+
+/** The time left of a status, "" when it cannot be told (no speed, no length, or done). */
+export function timeLeft(status) {
+  const total = Number(status.totalLength);
+  const done = Number(status.completedLength);
+  const rate = Number(status.downloadSpeed);
+  if (status.status !== 'active' || !(total > 0) || !(rate > 0) || done >= total) {
+    return '';
+  }
+  return duration((total - done) / rate);
+}
+
+/** Done as a percentage 0..100, or null when the length is unknown. */
+export function percent(status) {
+  const total = Number(status.totalLength);
+  if (!(total > 0)) {
+    return status.status === 'complete' ? 100 : null;
+  }
+  return Math.min(100, (Number(status.completedLength) / total) * 100);
+}
+
+/** What a download is called: its file's name, else the last part of its first URL, else its gid. */
+export function name(status) {
+  const file = status.files && status.files[0];
+  if (file && file.path) {
+    return file.path.split(/[\\/]/).pop();
+  }
+  const uri = file && file.uris && file.uris[0] && file.uris[0].uri;
+  if (uri) {
+    try {
+      const last = new URL(uri).pathname.split('/').pop();
+      return decodeURIComponent(last) || uri;
+    } catch {
+      return uri;
+    }
+  }
+  return status.gid;
+}
+
+/**
+ * The lines of the URLs field as addUri calls: one download per line, its mirrors after the first
+ * URL, separated by spaces or tabs, as in an -i list; blank lines and # comments skipped.
+ */
+export function parseUrlLines(text) {
+  return text.split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.split(/\s+/));
+}
+
+/** aria2's hexadecimal bitfield as an array of booleans (piece i complete), numPieces long. */
+export function pieces(bitfield, numPieces) {
+  const out = new Array(numPieces).fill(false);
+  for (let i = 0; i < numPieces; i++) {
+    const nibble = parseInt(bitfield[i >> 2] || '0', 16);
+    out[i] = ((nibble >> (3 - (i & 3))) & 1) === 1;
+  }
+  return out;
+}
