@@ -1,6 +1,7 @@
 package dev.braid.cli;
 
-import dev.braid.rpc.StateAnchor;
+import dev.braid.client.remote.DaemonLink;
+import dev.braid.client.remote.StateAnchor;
 import java.awt.Desktop;
 import java.io.IOException;
 import java.net.InetSocketAddress;
