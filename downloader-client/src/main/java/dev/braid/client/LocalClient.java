@@ -118,10 +118,11 @@ public final class LocalClient implements BraidClient {
     }
   }
 
+  /** An active download too: the engine resumes one whose run stops after a pause, and leaves one going on. */
   @Override
   public void resume(long id) throws ClientException {
     Download d = find(id);
-    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED || d.state() == DownloadState.ACTIVE) {
       act(d::resume);
     }
   }
