@@ -83,6 +83,7 @@ public interface BraidClient extends AutoCloseable {
 
   /**
    * Resumes a paused download or retries a failed one from the bytes on disk; others are left.
+   * Right after {@link #pause}, while the run still stops, it takes effect once the run stopped.
    *
    * @param id the download's id
    * @throws ClientException with {@link ClientException.Reason#NOT_FOUND} for an unknown id

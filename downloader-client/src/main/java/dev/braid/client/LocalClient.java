@@ -19,14 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -41,8 +37,6 @@ import java.util.function.Consumer;
 public final class LocalClient implements BraidClient {
   /** follow hears states only: a progress sample once a day is as good as none. */
   private static final Duration NO_PROGRESS = Duration.ofDays(1);
-  /** How long {@link #pause} waits for a run of this engine to wind down: its connections stop at their next read. */
-  private static final Duration RUN_END_WAIT = Duration.ofSeconds(10);
 
   private final Braid braid;
   private final EngineAdds adds;
@@ -113,28 +107,22 @@ public final class LocalClient implements BraidClient {
   }
 
   /**
-   * Pauses, and for a download this engine runs waits (up to {@link #RUN_END_WAIT}) until its run
-   * has wound down with its progress recorded: the engine announces the pause first, and a
-   * resume asked before the run's end would find it still running and do nothing.
+   * Pauses; a resume right after takes effect, even while the run still winds down (the engine
+   * keeps it for the run's end).
    */
   @Override
   public void pause(long id) throws ClientException {
     Download d = find(id);
-    if (d.state().settled()) {
-      return;
-    }
-    boolean runsHere = braid.running().contains(d);
-    act(d::pause);
-    if (runsHere) {
-      // a run stuck in a read past the wait: the pause is asked, and the run ends by itself
-      awaitQuietly(d.result());
+    if (!d.state().settled()) {
+      act(d::pause);
     }
   }
 
+  /** An active download too: the engine resumes one whose run stops after a pause, and leaves one going on. */
   @Override
   public void resume(long id) throws ClientException {
     Download d = find(id);
-    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED || d.state() == DownloadState.ACTIVE) {
       act(d::resume);
     }
   }
@@ -158,9 +146,10 @@ public final class LocalClient implements BraidClient {
   }
 
   /**
-   * Each run's events once, as the daemon's notifications ({@link EventFilter}), a run's end once
-   * its result is there ({@link RunEnds}), on a thread of this follower's ("braid-client-follow"),
-   * in order; closing the registration stops the calls and ends the thread.
+   * Each run's events once, as the daemon's notifications ({@link EventFilter}; the engine tells a
+   * run's end once its result is there), on a thread of this follower's ("braid-client-follow"),
+   * in order, so that a slow consumer never holds up the engine's event thread; closing the
+   * registration stops the calls and ends the thread.
    */
   @Override
   public Registration follow(Consumer<DownloadEvent> events) {
@@ -183,15 +172,11 @@ public final class LocalClient implements BraidClient {
         tell(download, DownloadEvent.Kind.REMOVED);
       }
 
-      /** Engine's event thread: the end of a run waits on the teller's thread, never here. */
+      /** Engine's event thread: hands the event to the teller's thread. */
       private void tell(Download download, DownloadEvent.Kind kind) {
-        CompletableFuture<?> when = RunEnds.told(braid, download, kind);
         DownloadEvent event = new DownloadEvent(download.id(), kind);
         try {
-          teller.execute(() -> {
-            awaitQuietly(when);
-            events.accept(event);
-          });
+          teller.execute(() -> events.accept(event));
         } catch (RejectedExecutionException closed) {
           // the follower closed its registration: it hears no more
         }
@@ -202,17 +187,6 @@ public final class LocalClient implements BraidClient {
       teller.shutdownNow();
       tellers.remove(teller);
     };
-  }
-
-  /** Waits for {@code when}, at most {@link #RUN_END_WAIT}; an interrupt (the follower closing) stops the wait. */
-  private static void awaitQuietly(CompletableFuture<?> when) {
-    try {
-      when.get(RUN_END_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
-      // told all the same: the run's figures may be missing, the event is not
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   @Override

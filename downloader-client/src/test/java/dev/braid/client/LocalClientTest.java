@@ -93,6 +93,31 @@ class LocalClientTest {
   }
 
   @Test
+  void aResumeRightAfterAPauseTakesEffect() throws Exception {
+    Content c = Content.random(2 << 20, 2);
+    server.serve("/r.bin", c).rateLimitPerConnection(1 << 20);
+    try (LocalClient client = client(Rules.NONE)) {
+      CountDownLatch done = new CountDownLatch(1);
+      client.follow(e -> {
+        if (e.kind() == DownloadEvent.Kind.COMPLETED) {
+          done.countDown();
+        }
+      });
+      long id = client.add(List.of(DownloadRequest.builder(server.url("/r.bin")).directory(work.resolve("dl"))
+          .connections(1).build()), false).get(0);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (client.download(id).orElseThrow().progress().done() < 128 << 10 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      // pause returns while the run still stops its connection: the resume must not be lost
+      client.pause(id);
+      client.resume(id);
+      assertTrue(done.await(20, TimeUnit.SECONDS), "completes after the resume: " + client.download(id).orElseThrow().state());
+      assertEquals(c.sha256Hex(), Content.sha256Hex(work.resolve("dl").resolve("r.bin")));
+    }
+  }
+
+  @Test
   void anUnknownIdIsNotFound() throws Exception {
     try (LocalClient client = client(Rules.NONE)) {
       ClientException e = assertThrows(ClientException.class, () -> client.pause(9999));

@@ -109,11 +109,17 @@ public interface Download {
 
   /**
    * Stops the download and records its progress; {@link #result()} then completes with a
-   * {@link DownloadPausedException}. A queued download stays where it is until resumed.
+   * {@link DownloadPausedException}, unless a {@link #resume()} came before the run stopped: then
+   * it runs again and the result stays open for that run. A queued download stays where it is
+   * until resumed.
    */
   void pause();
 
-  /** Queues a paused or failed download again; it continues from the bytes on disk. */
+  /**
+   * Queues a paused or failed download again; it continues from the bytes on disk. Asked while a
+   * run here stops after a {@link #pause()}, or while a run's end completes {@link #result()}, it
+   * takes effect once that run stopped; a run going on is left as it is.
+   */
   void resume();
 
   /** Stops the download and removes it from the queue along with its partial file (a completed file stays). */

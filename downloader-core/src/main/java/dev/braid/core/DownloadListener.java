@@ -8,7 +8,9 @@ import dev.braid.store.DownloadState;
  */
 public interface DownloadListener {
   /**
-   * The download moved to {@code state}.
+   * The download moved to {@code state}. The end of a run of this {@code Braid} ({@code COMPLETED},
+   * {@code FAILED}, {@code PAUSED}) is told once the run let go of it: its {@link Download#result()}
+   * is done and a {@link Download#resume()} takes effect.
    *
    * @param download the download
    * @param state its new state

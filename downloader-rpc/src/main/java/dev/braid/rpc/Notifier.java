@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.client.DownloadEvent;
 import dev.braid.client.EventFilter;
-import dev.braid.client.RunEnds;
 import dev.braid.client.remote.RpcNames;
-import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.Gid;
@@ -23,8 +21,8 @@ import java.util.function.Consumer;
 /**
  * Turns Braid's download events into aria2's notifications ({@code aria2.onDownloadStart} ...)
  * for every WebSocket and local-socket client, each run's once ({@link EventFilter}, which the
- * in-process client port uses too), a run's end once its result is there ({@link RunEnds}). Runs on
- * Braid's event thread, and a run's end on the run's thread; sending is non-blocking.
+ * in-process client port uses too); the engine tells a run's end once its result is there. Runs on
+ * Braid's event thread; sending is non-blocking.
  */
 final class Notifier implements DownloadListener {
   static final List<String> NAMES = List.of(RpcNames.ON_START, RpcNames.ON_PAUSE, RpcNames.ON_STOP,
@@ -33,19 +31,17 @@ final class Notifier implements DownloadListener {
       DownloadEvent.Kind.PAUSED, RpcNames.ON_PAUSE, DownloadEvent.Kind.COMPLETED, RpcNames.ON_COMPLETE,
       DownloadEvent.Kind.FAILED, RpcNames.ON_ERROR, DownloadEvent.Kind.REMOVED, RpcNames.ON_STOP);
 
-  private final Braid braid;
   private final ObjectMapper mapper;
   private final Consumer<String> broadcast;
   /** Downloads whose removal is no stop of a download (a result cleared): not announced. */
   private final Set<Long> quiet = ConcurrentHashMap.newKeySet();
   private final EventFilter filter;
 
-  Notifier(Braid braid, ObjectMapper mapper, Consumer<String> broadcast) {
-    this(braid, mapper, broadcast, EventFilter.ENDED_REMEMBERED);
+  Notifier(ObjectMapper mapper, Consumer<String> broadcast) {
+    this(mapper, broadcast, EventFilter.ENDED_REMEMBERED);
   }
 
-  Notifier(Braid braid, ObjectMapper mapper, Consumer<String> broadcast, int endedRemembered) {
-    this.braid = braid;
+  Notifier(ObjectMapper mapper, Consumer<String> broadcast, int endedRemembered) {
     this.mapper = mapper;
     this.broadcast = broadcast;
     this.filter = new EventFilter(endedRemembered);
@@ -57,9 +53,7 @@ final class Notifier implements DownloadListener {
 
   @Override
   public void stateChanged(Download download, DownloadState state) {
-    // a run's end once its result is there (RunEnds): then sent from the run's thread, as the result completes
-    filter.stateChanged(download.id(), state)
-        .ifPresent(kind -> RunEnds.told(braid, download, kind).thenRun(() -> send(METHODS.get(kind), download.id())));
+    filter.stateChanged(download.id(), state).ifPresent(kind -> send(METHODS.get(kind), download.id()));
   }
 
   /** How many downloads' last announced state or removal is kept. */

@@ -92,7 +92,7 @@ public final class RpcServer implements AutoCloseable {
     Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()), new GuessLimiter(settings.nanoClock()));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
     LocalEndpoint[] local = new LocalEndpoint[1];
-    Notifier notifier = new Notifier(braid, mapper, json -> {
+    Notifier notifier = new Notifier(mapper, json -> {
       sockets.broadcast(json);
       if (local[0] != null) {
         local[0].broadcast(json);

@@ -52,7 +52,7 @@ class NotifierTest {
 
   @Test
   void aRunIsAnnouncedOnceAndEachPauseAndEndOnce() throws Exception {
-    Notifier notifier = new Notifier(braid, JSON, sent::add);
+    Notifier notifier = new Notifier(JSON, sent::add);
     Download d = download(1);
     notifier.stateChanged(d, DownloadState.PAUSED);
     assertEquals(List.of(), heard(d), "added paused");
@@ -74,7 +74,7 @@ class NotifierTest {
 
   @Test
   void aRemovedDownloadIsAnnouncedNoMoreThoughItsRunReportsLate() throws Exception {
-    Notifier notifier = new Notifier(braid, JSON, sent::add);
+    Notifier notifier = new Notifier(JSON, sent::add);
     Download d = download(1);
     notifier.stateChanged(d, DownloadState.ACTIVE);
     notifier.removed(d);
@@ -85,7 +85,7 @@ class NotifierTest {
 
   @Test
   void endedDownloadsAreRememberedOnlyUpToItsBound() throws Exception {
-    Notifier notifier = new Notifier(braid, JSON, sent::add, 4);
+    Notifier notifier = new Notifier(JSON, sent::add, 4);
     List<Download> ds = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
       Download d = download(i);

@@ -113,7 +113,7 @@ public final class DownloadQueue implements AutoCloseable {
       }
     });
     this.bus = loop.bus();
-    this.moves = new QueueMoves(table, handles, bus, loop);
+    this.moves = new QueueMoves(table, owner, handles, bus, loop);
     this.heartbeat = new Heartbeat(table, store.grants(), owner, handles, moves, bus);
     this.feed = new ChangeFeed(table, handles, moves, bus);
     this.runs = new QueueRuns(table, owner, jobs, drivers, runAll, handles, moves, secrets, loop, waits);
@@ -144,16 +144,7 @@ public final class DownloadQueue implements AutoCloseable {
   }
 
   void resume(QueuedDownload h) {
-    if (handles.isRunning(h.id()) || h.state() == DownloadState.COMPLETED) {
-      return;
-    }
-    // claimed before it is queued, so that only this process picks it up (unless it dies)
-    if (!table.claim(h.id(), owner)) {
-      return;
-    }
-    table.setState(h.id(), DownloadState.QUEUED, null, null);
-    table.get(h.id()).ifPresent(h::entry);
-    moves.queueHere(h);
+    moves.resume(h);
   }
 
   void remove(QueuedDownload h, boolean deleteFile, boolean deletePart) {

@@ -10,20 +10,23 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * The listeners of one queue and the events waiting for them. Events are posted from any thread
  * and delivered in order on the loop thread alone ({@link SlotLoop}), so that no listener is
  * called from a download's threads or twice at once. A listener that throws is skipped; the
- * others still hear.
+ * others still hear. An event may wait to be ready (a run's end, for its result), holding back
+ * those after it, so that the order stays the order of posting.
  *
  * <p>Locks: none; the subscribers are a copy-on-write list, the events a concurrent queue, and a
  * subscriber's next progress time is read and written by the loop thread only.
  */
 final class ListenerBus {
+  private static final BooleanSupplier READY = () -> true;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
-  private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Event> events = new ConcurrentLinkedQueue<>();
   private final Runnable wake;
 
   /** @param wake wakes the loop thread that delivers the events */
@@ -43,34 +46,50 @@ final class ListenerBus {
 
   /** Tells the listeners that {@code h} is in state {@code s} now. Any thread. */
   public void stateChanged(Download h, DownloadState s) {
-    post(() -> subscribers.forEach(sub -> sub.stateChanged(h, s)));
+    stateChanged(h, s, READY);
+  }
+
+  /**
+   * Tells the listeners that {@code h} is in state {@code s}, in its place among the events posted,
+   * but not before {@code ready} holds: this event, and every one posted after it, waits for it
+   * (a run's end waits for its result). Whoever makes {@code ready} true wakes the loop. Any thread.
+   */
+  void stateChanged(Download h, DownloadState s, BooleanSupplier ready) {
+    post(new Event(() -> subscribers.forEach(sub -> sub.stateChanged(h, s)), ready));
   }
 
   /** Tells the listeners that {@code h} left the queue. Any thread. */
   public void removed(Download h) {
-    post(() -> subscribers.forEach(sub -> sub.removed(h)));
+    post(new Event(() -> subscribers.forEach(sub -> sub.removed(h)), READY));
   }
 
-  private void post(Runnable event) {
+  private void post(Event event) {
     events.add(event);
     wake.run();
   }
 
+  /** Whether an event can go out now. */
   boolean hasEvents() {
-    return !events.isEmpty();
+    Event next = events.peek();
+    return next != null && next.ready.getAsBoolean();
   }
 
-  /** Delivers every event posted so far. Loop thread. */
+  /** Delivers, in order, every event posted so far, up to the first not ready yet. Loop thread. */
   void drain() {
-    Runnable r;
-    while ((r = events.poll()) != null) {
+    // the loop thread alone takes events out, so the head it peeked is the one it polls
+    Event next;
+    while ((next = events.peek()) != null && next.ready.getAsBoolean()) {
+      events.poll();
       try {
-        r.run();
+        next.tell.run();
       } catch (RuntimeException e) {
         // one listener's failure must not keep the others from hearing
       }
     }
   }
+
+  /** What the listeners are told, once {@code ready} holds. */
+  private record Event(Runnable tell, BooleanSupplier ready) {}
 
   /**
    * Tells each listener whose time has come the progress of the active downloads among {@code

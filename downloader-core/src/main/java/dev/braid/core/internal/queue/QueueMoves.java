@@ -3,6 +3,7 @@ package dev.braid.core.internal.queue;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.store.DownloadState;
 import dev.braid.store.QueueStore;
+import java.util.function.BooleanSupplier;
 
 /**
  * The moves every part of the queue makes on a download: a new state, told to the listeners; a
@@ -17,9 +18,11 @@ final class QueueMoves {
   private final HandleMap handles;
   private final ListenerBus bus;
   private final SlotLoop loop;
+  private final String owner;
 
-  QueueMoves(QueueStore table, HandleMap handles, ListenerBus bus, SlotLoop loop) {
+  QueueMoves(QueueStore table, String owner, HandleMap handles, ListenerBus bus, SlotLoop loop) {
     this.table = table;
+    this.owner = owner;
     this.handles = handles;
     this.bus = bus;
     this.loop = loop;
@@ -29,6 +32,42 @@ final class QueueMoves {
   void transition(QueuedDownload h, DownloadState s) {
     h.state(s);
     bus.stateChanged(h, s);
+  }
+
+  /** Sets the state of {@code h} and tells the listeners once {@code ready} holds (see {@link ListenerBus}). */
+  void transition(QueuedDownload h, DownloadState s, BooleanSupplier ready) {
+    h.state(s);
+    bus.stateChanged(h, s, ready);
+  }
+
+  /**
+   * Queues {@code h} here again. Asked of a run stopping after a pause, or of one whose end
+   * completes its result, it is kept for the run's end ({@link QueueRuns}), which queues
+   * it then: a resume right after a pause, or on hearing the result, takes effect.
+   */
+  void resume(QueuedDownload h) {
+    synchronized (h.lifecycle) {
+      if (handles.isRunning(h.id())) {
+        // a run going on is not resumed; one stopping after a pause runs again once stopped
+        h.resumeAsked = h.resumeAsked || (h.pauseAsked && !h.removing);
+        return;
+      }
+      if (h.ending) {
+        // the run ended, its result not yet done (a waiter resuming on hearing it): right after
+        h.resumeAsked = true;
+        return;
+      }
+    }
+    if (h.state() == DownloadState.COMPLETED) {
+      return;
+    }
+    // claimed before it is queued, so that only this process picks it up (unless it dies)
+    if (!table.claim(h.id(), owner)) {
+      return;
+    }
+    table.setState(h.id(), DownloadState.QUEUED, null, null);
+    table.get(h.id()).ifPresent(h::entry);
+    queueHere(h);
   }
 
   /** Waits here for a slot; the handle holds the entry as it now stands in the store. */
@@ -47,6 +86,7 @@ final class QueueMoves {
     // or records PAUSED before launch reads the entry, never in between (one then was lost)
     synchronized (h.lifecycle) {
       handles.unwant(h.id());
+      h.resumeAsked = false;
       QueuedDownload local = handles.running(h.id());
       if (local != null) {
         local.pauseAsked = true;

@@ -16,6 +16,7 @@ import dev.braid.store.QueueStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -27,7 +28,14 @@ import java.util.function.Function;
  * <p>Threads: {@link #tryStart} runs on the loop thread; {@link #finished} on the download's
  * driver thread, after every connection stopped. Locks: a launch holds the handle's
  * {@code lifecycle} lock, as a pause does, so that a pause either finds the download running or
- * records PAUSED before the launch reads the entry.
+ * records PAUSED before the launch reads the entry. A run's end holds it too while it records the
+ * end and lets go of the download, so that a resume is asked either of the run (a resume of a run
+ * stopping after a pause: it ends queued and runs again) or after it (it queues the download).
+ *
+ * <p>Order of a run's end: the store records it; the end event is posted, then the slot frees,
+ * then the result completes; listeners hear the event only once the result is done
+ * ({@link ListenerBus}), so a listener that hears a run's end finds its result there and its
+ * resume works, and a waiter on the result may resume at once.
  */
 final class QueueRuns {
   private final QueueStore table;
@@ -152,7 +160,6 @@ final class QueueRuns {
       wait = waits.after(cause, run.retry(), job.progress().done() > run.doneAtStart(), RequestCodec.outageRetry(h.entry()));
       end = wait.isPresent() ? DownloadState.QUEUED : DownloadState.FAILED;
     }
-    boolean keepsError = end == DownloadState.FAILED || wait.isPresent();
     if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
       // the refresher moved it: a later run continues from the new URL
       List<String> urls = new ArrayList<>(h.entry().urls());
@@ -163,6 +170,53 @@ final class QueueRuns {
         // as below: the outcome still reaches the caller
       }
     }
+    CompletableFuture<DownloadResult> result = h.result();
+    boolean completes;
+    synchronized (h.lifecycle) {
+      // under the lock a resume takes (QueueMoves#resume): it is asked either of the run, and
+      // seen here, or after the run let go of the download
+      boolean resumed = end == DownloadState.PAUSED && h.resumeAsked && !removing;
+      if (resumed) {
+        // resumed while it stopped after a pause: it ends queued, wanted here again (the pause
+        // let go of it), its result to come
+        end = DownloadState.QUEUED;
+        h.submitted();
+        handles.want(h);
+      }
+      h.resumeAsked = false;
+      // an outage wait or a resume: the entry waits here for its next run, which completes the result
+      completes = r != null || (wait.isEmpty() && !resumed);
+      record(h, job, cause, end, removing, wait);
+      // posted before the slot frees: the next launch (loop thread) posts its ACTIVE after it, so
+      // listeners never see more than the limit active; told only once the result is done
+      if (!removing) {
+        moves.transition(h, end, completes ? result::isDone : () -> true);
+      }
+      // out of wanted before out of running: a heartbeat that reads running first never takes a
+      // download this process just ended for one waiting here
+      if (end != DownloadState.QUEUED) {
+        handles.unwant(h.id());
+      }
+      handles.stoppedRunning(h.id());
+      // out of running, its result not done yet: a resume now (a waiter's) waits for the lines below
+      h.ending = completes;
+    }
+    if (r != null) {
+      result.complete(r);
+    } else if (completes) {
+      // the job only saw a pause; its caller must hear that the entry is gone and will not resume
+      result.completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
+    }
+    // a slot is free and the end event ready: the loop delivers it and looks for the next
+    loop.changed();
+    if (completes) {
+      resumeIfAsked(h, !removing && (end == DownloadState.PAUSED || end == DownloadState.FAILED));
+    }
+  }
+
+  /** Records the end of {@code h}'s run in the store; the handle holds the entry as it then stands. */
+  private void record(QueuedDownload h, DownloadJob job, Throwable cause, DownloadState end, boolean removing, Optional<EntryRetry> wait) {
+    boolean keepsError = end == DownloadState.FAILED || wait.isPresent();
     try {
       // one transaction: a batch of small files ends a download every few milliseconds
       table.finish(owner, progressOf(h, job), removing ? null : end,
@@ -172,24 +226,23 @@ final class QueueRuns {
       // the store failed (busy, full disk): the outcome still reaches the caller; the entry
       // stays active under this process, and a run after this process ends resumes it
     }
-    // the event goes out before the slot frees, so listeners never see more than the limit
-    // active; the result completes after, so whoever waits on it can resume at once
-    if (!removing) {
-      moves.transition(h, end);
+  }
+
+  /**
+   * Queues {@code h} again if it is {@code resumable} and a resume was asked while its run's end
+   * completed the result (a waiter's, or one on hearing the result).
+   */
+  private void resumeIfAsked(QueuedDownload h, boolean resumable) {
+    boolean again;
+    synchronized (h.lifecycle) {
+      h.ending = false;
+      again = h.resumeAsked && resumable;
+      h.resumeAsked = false;
     }
-    // out of wanted before out of running: a heartbeat that reads running first never takes a
-    // download this process just ended for one waiting here
-    if (end != DownloadState.QUEUED) {
-      handles.unwant(h.id());
+    if (again) {
+      // as if asked now: the download is out of running and its result done
+      moves.resume(h);
     }
-    handles.stoppedRunning(h.id());
-    if (r != null) {
-      h.result().complete(r);
-    } else if (wait.isEmpty()) {
-      // the job only saw a pause; its caller must hear that the entry is gone and will not resume
-      h.result().completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
-    }
-    loop.changed();
   }
 
   /** What the store is told of a running download's progress ({@link QueuedDownload#orRecorded}: nothing counted yet keeps the bytes recorded). */

@@ -49,6 +49,10 @@ final class QueuedDownload implements Download {
   final Object lifecycle = new Object();
   /** Set when this run's stop was asked for by a user (pause) rather than by closing Braid. */
   volatile boolean pauseAsked;
+  /** Set when a resume was asked while the run here stopped after a pause: it runs again once stopped. */
+  volatile boolean resumeAsked;
+  /** Set while a run's end, out of running here, completes its result: a resume then is one asked of the run. */
+  volatile boolean ending;
   /** Set when the queue's schedule stopped this run outside its windows: it ends queued, not paused. */
   volatile boolean held;
   /** Set when the entry is being removed; its run's end is not recorded. */
@@ -321,6 +325,7 @@ final class QueuedDownload implements Download {
   void started(DownloadJob j) {
     queued();
     pauseAsked = false;
+    resumeAsked = false;
     held = false;
     this.job = j;
   }
