@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What aria2 shows of a removed download (status "removed" in tellStopped) until
@@ -21,11 +23,31 @@ import java.util.Optional;
 final class RemovedResults implements DownloadListener {
   static final int LIMIT = 1000;
   private final Map<Long, ObjectNode> results = new LinkedHashMap<>();
+  /** Removals that forget a result (removeDownloadResult, purge): they leave nothing to show. */
+  private final Set<Long> forgetting = new HashSet<>();
 
-  /** A removal, wherever it was asked: its last status, as "removed". */
+  /** A removal, wherever it was asked: its last status, as "removed", unless it forgets a result. */
   @Override
   public void removed(Download download) {
+    synchronized (this) {
+      if (forgetting.remove(download.id())) {
+        return;
+      }
+    }
     add(download.id(), StatusView.of(download, StatusView.REMOVED));
+  }
+
+  /**
+   * The coming removal of {@code id} forgets a finished download's result: the engine tells the
+   * removal later, on its event thread, and it must not come back as "removed".
+   */
+  synchronized void forgetting(long id) {
+    forgetting.add(id);
+  }
+
+  /** The removal {@link #forgetting} announced did not happen. */
+  synchronized void remembering(long id) {
+    forgetting.remove(id);
   }
 
   synchronized void add(long id, ObjectNode status) {

@@ -226,6 +226,19 @@ class RpcServerTest extends RpcHarness {
     assertEquals("5", call("aria2.getGlobalStat").get("numStopped").asText());
   }
 
+  @Test
+  void aForgottenResultDoesNotComeBackAsRemoved() throws Exception {
+    server.serve("/done", Content.random(4096, 7));
+    String done = call("aria2.addUri", List.of(server.url("/done"))).asText();
+    awaitStatus(done, "complete");
+    assertEquals("OK", call("aria2.removeDownloadResult", done).asText());
+    // the engine tells removals in order: once a later one shows, the forgotten one was heard
+    String later = call("aria2.addUri", List.of(server.url("/done") + "?later"), Map.of("pause", "true")).asText();
+    call("aria2.forceRemove", later);
+    awaitStatus(later, "removed");
+    assertEquals(List.of(later), stopped(0, 10), "a result removeDownloadResult forgot is gone, not shown as removed");
+  }
+
   private List<String> stopped(int offset, int num) throws Exception {
     return reversed(call("aria2.tellStopped", offset, num, List.of("gid")));
   }
