@@ -40,6 +40,8 @@ public final class LocalClient implements BraidClient {
 
   private final Braid braid;
   private final EngineAdds adds;
+  /** What the last runs did, readable a moment after they ended. */
+  private final EndedRuns ended;
   /** The followers' threads, ended by {@link #close} if their registrations were not closed. */
   private final Set<ExecutorService> tellers = ConcurrentHashMap.newKeySet();
 
@@ -64,6 +66,7 @@ public final class LocalClient implements BraidClient {
   public LocalClient(Braid braid, Rules rules, FolderGuard folders) {
     this.adds = new EngineAdds(braid, rules, folders);
     this.braid = braid;
+    this.ended = new EndedRuns(braid);
   }
 
   @Override
@@ -230,6 +233,7 @@ public final class LocalClient implements BraidClient {
   @Override
   public void close() {
     tellers.forEach(ExecutorService::shutdownNow);
+    ended.close();
     braid.close();
   }
 

@@ -49,6 +49,28 @@ class LocalClientTest {
   }
 
   @Test
+  void aRunsResultStaysReadableAfterItsEnd() throws Exception {
+    server.serve("/r.bin", Content.random(64 * 1024, 3));
+    try (LocalClient client = client(Rules.NONE)) {
+      CountDownLatch done = new CountDownLatch(1);
+      client.follow(e -> {
+        if (e.kind() == DownloadEvent.Kind.COMPLETED) {
+          done.countDown();
+        }
+      });
+      long id = client.add(List.of(DownloadRequest.builder(server.url("/r.bin")).build()), false).get(0);
+      assertTrue(done.await(20, TimeUnit.SECONDS), "the download completes");
+      // the engine keeps a finished handle only while someone holds it, and the run's result lives
+      // on the handle alone: a collection here drops it unless the client keeps it
+      for (int i = 0; i < 3; i++) {
+        System.gc();
+      }
+      DownloadView v = client.download(id).orElseThrow();
+      assertEquals(64 * 1024, v.resultIfAny().orElseThrow(() -> new AssertionError("no result after a collection")).length());
+    }
+  }
+
+  @Test
   void hostRulesGiveWhatTheRequestLeavesAndACategoryItsFolder() throws Exception {
     Content c = Content.random(64 * 1024, 1);
     server.serve("/a.iso", c);
