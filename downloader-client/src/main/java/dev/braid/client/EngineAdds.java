@@ -11,12 +11,14 @@ import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
 import dev.braid.core.StateStoreException;
 import dev.braid.core.rules.Rules;
+import dev.braid.store.DownloadState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 
 /**
  * An add as the engine's side does it, for {@link LocalClient} and for the daemon's
@@ -72,10 +74,12 @@ public final class EngineAdds {
       }
     }
     for (DownloadRequest r : ruled) {
-      Optional<Path> folder = folderOf(r);
+      // the person chose this folder (-d, dir=): make it rather than fail the download for its
+      // absence; not an exact file's folder named by its path alone (-o: a typo there should not
+      // grow a tree), nor where a file stands: the engine refuses those when the download starts
+      Optional<Path> folder = r.file().isPresent() && !r.directoryGiven() ? Optional.empty() : folderOf(r);
       try {
-        // the person chose this folder: make it rather than fail the download for its absence
-        if (folder.isPresent()) {
+        if (folder.isPresent() && !Files.exists(folder.get())) {
           Files.createDirectories(folder.get());
         }
       } catch (IOException e) {
@@ -85,11 +89,29 @@ public final class EngineAdds {
     try {
       List<Long> ids = new ArrayList<>();
       for (Download d : braid.submitAll(ruled, paused)) {
+        refuseHeldElsewhere(d);
         ids.add(d.id());
       }
       return ids;
     } catch (LocalFileException | StateStoreException e) {
       throw new ClientException(Reason.FAILED, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A request whose download another live process runs (the same file): the engine answers it at
+   * once with a handle that failed ({@code LocalFileException}, the file in use), and its id is
+   * that other process's download, which a face must not follow as its own.
+   */
+  private static void refuseHeldElsewhere(Download d) throws ClientException {
+    if (d.result().isCompletedExceptionally() && d.state() == DownloadState.ACTIVE) {
+      try {
+        d.result().join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof LocalFileException held) {
+          throw new ClientException(Reason.FAILED, held.getMessage(), held);
+        }
+      }
     }
   }
 

@@ -131,10 +131,16 @@ public final class LocalClient implements BraidClient {
     }
   }
 
+  /**
+   * Resumes a paused or failed download, and a queued one no engine has taken (a detached add, one
+   * whose process died): this engine claims it, as {@code braid resume} always did; one another
+   * live process holds stays its own (the engine's claim refuses it).
+   */
   @Override
   public void resume(long id) throws ClientException {
     Download d = find(id);
-    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED) {
+    boolean waiting = d.state() == DownloadState.QUEUED && !braid.running().contains(d);
+    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED || waiting) {
       act(d::resume);
     }
   }
