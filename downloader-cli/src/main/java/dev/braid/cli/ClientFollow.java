@@ -4,8 +4,6 @@ import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
 import dev.braid.client.DownloadEvent;
 import dev.braid.client.DownloadView;
-import dev.braid.core.ConnectionChange;
-import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.Progress;
 import dev.braid.core.TransferMetrics;
@@ -51,16 +49,15 @@ final class ClientFollow {
   private final Duration progressInterval;
   private final String outageHint;
   private final boolean debug;
-  /** --debug: how many of the single download's connection changes and notes are printed. */
-  private int changesShown;
-  private int notesShown;
+  /** --debug: the single download's connection changes and notes, printed as they come. */
+  private final DebugCourse course = new DebugCourse();
 
   /** What a get follows: its downloads, added a window at a time by its {@link ClientGet}. */
   interface Batch {
     /** How many downloads the get has in all. */
     int size();
 
-    /** The place in the get's list of download {@code id}, one {@link #refill} added. */
+    /** The place in the get's list of download {@code id}, one {@link #refill} added; asked once, as it ends. */
     int index(long id);
 
     /** Adds the next downloads while fewer than its window are open; false once none are left to add. */
@@ -137,8 +134,8 @@ final class ClientFollow {
           if (v.isEmpty() || ended(v.get())) {
             ending.putIfAbsent(look.getKey(), null);
           } else {
-            if (single) {
-              printCourse(line, v.get());
+            if (single && debug) {
+              course.print(line, v.get());
             }
             views.add(v.get());
             if (json && v.get().state() == DownloadState.ACTIVE) {
@@ -159,6 +156,7 @@ final class ClientFollow {
           open.remove(end.getKey());
           started.remove(end.getKey());
           codes[batch.index(end.getKey())] = ExitCode.OK;
+          urls.remove(end.getKey());
           completed++;
         } else {
           toLook.add(end.getKey());
@@ -181,6 +179,8 @@ final class ClientFollow {
           failed++;
         }
         report(line, id, v, code, single);
+        // a long list's memory follows its window, not the list
+        urls.remove(id);
       }
       more = more && batch.refill();
     }
@@ -211,28 +211,6 @@ final class ClientFollow {
     Progress p = v.progress();
     String kept = p.length() > 0 ? Units.bytes(p.done()) + " / " + Units.bytes(p.length()) + " kept" : Units.bytes(p.done()) + " kept";
     return OutageText.of(v).map(w -> "waiting: " + kept + "  " + w).orElseGet(() -> ProgressLine.format(p));
-  }
-
-  /** --debug: the connection changes and notes of {@code v} not printed yet, in the order they happened. */
-  private void printCourse(BatchReporter line, DownloadView v) {
-    if (!debug) {
-      return;
-    }
-    List<Map.Entry<Duration, String>> lines = new ArrayList<>();
-    List<ConnectionChange> changes = v.connectionChanges();
-    for (ConnectionChange c : changes.subList(Math.min(changesShown, changes.size()), changes.size())) {
-      lines.add(Map.entry(c.at(), c.toString()));
-    }
-    List<DownloadNote> notes = v.notes();
-    for (DownloadNote n : notes.subList(Math.min(notesShown, notes.size()), notes.size())) {
-      lines.add(Map.entry(n.at(), n.toString()));
-    }
-    changesShown = Math.max(changesShown, changes.size());
-    notesShown = Math.max(notesShown, notes.size());
-    lines.sort(Map.Entry.comparingByKey());
-    for (Map.Entry<Duration, String> l : lines) {
-      line.line("braid: " + l.getValue());
-    }
   }
 
   private static boolean ended(DownloadView v) {
@@ -268,9 +246,9 @@ final class ClientFollow {
   }
 
   private void report(BatchReporter line, long id, Optional<DownloadView> view, int code, boolean single) {
-    if (single && view.isPresent()) {
-      printCourse(line, view.get());
-      if (debug && view.get().metrics() != TransferMetrics.NONE) {
+    if (single && debug && view.isPresent()) {
+      course.print(line, view.get());
+      if (view.get().metrics() != TransferMetrics.NONE) {
         line.line(MetricsReport.of(view.get().metrics()));
       }
     }

@@ -158,7 +158,7 @@ final class ClientGet {
 
     @Override
     public int index(long id) {
-      return index.get(id);
+      return index.remove(id);
     }
 
     @Override
