@@ -24,8 +24,8 @@ import java.util.function.Consumer;
 public interface BraidClient extends AutoCloseable {
   /**
    * Adds downloads to the queue, in order, in one step: the host rules of the engine's side
-   * apply, each folder a request names is made if missing (not the folder of an exact file given
-   * without its folder, which must exist, as the engine requires), and either all are added or none.
+   * apply, each folder a request names is made if missing (an exact file's only when it is the
+   * request's folder: another must exist, as the engine requires), and either all are added or none.
    *
    * @param requests the downloads (each with its URL, mirrors, folder or file, checksum, options)
    * @param paused true to add them paused (they wait for {@link #resume})

@@ -59,6 +59,14 @@ public final class EngineAdds {
    *     cannot be made or the store cannot record them
    */
   public List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException {
+    return add(requests, paused, false);
+  }
+
+  /**
+   * {@code filesInChosenFolder}: the exact files' folders are made too (a Metalink's files, named
+   * inside the folder the person chose), not only the requests' own folders.
+   */
+  private List<Long> add(List<DownloadRequest> requests, boolean paused, boolean filesInChosenFolder) throws ClientException {
     List<DownloadRequest> ruled = new ArrayList<>();
     for (DownloadRequest r : requests) {
       try {
@@ -75,9 +83,10 @@ public final class EngineAdds {
     }
     for (DownloadRequest r : ruled) {
       // the person chose this folder (-d, dir=): make it rather than fail the download for its
-      // absence; not an exact file's folder named by its path alone (-o: a typo there should not
-      // grow a tree), nor where a file stands: the engine refuses those when the download starts
-      Optional<Path> folder = r.file().isPresent() && !r.directoryGiven() ? Optional.empty() : folderOf(r);
+      // absence; not an exact file's folder other than the request's own (-o's path: a typo there
+      // should not grow a tree), nor where a file stands: the engine refuses those when it starts
+      Optional<Path> folder = r.file().isPresent() && !filesInChosenFolder
+          && !r.file().get().toAbsolutePath().getParent().equals(r.directory().toAbsolutePath()) ? Optional.empty() : folderOf(r);
       try {
         if (folder.isPresent() && !Files.exists(folder.get())) {
           Files.createDirectories(folder.get());
@@ -150,7 +159,7 @@ public final class EngineAdds {
         }
       }
     }
-    return add(requests, paused);
+    return add(requests, paused, true);
   }
 
   private Metalink document(MetalinkAdd metalink) throws ClientException {
