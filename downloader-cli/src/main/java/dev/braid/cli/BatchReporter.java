@@ -1,9 +1,6 @@
 package dev.braid.cli;
 
-import dev.braid.core.Download;
-import dev.braid.core.DownloadResult;
 import java.io.PrintStream;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -13,17 +10,17 @@ import java.util.concurrent.TimeUnit;
  */
 final class BatchReporter {
   private final PrintStream out;
-  private final ProgressReporter.Mode mode;
+  private final ProgressLine.Mode mode;
   private final int columns;
   private int lastWidth;
   private long nextDraw;
 
   /**
    * @param drawAtOnce whether the first line may come at once (a batch's), or only after a period
-   *     (one download's, as {@link ProgressReporter} draws it: a quick download shows no line)
+   *     (one download's: a quick download shows no line)
    * @param columns the terminal's width, which a redrawn line never reaches
    */
-  BatchReporter(PrintStream out, ProgressReporter.Mode mode, boolean drawAtOnce, int columns) {
+  BatchReporter(PrintStream out, ProgressLine.Mode mode, boolean drawAtOnce, int columns) {
     this.out = out;
     this.mode = mode;
     this.columns = columns;
@@ -31,21 +28,7 @@ final class BatchReporter {
   }
 
   private long periodNanos() {
-    return TimeUnit.MILLISECONDS.toNanos(mode == ProgressReporter.Mode.TERMINAL ? 250 : 5_000);
-  }
-
-  /** Prints the line of a download that ended: where it was saved, or why it failed. */
-  void ended(Download d, DownloadResult result, Throwable failure) {
-    if (failure != null) {
-      line("braid: failed " + d.url() + ": " + failure.getMessage());
-    } else if (mode != ProgressReporter.Mode.QUIET) {
-      line(Summary.of(result, d.restartReason()));
-    }
-  }
-
-  /** Draws the batch's line when it is due (often on a terminal, every few seconds in logs). */
-  void drawIfDue(BatchRun batch) {
-    drawIfDue(batch::status);
+    return TimeUnit.MILLISECONDS.toNanos(mode == ProgressLine.Mode.TERMINAL ? 250 : 5_000);
   }
 
   /** Draws {@code status}'s line when it is due (a daemon's client draws what the daemon tells). */
@@ -53,14 +36,14 @@ final class BatchReporter {
     long now = System.nanoTime();
     // quiet: nothing is drawn, so nothing is formatted (a JVM's first String.format was 14 ms of a
     // daemon's client's start in a wall-clock profile)
-    if (mode != ProgressReporter.Mode.QUIET && now - nextDraw >= 0) {
+    if (mode != ProgressLine.Mode.QUIET && now - nextDraw >= 0) {
       draw(status.get());
       nextDraw = now + periodNanos();
     }
   }
 
   private void draw(String line) {
-    if (mode == ProgressReporter.Mode.TERMINAL) {
+    if (mode == ProgressLine.Mode.TERMINAL) {
       line = TerminalWidth.fit(line, columns);
       out.print("\r" + line + " ".repeat(Math.max(0, lastWidth - line.length())));
       lastWidth = line.length();
@@ -78,14 +61,10 @@ final class BatchReporter {
 
   /** Removes the batch's line (on a terminal) once the batch is over. */
   void clear() {
-    if (mode == ProgressReporter.Mode.TERMINAL && lastWidth > 0) {
+    if (mode == ProgressLine.Mode.TERMINAL && lastWidth > 0) {
       out.print("\r" + " ".repeat(lastWidth) + "\r");
       lastWidth = 0;
       out.flush();
     }
-  }
-
-  static Throwable cause(Throwable e) {
-    return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
   }
 }

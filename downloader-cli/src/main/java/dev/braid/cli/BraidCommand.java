@@ -37,7 +37,7 @@ final class BraidCommand implements Callable<Integer> {
       case "status" -> new StatusCommand(caller).spec();
       case "pause" -> new PauseCommand(caller).spec();
       case "resume" -> new ResumeCommand(caller).spec();
-      case "refresh" -> new RefreshCommand().spec();
+      case "refresh" -> new RefreshCommand(caller).spec();
       case "remove" -> new RemoveCommand(caller).spec();
       case "daemon" -> new DaemonCommand().spec();
       case "console" -> new ConsoleCommand().spec();

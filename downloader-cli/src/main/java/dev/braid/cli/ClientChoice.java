@@ -4,6 +4,7 @@ import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
 import dev.braid.client.LocalClient;
 import dev.braid.client.remote.DaemonLink;
+import dev.braid.core.Braid;
 import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
 import dev.braid.core.rules.Rules;
@@ -18,6 +19,9 @@ final class ClientChoice {
   /** The engine a command builds when no daemon runs its database: its options applied, not built yet. */
   interface Engine {
     BraidBuilder builder() throws DownloadException;
+
+    /** Called with the engine once built, before any work: a command announces what it serves (metrics). */
+    default void built(Braid braid) {}
   }
 
   private ClientChoice() {}
@@ -34,6 +38,13 @@ final class ClientChoice {
       return caller.connect(daemon.get());
     }
     caller.engineHere();
-    return new LocalClient(engine.builder().build(), rules);
+    Braid braid = engine.builder().build();
+    try {
+      engine.built(braid);
+    } catch (RuntimeException e) {
+      braid.close();
+      throw e;
+    }
+    return new LocalClient(braid, rules);
   }
 }

@@ -48,9 +48,28 @@ final class ClientFollow {
   private final boolean json;
   private final Duration progressInterval;
   private final String outageHint;
+  private final boolean debug;
+  /** --debug: the single download's connection changes and notes, printed as they come. */
+  private final DebugCourse course = new DebugCourse();
 
+  /** What a get follows: its downloads, added a window at a time by its {@link ClientGet}. */
+  interface Batch {
+    /** How many downloads the get has in all. */
+    int size();
+
+    /** The place in the get's list of download {@code id}, one {@link #refill} added; asked once, as it ends. */
+    int index(long id);
+
+    /** Adds the next downloads while fewer than its window are open; false once none are left to add. */
+    boolean refill() throws ClientException, InterruptedException;
+  }
+
+  /**
+   * {@code debug}: a single download's connection changes, notes and connection metrics are
+   * printed as they come, and its failure's stack trace (what the client's views carry of them).
+   */
   ClientFollow(BraidClient client, BlockingQueue<DownloadEvent> heard, Set<Long> open, Map<Long, String> urls,
-      Caller caller, boolean quiet, boolean json, Duration progressInterval, String outageHint) {
+      Caller caller, boolean quiet, boolean json, Duration progressInterval, String outageHint, boolean debug) {
     this.client = client;
     this.heard = heard;
     this.open = open;
@@ -61,27 +80,25 @@ final class ClientFollow {
     this.json = json;
     this.progressInterval = progressInterval;
     this.outageHint = outageHint;
+    this.debug = debug;
   }
 
-  /** Follows {@code ids} (in the order they were added) to their ends; the exit code (the first failure's). */
-  int follow(List<Long> ids, boolean single) throws ClientException, InterruptedException {
-    Map<Long, Integer> index = new HashMap<>();
-    for (int i = 0; i < ids.size(); i++) {
-      index.put(ids.get(i), i);
-    }
-    int[] codes = new int[ids.size()];
+  /** Follows {@code batch}'s downloads to their ends; the exit code (that of the first failure in list order). */
+  int follow(Batch batch, boolean single) throws ClientException, InterruptedException {
+    int[] codes = new int[batch.size()];
     int completed = 0;
     int failed = 0;
-    ProgressReporter.Mode mode = json ? ProgressReporter.Mode.QUIET : ProgressReporter.detect(quiet, caller);
+    ProgressLine.Mode mode = json ? ProgressLine.Mode.QUIET : ProgressLine.detect(quiet, caller);
     BatchReporter line = new BatchReporter(err, mode, !single, caller.columns());
-    long period = mode == ProgressReporter.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
+    long period = mode == ProgressLine.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
     long nextLook = System.nanoTime();
     long nextWaitingLook = nextLook;
     // heard starting and not yet ended: only these move, so only these are looked at each period
     Set<Long> started = new LinkedHashSet<>();
     // completed, their run's result not told yet (an engine says so an instant after the state): since when
     Map<Long, Long> resultDue = new HashMap<>();
-    while (!open.isEmpty()) {
+    boolean more = batch.refill();
+    while (more || !open.isEmpty()) {
       DownloadEvent n = heard.poll(resultDue.isEmpty() ? Math.max(20, period) : 20, TimeUnit.MILLISECONDS);
       // the downloads heard ending, with the event that said so (null: found by a look)
       Map<Long, DownloadEvent.Kind> ending = new LinkedHashMap<>();
@@ -117,6 +134,9 @@ final class ClientFollow {
           if (v.isEmpty() || ended(v.get())) {
             ending.putIfAbsent(look.getKey(), null);
           } else {
+            if (single && debug) {
+              course.print(line, v.get());
+            }
             views.add(v.get());
             if (json && v.get().state() == DownloadState.ACTIVE) {
               Progress p = v.get().progress();
@@ -127,7 +147,7 @@ final class ClientFollow {
         }
         int done = completed;
         int bad = failed;
-        line.drawIfDue(() -> single && views.size() == 1 ? singleLine(views.get(0)) : status(done, ids.size(), bad, views));
+        line.drawIfDue(() -> single && views.size() == 1 ? singleLine(views.get(0)) : status(done, batch.size(), bad, views));
       }
       List<Long> toLook = new ArrayList<>();
       for (Map.Entry<Long, DownloadEvent.Kind> end : ending.entrySet()) {
@@ -135,7 +155,8 @@ final class ClientFollow {
           // a completion says all that a quiet get prints of it (nothing) and its exit code
           open.remove(end.getKey());
           started.remove(end.getKey());
-          codes[index.get(end.getKey())] = ExitCode.OK;
+          codes[batch.index(end.getKey())] = ExitCode.OK;
+          urls.remove(end.getKey());
           completed++;
         } else {
           toLook.add(end.getKey());
@@ -151,18 +172,21 @@ final class ClientFollow {
         open.remove(id);
         started.remove(id);
         int code = v.map(ClientFollow::exitCode).orElse(ExitCode.REMOVED);
-        codes[index.get(id)] = code;
+        codes[batch.index(id)] = code;
         if (code == ExitCode.OK) {
           completed++;
         } else {
           failed++;
         }
         report(line, id, v, code, single);
+        // a long list's memory follows its window, not the list
+        urls.remove(id);
       }
+      more = more && batch.refill();
     }
     line.clear();
     if (!single && !quiet && !json) {
-      err.println("braid: " + completed + " of " + ids.size() + " downloads completed"
+      err.println("braid: " + completed + " of " + batch.size() + " downloads completed"
           + (failed > 0 ? ", " + failed + " failed" : ""));
     }
     for (int c : codes) {
@@ -184,7 +208,9 @@ final class ClientFollow {
 
   /** The progress line of one download: its progress, or, waiting out an outage, until when. */
   private static String singleLine(DownloadView v) {
-    return OutageText.of(v).map(w -> "waiting: " + w).orElseGet(() -> ProgressReporter.format(v.progress()));
+    Progress p = v.progress();
+    String kept = p.length() > 0 ? Units.bytes(p.done()) + " / " + Units.bytes(p.length()) + " kept" : Units.bytes(p.done()) + " kept";
+    return OutageText.of(v).map(w -> "waiting: " + kept + "  " + w).orElseGet(() -> ProgressLine.format(p));
   }
 
   private static boolean ended(DownloadView v) {
@@ -220,6 +246,12 @@ final class ClientFollow {
   }
 
   private void report(BatchReporter line, long id, Optional<DownloadView> view, int code, boolean single) {
+    if (single && debug && view.isPresent()) {
+      course.print(line, view.get());
+      if (view.get().metrics() != TransferMetrics.NONE) {
+        line.line(MetricsReport.of(view.get().metrics()));
+      }
+    }
     String why = view.map(v -> v.state() == DownloadState.PAUSED ? "paused"
         : (v.error() != null ? v.error() : "failed") + (v.failureIfAny().map(f -> f.passes()).orElse(false) ? outageHint : ""))
         .orElse("removed from the queue while it ran");
@@ -247,6 +279,9 @@ final class ClientFollow {
       }
     } else if (single) {
       line.line("braid: " + why);
+      if (debug && view.isPresent() && view.get().cause() != null) {
+        view.get().cause().printStackTrace(err);
+      }
     } else {
       line.line("braid: failed " + urls.get(id) + ": " + why);
     }

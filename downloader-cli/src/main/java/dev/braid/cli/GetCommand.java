@@ -2,7 +2,9 @@ package dev.braid.cli;
 
 import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
+import dev.braid.client.LocalClient;
 import dev.braid.client.remote.DaemonLink;
+import dev.braid.core.Braid;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadFailure;
 import dev.braid.core.DownloadRequest;
@@ -18,14 +20,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. Picks who
- * runs them, a daemon (through its client, {@link ClientGet}) or this process ({@link LocalGet}), and turns errors into
- * exit codes.
+ * {@code braid get URL... | -i LIST}: download files, resuming what an earlier run left. Picks the
+ * engine that runs them, a daemon's or one this process builds ({@link LocalEngine}), and runs them
+ * the same way through its client ({@link ClientGet}); turns errors into exit codes.
  */
 final class GetCommand implements Callable<Integer> {
   private final GetOptions options = new GetOptions();
@@ -53,7 +54,7 @@ final class GetCommand implements Callable<Integer> {
       options.net().validate();
       Rules rules = options.rulesFile().load();
       GetRequests requests = new GetRequests(options, rules, caller);
-      List<BatchRun.Item> items = requests.items();
+      List<GetItem> items = requests.items();
       if (options.jobsAtOnce() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
@@ -78,9 +79,9 @@ final class GetCommand implements Callable<Integer> {
         List<DownloadRequest> toDaemon = options.net().forDaemon(handed);
         caller.throughDaemon();
         try (BraidClient client = caller.connect(daemon.get())) {
-          return new ClientGet(client, caller, options.quiet(), options.json(), options.progressInterval(),
-              OutageHint.of(options.outage().retryForGiven()))
-              .run(toDaemon, items.size() == 1 && options.inputList() == null, options.detach());
+          // the daemon's queue holds the whole list at once, as it always did
+          return clientGet(client, false).run(toDaemon.stream().map(GetItem.Built::new).toList(), single(items),
+              options.detach(), Integer.MAX_VALUE);
         }
       }
       caller.engineHere();
@@ -89,14 +90,27 @@ final class GetCommand implements Callable<Integer> {
             + daemon.orElseThrow().folders().stream().map(Path::toString).collect(Collectors.joining(", "))
             + "): downloading in this process");
       }
-      return new LocalGet(options, caller).run(items, requests, rules);
+      LocalEngine engine = new LocalEngine(options, caller);
+      try (Braid braid = engine.build(items, rules)) {
+        if (requests.metalinks().anyPending()) {
+          items.addAll(requests.metalinks().fetchPending(braid));
+        }
+        if (options.detach()) {
+          return engine.enqueue(braid, items);
+        }
+        try (BraidClient client = new LocalClient(braid, Rules.NONE)) {
+          return clientGet(client, true).run(items, single(items), false, window());
+        }
+      }
     } catch (DownloadException e) {
       return fail(err, e);
     } catch (ClientException e) {
+      if (e.getCause() instanceof DownloadException de) {
+        // refused by the engine of this process: its own words, as a submit's
+        return fail(err, de);
+      }
       err.println("braid: " + e.getMessage());
       return ExitCode.of(e);
-    } catch (ExecutionException e) {
-      return e.getCause() instanceof DownloadException de ? fail(err, de) : internal(err, e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return ExitCode.INTERRUPTED;
@@ -105,6 +119,25 @@ final class GetCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       return internal(err, e);
     }
+  }
+
+  private ClientGet clientGet(BraidClient client, boolean here) {
+    return new ClientGet(client, caller, options.quiet(), options.json(), options.progressInterval(),
+        OutageHint.of(options.outage().retryForGiven()), options.debug(), here);
+  }
+
+  /** One URL, no list: a progress line of its own rather than a batch's. */
+  private boolean single(List<GetItem> items) {
+    return items.size() == 1 && options.inputList() == null;
+  }
+
+  /**
+   * How many downloads of an engine of this process are in its queue at once: enough beyond those
+   * running that a free slot never waits for the next add, and so few that a long list's memory
+   * follows the window (a handle per download ran a 60,000-file list's heap full).
+   */
+  private int window() {
+    return options.jobsAtOnce() + Math.max(options.jobsAtOnce(), 16);
   }
 
   /**

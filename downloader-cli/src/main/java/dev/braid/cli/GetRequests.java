@@ -35,7 +35,7 @@ final class GetRequests {
   }
 
   /** The command line's URLs, then the list's entries, every one checked before anything starts. */
-  List<BatchRun.Item> items() throws DownloadException {
+  List<GetItem> items() throws DownloadException {
     if (options.inputList() == null && options.urls().isEmpty()) {
       throw new InvalidRequestException("no URL given (braid get URL, or braid get -i LIST)");
     }
@@ -50,7 +50,7 @@ final class GetRequests {
     }
     metalinks = new MetalinkSources(options.metalink(), this::defaults, options.quiet() || options.json() ? null : caller.err(),
         caller);
-    List<BatchRun.Item> out = new ArrayList<>();
+    List<GetItem> out = new ArrayList<>();
     for (String url : options.urls()) {
       if (MetalinkSources.names(url)) {
         out.addAll(metalinks.add(url, options.dir()));
@@ -60,7 +60,7 @@ final class GetRequests {
       if (options.checksum() != null) {
         b.checksum(Checksum.parse(options.checksum()));
       }
-      out.add(new BatchRun.Built(b.build()));
+      out.add(new GetItem.Built(b.build()));
     }
     if (options.inputList() != null) {
       InputList list = InputList.read(options.inputList(), options.dir(), this::defaults, caller);
@@ -97,9 +97,9 @@ final class GetRequests {
   }
 
   /** The requests of {@code items}, in their order. */
-  static List<DownloadRequest> of(List<BatchRun.Item> items) throws InvalidRequestException {
+  static List<DownloadRequest> of(List<GetItem> items) throws InvalidRequestException {
     List<DownloadRequest> out = new ArrayList<>();
-    for (BatchRun.Item i : items) {
+    for (GetItem i : items) {
       out.add(i.request());
     }
     return out;

@@ -153,7 +153,7 @@ final class InputList {
   }
 
   /** One URL of the list with its option lines, as written; its request is built when asked for. */
-  final class Entry implements BatchRun.Item {
+  final class Entry implements GetItem {
     /** Where its URL line is (1-based). */
     final int line;
     /**

@@ -1,69 +1,27 @@
 package dev.braid.cli;
 
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
-import dev.braid.core.DownloadListener;
-import dev.braid.core.DownloadResult;
 import dev.braid.core.HookFailure;
-import dev.braid.core.Progress;
 import dev.braid.core.TransferMetrics;
-import dev.braid.store.DownloadState;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.concurrent.CompletionException;
 
 /**
  * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
  * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
- * {@code failed}, {@code hook_failed} (a hook that failed, timed out or could not run); a {@code completed} event carries the run's connection metrics. Only about
- * the downloads this command submitted: the store may be shared with other processes (the
- * desktop app, another get), whose entries a script did not ask about. Called on Braid's event
- * thread, so lines never interleave.
+ * {@code failed} (written by {@link ClientFollow} from the client's views, whichever engine runs
+ * the downloads), and {@code hook_failed} (a hook that failed, timed out or could not run); a
+ * {@code completed} event carries the run's connection metrics. Only about the downloads this
+ * command added: the store may be shared with other processes (the desktop app, another get),
+ * whose entries a script did not ask about.
  */
-final class JsonEvents implements DownloadListener {
-  private final PrintStream out;
+final class JsonEvents {
+  private JsonEvents() {}
 
-  JsonEvents(PrintStream out) {
-    this.out = out;
-  }
-
-  @Override
-  public void stateChanged(Download d, DownloadState state) {
-    if (!d.submittedHere()) {
-      return;
-    }
-    switch (state) {
-      case QUEUED -> emit(base("queued", d));
-      case ACTIVE -> emit(base("started", d));
-      case PAUSED -> emit(base("paused", d).put("done", d.progress().done()));
-      case COMPLETED -> d.result().thenAccept(r -> emit(completed(d, r)));
-      case FAILED -> d.result().exceptionally(e -> {
-        emit(failed(d, e));
-        return null;
-      });
-    }
-  }
-
-  @Override
-  public void progress(Download d, Progress p) {
-    if (!d.submittedHere()) {
-      return;
-    }
-    emit(base("progress", d).put("done", p.done()).put("length", p.length()).put("bytes_per_second", p.bytesPerSecond())
-        .put("connections", p.connections()));
-  }
-
-  /** A hook that did not succeed; called on a hook thread, hence the lock in {@link #emit}. */
-  void hookFailed(HookFailure f) {
-    emit(new Json().put("event", "hook_failed").put("id", f.event().id()).put("url", f.event().url())
+  /** A hook that did not succeed; called on a hook thread, whole lines ({@link ClientFollow#emit}). */
+  static void hookFailed(PrintStream out, HookFailure f) {
+    ClientFollow.emit(out, new Json().put("event", "hook_failed").put("id", f.event().id()).put("url", f.event().url())
         .put("hook", f.hook()).put("for", f.event().kind().name().toLowerCase(java.util.Locale.ROOT))
         .put("reason", f.reason()));
-  }
-
-  private static Json completed(Download d, DownloadResult r) {
-    return base("completed", d).put("file", r.file().toString()).put("length", r.length())
-        .put("fetched", r.bytesFetched()).put("reused", r.bytesReused()).put("seconds", r.elapsed().toMillis() / 1000.0)
-        .put("metrics", metrics(r.metrics()));
   }
 
   /** The connection metrics of a run; times in milliseconds, summed over connections. */
@@ -79,20 +37,5 @@ final class JsonEvents implements DownloadListener {
 
   private static double millis(Duration d) {
     return d.toNanos() / 1e6;
-  }
-
-  private static Json failed(Download d, Throwable e) {
-    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    int code = cause instanceof DownloadException de ? ExitCode.of(de) : ExitCode.INTERNAL;
-    return base("failed", d).put("error", String.valueOf(cause.getMessage())).put("exit_code", code);
-  }
-
-  private static Json base(String event, Download d) {
-    return new Json().put("event", event).put("id", d.id()).put("url", d.url()).put("name", d.name());
-  }
-
-  private synchronized void emit(Json j) {
-    out.println(j);
-    out.flush();
   }
 }

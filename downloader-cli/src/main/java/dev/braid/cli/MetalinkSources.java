@@ -53,7 +53,7 @@ final class MetalinkSources {
    * The downloads of the Metalink {@code arg} into {@code folder} (null: the working directory): a
    * local file's now, a URL's later ({@link #fetchPending}).
    */
-  List<BatchRun.Item> add(String arg, Path folder) throws DownloadException {
+  List<GetItem> add(String arg, Path folder) throws DownloadException {
     if (isUrl(arg)) {
       pending.add(new Pending(arg, folder));
       return List.of();
@@ -68,21 +68,21 @@ final class MetalinkSources {
   }
 
   /** Fetches the Metalink URLs (in memory, through {@code braid}) and returns their downloads. */
-  List<BatchRun.Item> fetchPending(Braid braid) throws DownloadException {
-    List<BatchRun.Item> out = new ArrayList<>();
+  List<GetItem> fetchPending(Braid braid) throws DownloadException {
+    List<GetItem> out = new ArrayList<>();
     for (Pending p : pending) {
       out.addAll(items(braid.fetchMetalink(defaults.forUrl(p.url()).build()), p.folder()));
     }
     return out;
   }
 
-  private List<BatchRun.Item> items(Metalink m, Path folder) throws DownloadException {
+  private List<GetItem> items(Metalink m, Path folder) throws DownloadException {
     if (notes != null) {
       m.notes().forEach(n -> notes.println("braid: metalink: " + n));
     }
     Path base = caller.resolve(folder == null ? Path.of("") : folder);
     Metalink.Order order = options.order();
-    List<BatchRun.Item> out = new ArrayList<>();
+    List<GetItem> out = new ArrayList<>();
     for (Metalink.File f : options.selected(m)) {
       DownloadRequestBuilder own = f.request(base, order);
       DownloadRequest shaped = own.build();
@@ -95,7 +95,7 @@ final class MetalinkSources {
       shaped.checksum().ifPresent(b::checksum);
       DownloadRequest r = b.build();
       makeFolder(r.file().orElseThrow().getParent());
-      out.add(new BatchRun.Built(r));
+      out.add(new GetItem.Built(r));
     }
     return out;
   }

@@ -1,7 +1,6 @@
 package dev.braid.cli;
 
 import dev.braid.client.DownloadView;
-import dev.braid.core.Download;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -24,21 +23,11 @@ final class OutageText {
   private OutageText() {}
 
   /** {@code d}'s state as the command line shows it: lower case, {@link #WAITING} while it waits out an outage. */
-  static String state(Download d) {
-    return d.outageWait().isPresent() ? WAITING : d.state().name().toLowerCase(Locale.ROOT);
-  }
-
-  /** A client's view's state as shown, as {@link #state(Download)}. */
   static String state(DownloadView d) {
     return d.outageWait() != null ? WAITING : d.state().name().toLowerCase(Locale.ROOT);
   }
 
   /** {@code next try 16:05:03 (3 failed: connection refused)}, for a download waiting out an outage. */
-  static Optional<String> of(Download d) {
-    return d.outageWait().map(w -> line(w.nextTry(), w.failedRuns(), w.lastError()));
-  }
-
-  /** The same for a client's view. */
   static Optional<String> of(DownloadView d) {
     return Optional.ofNullable(d.outageWait()).map(w -> line(w.nextTry(), w.failedRuns(), w.lastError()));
   }

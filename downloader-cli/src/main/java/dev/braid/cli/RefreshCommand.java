@@ -1,11 +1,6 @@
 package dev.braid.cli;
 
-import dev.braid.core.Braid;
-import dev.braid.core.Download;
-import dev.braid.core.DownloadException;
 import dev.braid.core.InvalidRequestException;
-import dev.braid.core.LocalFileException;
-import dev.braid.store.DownloadState;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.concurrent.Callable;
@@ -27,6 +22,13 @@ final class RefreshCommand implements Callable<Integer> {
 
   private final OptionSpec quiet = CommandModel.flag("print nothing but errors", "-q", "--quiet").build();
 
+  /** Who the command runs for: its streams, its daemon. */
+  private final Caller caller;
+
+  RefreshCommand(Caller caller) {
+    this.caller = caller;
+  }
+
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("refresh", this,
@@ -38,22 +40,14 @@ final class RefreshCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    long id = this.id.getValue();
-    boolean quiet = CommandModel.isSet(this.quiet);
-    try (Braid braid = engine.builder().build()) {
-      Download d = QueueArguments.find(braid, id);
-      if (d.state() == DownloadState.COMPLETED) {
-        throw new InvalidRequestException("download #" + id + " is already complete: there is nothing to refresh");
-      }
-      if (d.state() == DownloadState.ACTIVE) {
-        throw new LocalFileException("download #" + id + " is being downloaded by another braid process (pause it first)");
-      }
-      d.changeUrl(parse(url.getValue()));
-      return ForegroundRun.resume(d, quiet);
-    } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
+    URI newUrl;
+    try {
+      newUrl = parse(url.getValue());
+    } catch (InvalidRequestException e) {
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
     }
+    return ResumeCommand.run(caller, engine, id.getValue(), newUrl, CommandModel.isSet(quiet));
   }
 
   private static URI parse(String given) throws InvalidRequestException {

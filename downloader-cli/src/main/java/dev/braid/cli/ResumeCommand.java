@@ -2,18 +2,18 @@ package dev.braid.cli;
 
 import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
-import dev.braid.client.remote.DaemonLink;
 import dev.braid.core.Braid;
-import dev.braid.core.Download;
+import dev.braid.core.BraidBuilder;
 import dev.braid.core.DownloadException;
-import dev.braid.core.LocalFileException;
-import dev.braid.store.DownloadState;
+import dev.braid.core.rules.Rules;
+import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
-/** {@code braid resume ID}: continue a paused, failed or interrupted download here, in the foreground. */
+/** {@code braid resume ID}: continue a paused, failed or interrupted download in the foreground, wherever its queue runs. */
 final class ResumeCommand implements Callable<Integer> {
   private final PositionalParamSpec id = QueueArguments.id();
 
@@ -31,7 +31,7 @@ final class ResumeCommand implements Callable<Integer> {
   /** The command's model; its values are read after picocli has parsed the arguments into it. */
   CommandSpec spec() {
     CommandSpec spec = CommandModel.command("resume", this,
-        "Continue a paused, failed or interrupted download of the queue in this process.");
+        "Continue a paused, failed or interrupted download of the queue in the foreground.");
     spec.addPositional(id).addOption(quiet);
     engine.addTo(spec);
     return spec;
@@ -39,38 +39,44 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    long id = this.id.getValue();
-    boolean quiet = CommandModel.isSet(this.quiet);
-    java.util.Optional<DaemonLink.Endpoint> daemon = caller.daemon(engine.stateAnchor());
-    if (daemon.isPresent()) {
-      caller.throughDaemon();
-      try (BraidClient client = caller.connect(daemon.get())) {
-        return new ClientGet(client, caller, quiet, false, java.time.Duration.ofSeconds(1), OutageHint.of(false)).resume(id);
-      } catch (ClientException e) {
-        caller.err().println("braid: " + e.getMessage());
-        return ExitCode.of(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ExitCode.INTERRUPTED;
+    return run(caller, engine, this.id.getValue(), null, CommandModel.isSet(quiet));
+  }
+
+  /**
+   * Continues download {@code id} (from {@code newUrl} when given: {@code braid refresh}) through
+   * the client {@link ClientChoice} picks, in the foreground; the exit code.
+   */
+  static int run(Caller caller, EngineOptions engine, long id, URI newUrl, boolean quiet) {
+    boolean[] here = {false};
+    ClientChoice.Engine local = new ClientChoice.Engine() {
+      @Override
+      public BraidBuilder builder() throws DownloadException {
+        return engine.builder();
       }
-    }
-    caller.engineHere();
-    try (Braid braid = engine.builder().build()) {
-      if (!quiet) {
-        EngineOptions.announceMetrics(braid, System.err);
+
+      @Override
+      public void built(Braid braid) {
+        here[0] = true;
+        if (!quiet) {
+          EngineOptions.announceMetrics(braid, caller.err());
+        }
       }
-      Download d = QueueArguments.find(braid, id);
-      if (d.state() == DownloadState.COMPLETED) {
-        System.err.println("braid: download #" + id + " is already complete: " + d.file().map(Object::toString).orElse(""));
-        return ExitCode.OK;
+    };
+    try (BraidClient client = ClientChoice.open(caller, engine.stateAnchor(), local, Rules.NONE)) {
+      if (!here[0]) {
+        caller.throughDaemon();
       }
-      if (d.state() == DownloadState.ACTIVE) {
-        throw new LocalFileException("download #" + id + " is being downloaded by another braid process");
-      }
-      return ForegroundRun.resume(d, quiet);
+      return new ClientGet(client, caller, quiet, false, Duration.ofSeconds(1), OutageHint.of(false), false, here[0])
+          .resume(id, newUrl);
     } catch (DownloadException e) {
-      System.err.println("braid: " + e.getMessage());
+      caller.err().println("braid: " + e.getMessage());
       return ExitCode.of(e);
+    } catch (ClientException e) {
+      caller.err().println("braid: " + e.getMessage());
+      return ExitCode.of(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ExitCode.INTERRUPTED;
     }
   }
 }

@@ -65,7 +65,7 @@ class CliHelpTest {
 
   @Test
   void progressLineIsCutToTheTerminalWidth() {
-    String line = ProgressReporter.format(new Progress(1L << 30, 700L << 20, 12_345_678, 16, Duration.ofSeconds(3723), List.of()));
+    String line = ProgressLine.format(new Progress(1L << 30, 700L << 20, 12_345_678, 16, Duration.ofSeconds(3723), List.of()));
     assertTrue(line.length() > 40, line);
     assertEquals(line.substring(0, 39), TerminalWidth.fit(line, 40));
     assertEquals(line, TerminalWidth.fit(line, line.length() + 1));

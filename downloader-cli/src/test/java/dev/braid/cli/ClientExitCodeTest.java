@@ -33,6 +33,6 @@ class ClientExitCodeTest {
   private static DownloadView view(DownloadState state, DownloadFailure failure) {
     return new DownloadView(1, "http://127.0.0.1/f", "f", null, Path.of("/tmp"), state,
         new Progress(10, 5, 0, 0, Duration.ZERO, List.of()), List.of(), null, 0, failure == null ? null : "failed", failure,
-        null, null, null, null, dev.braid.core.TransferMetrics.NONE, null);
+        null, null, null, null, dev.braid.core.TransferMetrics.NONE, List.of(), List.of(), null);
   }
 }

@@ -282,6 +282,20 @@ class DaemonClientTest {
   }
 
   @Test
+  void refreshGivesTheDaemonsPausedDownloadItsNewUrl() throws Exception {
+    Content content = Content.random(300_000, 12);
+    server.serve("/renewed.bin", content).etag("\"r\"");
+    String gid = daemon.call("aria2.addUri", List.of(server.url("/expired.bin")), Map.of("out", "renewed.bin", "pause", "true"))
+        .asText();
+    String id = Long.toString(Long.parseLong(gid, 16));
+    // one path with resume: the new URL goes through the port to the daemon, which runs it
+    braid("refresh", id, server.url("/renewed.bin"), "-q").assertExit(ExitCode.OK).assertNoStackTrace();
+    assertEquals(content.sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("renewed.bin")));
+    assertEquals("complete", daemon.call("aria2.tellStatus", gid).get("status").asText());
+    braid("refresh", id, server.url("/renewed.bin")).assertExit(ExitCode.USAGE).assertStderrContains("nothing to refresh");
+  }
+
+  @Test
   void ctrlCOfAClientGetLeavesItsDownloadPausedInTheDaemon() throws Exception {
     try (CliProcess get = CliProcess.start(work, "get", "--state-db", db.toString(), "-o",
         downloads.resolve("interrupted.bin").toString(), server.url("/held.bin"))) {

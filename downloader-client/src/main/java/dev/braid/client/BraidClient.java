@@ -24,12 +24,14 @@ import java.util.function.Consumer;
 public interface BraidClient extends AutoCloseable {
   /**
    * Adds downloads to the queue, in order, in one step: the host rules of the engine's side
-   * apply, each folder is made if missing, and either all are added or none.
+   * apply, each folder a request names is made if missing (an exact file's only when it is the
+   * request's folder: another must exist, as the engine requires), and either all are added or none.
    *
    * @param requests the downloads (each with its URL, mirrors, folder or file, checksum, options)
    * @param paused true to add them paused (they wait for {@link #resume})
    * @return the new downloads' ids, in the order of {@code requests}
-   * @throws ClientException when a request is refused (nothing is added) or the engine is unreachable
+   * @throws ClientException when a request is refused (nothing is added), its file is being downloaded
+   *     by another process (FAILED; the requests before it stay added), or the engine is unreachable
    */
   List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException;
 

@@ -3,6 +3,7 @@ package dev.braid.client;
 import dev.braid.core.Checksum;
 import dev.braid.core.ConnectionChange;
 import dev.braid.core.DownloadFailure;
+import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.OutageWait;
 import dev.braid.core.Progress;
@@ -36,12 +37,17 @@ import java.util.Optional;
  * @param restartReason why that run started over from the first byte (the file changed on the server), or null
  * @param metrics where its connections spent their time in the engine's current run
  *     ({@link TransferMetrics#NONE} when it has not run there, or the engine's side does not say)
- * @param lastConnectionChange why it runs the connections it runs (the last change), or null
+ * @param connectionChanges each change of its connection count in the engine's current run, oldest first
+ *     (empty when the engine's side does not say: a daemon tells none)
+ * @param notes what its run noted on the way (a mirror left out, a server quirk worked around), oldest first
+ *     (empty when the engine's side does not say: a daemon tells none)
+ * @param cause the exception its run failed with, for a face's stack trace ({@code --debug}); only from an
+ *     engine in this process, else null
  */
 public record DownloadView(long id, String url, String name, Path file, Path directory, DownloadState state,
     Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
     OutageWait outageWait, RemoteFile remote, DownloadResult result, String restartReason, TransferMetrics metrics,
-    ConnectionChange lastConnectionChange) {
+    List<ConnectionChange> connectionChanges, List<DownloadNote> notes, Throwable cause) {
   /**
    * Checks what every download has and copies the mirrors.
    *
@@ -62,18 +68,22 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
    * @param result the completing run's result, or null
    * @param restartReason why that run started over, or null
    * @param metrics where its connections spent their time
-   * @param lastConnectionChange the last change of its connection count, or null
+   * @param connectionChanges the changes of its connection count, oldest first
+   * @param notes its run's notes, oldest first
+   * @param cause the exception its run failed with here, or null
    */
   public DownloadView {
     if (url == null || name == null || directory == null || state == null || progress == null || metrics == null) {
       throw new IllegalArgumentException("a download view needs a url, a name, a folder, a state, progress and metrics");
     }
     mirrors = List.copyOf(mirrors);
+    connectionChanges = List.copyOf(connectionChanges);
+    notes = List.copyOf(notes);
   }
 
   /**
    * A view of a download no run of this engine completed, from an engine's side that measures no
-   * connections: no result, {@link TransferMetrics#NONE} and no connection change.
+   * connections: no result, {@link TransferMetrics#NONE}, no connection change, note or cause.
    *
    * @param id the download's id
    * @param url the URL it fetches
@@ -94,7 +104,12 @@ public record DownloadView(long id, String url, String name, Path file, Path dir
       Progress progress, List<String> mirrors, Checksum checksum, int priority, String error, DownloadFailure failure,
       OutageWait outageWait, RemoteFile remote) {
     this(id, url, name, file, directory, state, progress, mirrors, checksum, priority, error, failure, outageWait, remote,
-        null, null, TransferMetrics.NONE, null);
+        null, null, TransferMetrics.NONE, List.of(), List.of(), null);
+  }
+
+  /** {@return why it runs the connections it runs (the last change), or null when none is told} */
+  public ConnectionChange lastConnectionChange() {
+    return connectionChanges.isEmpty() ? null : connectionChanges.get(connectionChanges.size() - 1);
   }
 
   /** {@return the file it writes, once chosen} */

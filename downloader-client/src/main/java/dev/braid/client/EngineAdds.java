@@ -11,12 +11,14 @@ import dev.braid.core.Metalink;
 import dev.braid.core.MetalinkException;
 import dev.braid.core.StateStoreException;
 import dev.braid.core.rules.Rules;
+import dev.braid.store.DownloadState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 
 /**
  * An add as the engine's side does it, for {@link LocalClient} and for the daemon's
@@ -57,6 +59,14 @@ public final class EngineAdds {
    *     cannot be made or the store cannot record them
    */
   public List<Long> add(List<DownloadRequest> requests, boolean paused) throws ClientException {
+    return add(requests, paused, false);
+  }
+
+  /**
+   * {@code filesInChosenFolder}: the exact files' folders are made too (a Metalink's files, named
+   * inside the folder the person chose), not only the requests' own folders.
+   */
+  private List<Long> add(List<DownloadRequest> requests, boolean paused, boolean filesInChosenFolder) throws ClientException {
     List<DownloadRequest> ruled = new ArrayList<>();
     for (DownloadRequest r : requests) {
       try {
@@ -72,10 +82,13 @@ public final class EngineAdds {
       }
     }
     for (DownloadRequest r : ruled) {
-      Optional<Path> folder = folderOf(r);
+      // the person chose this folder (-d, dir=): make it rather than fail the download for its
+      // absence; not an exact file's folder other than the request's own (-o's path: a typo there
+      // should not grow a tree), nor where a file stands: the engine refuses those when it starts
+      Optional<Path> folder = r.file().isPresent() && !filesInChosenFolder
+          && !r.file().get().toAbsolutePath().getParent().equals(r.directory().toAbsolutePath()) ? Optional.empty() : folderOf(r);
       try {
-        // the person chose this folder: make it rather than fail the download for its absence
-        if (folder.isPresent()) {
+        if (folder.isPresent() && !Files.exists(folder.get())) {
           Files.createDirectories(folder.get());
         }
       } catch (IOException e) {
@@ -85,11 +98,29 @@ public final class EngineAdds {
     try {
       List<Long> ids = new ArrayList<>();
       for (Download d : braid.submitAll(ruled, paused)) {
+        refuseHeldElsewhere(d);
         ids.add(d.id());
       }
       return ids;
     } catch (LocalFileException | StateStoreException e) {
       throw new ClientException(Reason.FAILED, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A request whose download another live process runs (the same file): the engine answers it at
+   * once with a handle that failed ({@code LocalFileException}, the file in use), and its id is
+   * that other process's download, which a face must not follow as its own.
+   */
+  private static void refuseHeldElsewhere(Download d) throws ClientException {
+    if (d.result().isCompletedExceptionally() && d.state() == DownloadState.ACTIVE) {
+      try {
+        d.result().join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof LocalFileException held) {
+          throw new ClientException(Reason.FAILED, held.getMessage(), held);
+        }
+      }
     }
   }
 
@@ -128,7 +159,7 @@ public final class EngineAdds {
         }
       }
     }
-    return add(requests, paused);
+    return add(requests, paused, true);
   }
 
   private Metalink document(MetalinkAdd metalink) throws ClientException {

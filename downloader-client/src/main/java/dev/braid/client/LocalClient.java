@@ -121,11 +121,18 @@ public final class LocalClient implements BraidClient {
     }
   }
 
-  /** An active download too: the engine resumes one whose run stops after a pause, and leaves one going on. */
+  /**
+   * Resumes a paused or failed download, and a queued one no engine has taken (a detached add, one
+   * whose process died): this engine claims it, as {@code braid resume} always did; one another
+   * live process holds stays its own (the engine's claim refuses it). An active one is passed on
+   * too: the engine resumes one whose run stops after a pause, and leaves one going on.
+   */
   @Override
   public void resume(long id) throws ClientException {
     Download d = find(id);
-    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED || d.state() == DownloadState.ACTIVE) {
+    boolean waiting = d.state() == DownloadState.QUEUED && !braid.running().contains(d);
+    if (d.state() == DownloadState.PAUSED || d.state() == DownloadState.FAILED || d.state() == DownloadState.ACTIVE
+        || waiting) {
       act(d::resume);
     }
   }

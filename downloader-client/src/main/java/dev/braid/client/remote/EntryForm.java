@@ -130,7 +130,7 @@ public final class EntryForm {
         e.path("file").isTextual() ? Path.of(e.path("file").asText()) : null, Path.of(e.path("dir").asText()), state,
         progress, mirrors, e.path("checksum").isTextual() ? Checksum.parse(e.path("checksum").asText()) : null,
         e.path("priority").asInt(), e.path("error").textValue(), e.has("errorKind") ? failure(e, "error") : null, wait, remote,
-        result(e), e.path("restartReason").textValue(), TransferMetrics.NONE, null);
+        result(e), e.path("restartReason").textValue(), TransferMetrics.NONE, List.of(), List.of(), null);
   }
 
   /** The completing run's result the daemon sends once it has one ({@code fetched} and the rest); null before. */
