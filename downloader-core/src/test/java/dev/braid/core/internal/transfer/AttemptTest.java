@@ -70,7 +70,9 @@ class AttemptTest {
 
   @Test
   void aPassFetchesTheFileOnSeveralConnectionsAndCompletesItsRecord() throws Exception {
-    parts.server.serve("/f", content).etag("\"a\"");
+    // each connection held to 8 MiB/s: on an idle machine one connection would fetch 12 MiB of
+    // loopback before a second one started, and the pass would not show that it spreads
+    parts.server.serve("/f", content).etag("\"a\"").rateLimitPerConnection(8 << 20);
     DownloadResult r = attempt(request(), new AtomicBoolean(), parts.noDeadline()).run();
     assertEquals(LENGTH, r.length());
     assertArrayEquals(StageParts.bytes(content, 0, LENGTH), Files.readAllBytes(target));
