@@ -37,8 +37,7 @@ public final class Main {
     CommandLine cli;
     if (caller != Caller.thisProcess()) {
       // a daemon's relay: its engine and JSON are warm already
-      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), caller);
-      cli.addSubcommand(named, BraidCommand.subcommand(named, caller));
+      cli = configured(withSubcommand(named, caller), caller);
       // the client's relative paths are relative to its folder, not the daemon's; a lone "-" is its standard input (-i -)
       cli.registerConverter(java.nio.file.Path.class,
           value -> value.equals("-") ? java.nio.file.Path.of(value) : caller.resolve(java.nio.file.Path.of(value)));
@@ -51,8 +50,7 @@ public final class Main {
         // of a start-up: it begins at once, on the other core, while picocli builds and parses
         Braid.warmUp();
       }
-      cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), caller);
-      cli.addSubcommand(named, BraidCommand.subcommand(named, caller));
+      cli = configured(withSubcommand(named, caller), caller);
     } else {
       // top-level help, a misspelt command: the full model, so usage and suggestions list them all
       cli = fullCommandLine();
@@ -65,13 +63,24 @@ public final class Main {
    * script, and the man pages made at build time (picocli's ManPageGenerator reads this model).
    */
   public static CommandLine fullCommandLine() {
-    CommandLine cli = configured(new CommandLine(new BraidCommand().spec(), CommandModel.factory()), Caller.thisProcess());
+    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
     for (String name : BraidCommand.SUBCOMMANDS) {
       cli.addSubcommand(name, BraidCommand.subcommand(name, Caller.thisProcess()));
     }
+    return configured(cli, Caller.thisProcess());
+  }
+
+  /** The top-level command with the one subcommand {@code named}, not configured yet. */
+  private static CommandLine withSubcommand(String named, Caller caller) {
+    CommandLine cli = new CommandLine(new BraidCommand().spec(), CommandModel.factory());
+    cli.addSubcommand(named, BraidCommand.subcommand(named, caller));
     return cli;
   }
 
+  /**
+   * Sets picocli's streams and handlers on {@code cli} and the subcommands it has now (picocli sets
+   * them on those alone): so a relayed command's usage error reaches its client, not the daemon's log.
+   */
   private static CommandLine configured(CommandLine cli, Caller caller) {
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     // picocli's own help and errors to the caller's raw streams: its colours are escape sequences of

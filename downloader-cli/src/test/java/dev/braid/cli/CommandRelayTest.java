@@ -126,6 +126,16 @@ class CommandRelayTest {
   }
 
   @Test
+  void aRelayedUsageErrorReachesItsClient() throws Exception {
+    Frames f = relay(hello(secret(), List.of("status", "--state-db", db.toString(), "abc")));
+    assertEquals(ExitCode.USAGE, f.exit, f::toString);
+    assertTrue(f.err.contains("'abc' is not a long") && f.err.contains("braid status --help"), f::toString);
+    f = relay(hello(secret(), List.of("get", "--state-db", db.toString(), "-o", "x.bin", "-d", "dir", server.url("/one.bin"))));
+    assertEquals(ExitCode.USAGE, f.exit, f::toString);
+    assertTrue(f.err.contains("mutually exclusive"), f::toString);
+  }
+
+  @Test
   void onlyTheQueueCommandsRunInTheDaemonAnyOtherGoesBack() throws Exception {
     for (List<String> args : List.<List<String>>of(List.of("daemon", "--state-db", work.resolve("second.db").toString()), List.of("demo"),
         List.of("refresh", "1"), List.of())) {
