@@ -49,7 +49,7 @@ final class Aria2Js {
         node.destroyForcibly().waitFor();
       }
       String stderr = Files.readString(err, StandardCharsets.UTF_8);
-      assertEquals(0, node.exitValue(), () -> "the aria2.js script " + script + " failed: " + stderr);
+      assertEquals(0, node.exitValue(), () -> "the node script " + script + " failed: " + stderr);
       return RpcDaemon.JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(out);

@@ -1,17 +1,12 @@
 package dev.braid.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real browser for the web console's tests: Debian's chromium (installed by
@@ -43,22 +38,6 @@ final class ConsoleBrowser {
 
   /** Runs {@code node scenario.mjs ARGS...} in {@code dir}; the JSON object it printed, once it exited 0. */
   static JsonNode scenario(Path dir, Duration timeout, List<String> args) throws Exception {
-    Path out = Files.createTempFile("console-", ".json");
-    Path err = Files.createTempFile("console-", ".err");
-    try {
-      List<String> cmd = new ArrayList<>(List.of("node", "scenario.mjs"));
-      cmd.addAll(args);
-      Process node = new ProcessBuilder(cmd).directory(dir.toFile())
-          .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      if (!node.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        node.destroyForcibly().waitFor();
-      }
-      String stderr = Files.readString(err, StandardCharsets.UTF_8);
-      assertEquals(0, node.exitValue(), () -> "the console scenario failed: " + stderr);
-      return RpcDaemon.JSON.readTree(Files.readString(out, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return Aria2Js.script(dir, "scenario.mjs", timeout, args);
   }
 }
