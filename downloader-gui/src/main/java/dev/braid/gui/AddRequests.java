@@ -21,13 +21,12 @@ final class AddRequests {
    * @throws IllegalArgumentException for a file name that names no file
    */
   static DownloadRequest of(AddRequest.Entry e, Path folder, GuiSettings settings) throws InvalidRequestException {
-    DownloadRequestBuilder b = DownloadRequest.builder(e.url())
+    // the folder the person chose, which the engine's side makes when missing, with or without a name
+    DownloadRequestBuilder b = DownloadRequest.builder(e.url()).directory(folder)
         .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
     if (e.fileName() != null && !e.fileName().isBlank()) {
       // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
       b.file(folder.resolve(safeName(e.fileName())));
-    } else {
-      b.directory(folder);
     }
     if (!e.mirrors().isEmpty()) {
       b.mirrors(e.mirrors());
