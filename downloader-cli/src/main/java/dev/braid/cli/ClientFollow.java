@@ -44,11 +44,7 @@ final class ClientFollow {
   private final Map<Long, String> urls;
   private final Caller caller;
   private final PrintStream err;
-  private final boolean quiet;
-  private final boolean json;
-  private final Duration progressInterval;
-  private final String outageHint;
-  private final boolean debug;
+  private final GetOutput output;
   /** --debug: the single download's connection changes and notes, printed as they come. */
   private final DebugCourse course = new DebugCourse();
 
@@ -65,22 +61,18 @@ final class ClientFollow {
   }
 
   /**
-   * {@code debug}: a single download's connection changes, notes and connection metrics are
-   * printed as they come, and its failure's stack trace (what the client's views carry of them).
+   * {@code output}'s debug: a single download's connection changes, notes and connection metrics
+   * are printed as they come, and its failure's stack trace (what the client's views carry of them).
    */
   ClientFollow(BraidClient client, BlockingQueue<DownloadEvent> heard, Set<Long> open, Map<Long, String> urls,
-      Caller caller, boolean quiet, boolean json, Duration progressInterval, String outageHint, boolean debug) {
+      Caller caller, GetOutput output) {
     this.client = client;
     this.heard = heard;
     this.open = open;
     this.urls = urls;
     this.caller = caller;
     this.err = caller.err();
-    this.quiet = quiet;
-    this.json = json;
-    this.progressInterval = progressInterval;
-    this.outageHint = outageHint;
-    this.debug = debug;
+    this.output = output;
   }
 
   /** Follows {@code batch}'s downloads to their ends; the exit code (that of the first failure in list order). */
@@ -88,9 +80,9 @@ final class ClientFollow {
     int[] codes = new int[batch.size()];
     int completed = 0;
     int failed = 0;
-    ProgressLine.Mode mode = json ? ProgressLine.Mode.QUIET : ProgressLine.detect(quiet, caller);
+    ProgressLine.Mode mode = output.json() ? ProgressLine.Mode.QUIET : ProgressLine.detect(output.quiet(), caller);
     BatchReporter line = new BatchReporter(err, mode, !single, caller.columns());
-    long period = mode == ProgressLine.Mode.TERMINAL ? 250 : json ? progressInterval.toMillis() : 1_000;
+    long period = mode == ProgressLine.Mode.TERMINAL ? 250 : output.json() ? output.progressInterval().toMillis() : 1_000;
     long nextLook = System.nanoTime();
     long nextWaitingLook = nextLook;
     // heard starting and not yet ended: only these move, so only these are looked at each period
@@ -109,7 +101,7 @@ final class ClientFollow {
         }
         if (n.kind() == DownloadEvent.Kind.STARTED) {
           started.add(n.id());
-          if (json) {
+          if (output.json()) {
             Optional<DownloadView> v = client.download(n.id());
             if (v.isPresent()) {
               emit(caller.out(), event("started", v.get()));
@@ -134,11 +126,11 @@ final class ClientFollow {
           if (v.isEmpty() || ended(v.get())) {
             ending.putIfAbsent(look.getKey(), null);
           } else {
-            if (single && debug) {
+            if (single && output.debug()) {
               course.print(line, v.get());
             }
             views.add(v.get());
-            if (json && v.get().state() == DownloadState.ACTIVE) {
+            if (output.json() && v.get().state() == DownloadState.ACTIVE) {
               Progress p = v.get().progress();
               emit(caller.out(), event("progress", v.get()).put("done", p.done()).put("length", p.length())
                   .put("bytes_per_second", p.bytesPerSecond()).put("connections", p.connections()));
@@ -151,7 +143,7 @@ final class ClientFollow {
       }
       List<Long> toLook = new ArrayList<>();
       for (Map.Entry<Long, DownloadEvent.Kind> end : ending.entrySet()) {
-        if (quiet && !json && end.getValue() == DownloadEvent.Kind.COMPLETED) {
+        if (output.quiet() && !output.json() && end.getValue() == DownloadEvent.Kind.COMPLETED) {
           // a completion says all that a quiet get prints of it (nothing) and its exit code
           open.remove(end.getKey());
           started.remove(end.getKey());
@@ -185,7 +177,7 @@ final class ClientFollow {
       more = more && batch.refill();
     }
     line.clear();
-    if (!single && !quiet && !json) {
+    if (!single && !output.quiet() && !output.json()) {
       err.println("braid: " + completed + " of " + batch.size() + " downloads completed"
           + (failed > 0 ? ", " + failed + " failed" : ""));
     }
@@ -246,16 +238,16 @@ final class ClientFollow {
   }
 
   private void report(BatchReporter line, long id, Optional<DownloadView> view, int code, boolean single) {
-    if (single && debug && view.isPresent()) {
+    if (single && output.debug() && view.isPresent()) {
       course.print(line, view.get());
       if (view.get().metrics() != TransferMetrics.NONE) {
         line.line(MetricsReport.of(view.get().metrics()));
       }
     }
     String why = view.map(v -> v.state() == DownloadState.PAUSED ? "paused"
-        : (v.error() != null ? v.error() : "failed") + (v.failureIfAny().map(f -> f.passes()).orElse(false) ? outageHint : ""))
+        : (v.error() != null ? v.error() : "failed") + (v.failureIfAny().map(f -> f.passes()).orElse(false) ? output.outageHint() : ""))
         .orElse("removed from the queue while it ran");
-    if (json) {
+    if (output.json()) {
       Json j = view.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
           view.get()) : new Json().put("event", "failed").put("id", id).put("url", urls.get(id));
       if (code == ExitCode.OK) {
@@ -274,12 +266,12 @@ final class ClientFollow {
       return;
     }
     if (code == ExitCode.OK) {
-      if (!quiet) {
+      if (!output.quiet()) {
         line.line(Summary.of(result(view.get()), Optional.ofNullable(view.get().restartReason())));
       }
     } else if (single) {
       line.line("braid: " + why);
-      if (debug && view.isPresent() && view.get().cause() != null) {
+      if (output.debug() && view.isPresent() && view.get().cause() != null) {
         view.get().cause().printStackTrace(err);
       }
     } else {

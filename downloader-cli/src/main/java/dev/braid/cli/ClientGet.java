@@ -39,11 +39,7 @@ final class ClientGet {
   private final BraidClient client;
   private final Caller caller;
   private final PrintStream err;
-  private final boolean quiet;
-  private final boolean json;
-  private final Duration progressInterval;
-  private final String outageHint;
-  private final boolean debug;
+  private final GetOutput output;
   private final boolean here;
   private final BlockingQueue<DownloadEvent> heard = new LinkedBlockingQueue<>();
   private final Set<Long> open = ConcurrentHashMap.newKeySet();
@@ -52,21 +48,14 @@ final class ClientGet {
   private volatile boolean stopping;
 
   /**
-   * {@code outageHint}: what a download failed by an outage adds to its error line ({@link OutageHint});
-   * {@code debug}: a single download's course, metrics and stack trace ({@link ClientFollow});
-   * {@code here}: the client is an engine this process built, not a daemon's (what a refusal and a
+   * {@code output}: what the get prints ({@link GetOutput}); {@code here}: the client is an engine this process built, not a daemon's (what a refusal and a
    * running download mean).
    */
-  ClientGet(BraidClient client, Caller caller, boolean quiet, boolean json, Duration progressInterval, String outageHint,
-      boolean debug, boolean here) {
+  ClientGet(BraidClient client, Caller caller, GetOutput output, boolean here) {
     this.client = client;
     this.caller = caller;
     this.err = caller.err();
-    this.quiet = quiet;
-    this.json = json;
-    this.progressInterval = progressInterval;
-    this.outageHint = outageHint;
-    this.debug = debug;
+    this.output = output;
     this.here = here;
   }
 
@@ -178,7 +167,7 @@ final class ClientGet {
           index.put(id, order[next + k]);
           urls.put(id, requests.get(k).uri().toString());
           open.add(id);
-          if (json) {
+          if (output.json()) {
             Optional<DownloadView> v = client.download(id);
             if (v.isPresent()) {
               ClientFollow.emit(caller.out(), ClientFollow.event("queued", v.get()));
@@ -246,7 +235,7 @@ final class ClientGet {
   private int followPausingOnExit(ClientFollow.Batch batch, boolean single) throws ClientException, InterruptedException {
     Caller.Registration hook = caller.onInterrupt(this::pauseOpen);
     try {
-      return new ClientFollow(client, heard, open, urls, caller, quiet, json, progressInterval, outageHint, debug)
+      return new ClientFollow(client, heard, open, urls, caller, output)
           .follow(batch, single);
     } catch (ClientException lost) {
       if (lost.reason() != ClientException.Reason.UNREACHABLE) {
@@ -280,7 +269,7 @@ final class ClientGet {
     } catch (ClientException | InterruptedException ended) {
       // already ended, or the daemon went away: nothing left to pause
     }
-    if (!quiet && !json) {
+    if (!output.quiet() && !output.json()) {
       err.println();
       err.println("braid: interrupted; progress is saved, run the same command to resume");
     }

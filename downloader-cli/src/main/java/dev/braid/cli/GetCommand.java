@@ -122,8 +122,8 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private ClientGet clientGet(BraidClient client, boolean here) {
-    return new ClientGet(client, caller, options.quiet(), options.json(), options.progressInterval(),
-        OutageHint.of(options.outage().retryForGiven()), options.debug(), here);
+    return new ClientGet(client, caller, new GetOutput(options.quiet(), options.json(), options.progressInterval(),
+        OutageHint.of(options.outage().retryForGiven()), options.debug()), here);
   }
 
   /** One URL, no list: a progress line of its own rather than a batch's. */

@@ -66,7 +66,8 @@ final class ResumeCommand implements Callable<Integer> {
       if (!here[0]) {
         caller.throughDaemon();
       }
-      return new ClientGet(client, caller, quiet, false, Duration.ofSeconds(1), OutageHint.of(false), false, here[0])
+      return new ClientGet(client, caller, new GetOutput(quiet, false, Duration.ofSeconds(1), OutageHint.of(false), false),
+          here[0])
           .resume(id, newUrl);
     } catch (DownloadException e) {
       caller.err().println("braid: " + e.getMessage());
