@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.core.RunWindow;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
@@ -49,7 +50,8 @@ class CliScheduleTest {
       await("it stays waiting").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5))
           .until(() -> daemon.call("aria2.tellStatus", gid, List.of("status")).get("status").asText().equals("waiting"));
       assertEquals(0, server.requests().size());
-      assertEquals(window, daemon.call("aria2.getGlobalOption").get("braid-run-window").asText());
+      // the daemon answers in the canonical form, where a window ending at midnight ends at 24:00
+      assertEquals(RunWindow.parse(window).toString(), daemon.call("aria2.getGlobalOption").get("braid-run-window").asText());
       daemon.call("aria2.changeGlobalOption", Map.of("braid-run-window", ""));
       JsonNode s = daemon.awaitStatus(gid, n -> n.get("status").asText().equals("complete"), Duration.ofSeconds(30));
       assertEquals("complete", s.get("status").asText(), s::toString);
