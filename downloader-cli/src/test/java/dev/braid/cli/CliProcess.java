@@ -86,6 +86,22 @@ final class CliProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** The child's threads as {@code jcmd PID Thread.print} prints them: what a test shows when the child stops answering. */
+  String threadDump() {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    try {
+      Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "Thread.print").redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      p.waitFor(10, TimeUnit.SECONDS);
+      return new String(out, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "no thread dump: " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "no thread dump: interrupted";
+    }
+  }
+
   boolean isAlive() {
     return process.isAlive();
   }

@@ -13,6 +13,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -105,8 +106,8 @@ final class RpcDaemon implements AutoCloseable {
 
   /** The result of a call sent with an {@code Origin} header (a browser extension's), failing the test on an error answer. */
   JsonNode callFrom(String origin, String method, Object... params) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20)).header("Origin", origin)
-        .POST(HttpRequest.BodyPublishers.ofString(request(method, params).toString())).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r = send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20)).header("Origin", origin)
+        .POST(HttpRequest.BodyPublishers.ofString(request(method, params).toString())).build());
     JsonNode answer = JSON.readTree(r.body());
     if (r.statusCode() != 200 || answer.has("error")) {
       fail(method + " from " + origin + " answered " + r.statusCode() + ": " + answer);
@@ -125,9 +126,19 @@ final class RpcDaemon implements AutoCloseable {
   record Answer(int status, JsonNode body, HttpResponse<String> raw) {}
 
   Answer post(String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20))
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r = send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
     return new Answer(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
+  }
+
+  /** Sends {@code request}; a daemon that does not answer in time fails the test with its threads, which show where it hangs. */
+  private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    try {
+      return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (HttpTimeoutException e) {
+      throw new AssertionError("the daemon did not answer within " + request.timeout().orElseThrow()
+          + "\nits stderr: " + process.stderrSoFar() + "\nits threads:\n" + process.threadDump(), e);
+    }
   }
 
   /** Polls tellStatus until {@code done} holds (20 ms apart, bounded). */
