@@ -145,6 +145,26 @@ class RunEndTest extends DownloadHarness {
     assertEquals(c.sha256Hex(), sha256(await(d).file()));
   }
 
+  @Test
+  void aCallerThatResumesDuringTheRunsEndWaitsForTheComingRun() throws Exception {
+    Content c = Content.random(2 << 20, 35);
+    server.serve("/n.bin", c).rateLimitPerConnection(1 << 20);
+    Download d = braid.submit(request("/n.bin", dir.resolve("n.bin")).connections(1).build());
+    awaitProgress(d, 128 << 10);
+    // on the run's own thread, while its end completes the paused result: the result() a resume
+    // leaves is the coming run's (it was the paused one, which a caller then joined at once)
+    java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<DownloadResult>> next =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    d.result().whenComplete((r, e) -> {
+      d.resume();
+      next.set(d.result());
+    });
+    d.pause();
+    awaitCondition(() -> next.get() != null, () -> "resumed");
+    DownloadResult r = next.get().get(20, java.util.concurrent.TimeUnit.SECONDS);
+    assertEquals(c.sha256Hex(), sha256(r.file()));
+  }
+
   /** Waits (bounded, 20 s) until {@code done} holds. */
   private static void awaitCondition(BooleanSupplier done, java.util.function.Supplier<String> what) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();

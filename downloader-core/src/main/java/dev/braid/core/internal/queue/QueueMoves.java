@@ -53,8 +53,12 @@ final class QueueMoves {
         return;
       }
       if (h.ending) {
-        // the run ended, its result not yet done (a waiter resuming on hearing it): right after
-        h.resumeAsked = true;
+        // the run ended, its result not yet done (a waiter resuming on hearing it): right after,
+        // and result() is the coming run's at once, for a caller that resumes and then waits
+        if (h.endsResumable && !h.resumeAsked) {
+          h.resumeAsked = true;
+          h.renewResult();
+        }
         return;
       }
     }

@@ -200,6 +200,7 @@ final class QueueRuns {
       handles.stoppedRunning(h.id());
       // out of running, its result not done yet: a resume now (a waiter's) waits for the lines below
       h.ending = completes;
+      h.endsResumable = !removing && (end == DownloadState.PAUSED || end == DownloadState.FAILED);
     }
     if (r != null) {
       result.complete(r);
@@ -210,7 +211,7 @@ final class QueueRuns {
     // a slot is free and the end event ready: the loop delivers it and looks for the next
     loop.changed();
     if (completes) {
-      resumeIfAsked(h, !removing && (end == DownloadState.PAUSED || end == DownloadState.FAILED));
+      resumeIfAsked(h);
     }
   }
 
@@ -229,14 +230,14 @@ final class QueueRuns {
   }
 
   /**
-   * Queues {@code h} again if it is {@code resumable} and a resume was asked while its run's end
+   * Queues {@code h} again if its run ended resumable and a resume was asked while the end
    * completed the result (a waiter's, or one on hearing the result).
    */
-  private void resumeIfAsked(QueuedDownload h, boolean resumable) {
+  private void resumeIfAsked(QueuedDownload h) {
     boolean again;
     synchronized (h.lifecycle) {
       h.ending = false;
-      again = h.resumeAsked && resumable;
+      again = h.resumeAsked && h.endsResumable;
       h.resumeAsked = false;
     }
     if (again) {

@@ -53,6 +53,8 @@ final class QueuedDownload implements Download {
   volatile boolean resumeAsked;
   /** Set while a run's end, out of running here, completes its result: a resume then is one asked of the run. */
   volatile boolean ending;
+  /** Whether the run whose end is {@link #ending} may run again on a resume: it ended paused or failed, not removed. */
+  volatile boolean endsResumable;
   /** Set when the queue's schedule stopped this run outside its windows: it ends queued, not paused. */
   volatile boolean held;
   /** Set when the entry is being removed; its run's end is not recorded. */
@@ -319,6 +321,14 @@ final class QueuedDownload implements Download {
     if (result.isDone()) {
       result = new CompletableFuture<>();
     }
+  }
+
+  /**
+   * A new future for the run a resume asked during a run's end will start: the end completes the
+   * future it read before, so a caller that resumes and then waits waits for the coming run.
+   */
+  void renewResult() {
+    result = new CompletableFuture<>();
   }
 
   /** A run starts. */
