@@ -141,7 +141,7 @@ final class Attempt {
         }
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
-            && pass.mirrors().isEmpty() && !parts.throttle().limited();
+            && request.mirrors().isEmpty() && pass.mirrors().isEmpty() && !parts.throttle().limited();
         String protocolWhy = parts.route().forPass(finalUri, measurable);
         if (measurable && first != null && first.protocol() != parts.route().protocolFor(finalUri)) {
           // a trial of the other version: the probe's response would blur what the trial measures
