@@ -3,6 +3,7 @@ package dev.braid.core.internal.advert;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -84,7 +85,7 @@ final class LinkHeader {
         continue;
       }
       try {
-        links.add(new Link(base.resolve(new URI(ref)), Set.of(rel.toLowerCase(Locale.ROOT).strip().split("\\s+")), params));
+        links.add(new Link(base.resolve(new URI(ref)), Set.copyOf(Arrays.asList(rel.toLowerCase(Locale.ROOT).strip().split("\\s+"))), params));
       } catch (URISyntaxException | IllegalArgumentException e) {
         bad.add("a Link to '" + ref + "' was ignored: not a URI");
       }

@@ -55,13 +55,13 @@ public final class Prober {
    * request: an open one would let the server push the rest of the file into socket buffers, to be
    * thrown away at the first split.
    *
+   * @param wantDigest whether to ask for the file's digest ({@value #WANT_REPR_DIGEST}): a
+   *     download's probe does, a mirror's check does not
    * @throws NetworkException for an unknown host, a refused connection, a failed TLS handshake or
    *     HTTP/2 forced on a server without it: retrying the first request would only make the user
    *     wait for the same answer; a {@link ProxyAuthenticationException} when a proxy refuses its
    *     credentials or wants some it was not given
    * @throws TransientFailure for what a retry may fix (reset, timeout, 5xx, 429)
-   * @param wantDigest whether to ask for the file's digest ({@value #WANT_REPR_DIGEST}): a
-   *     download's probe does, a mirror's check does not
    * @throws HttpStatusException for a final error status
    */
   public static ProbeResult probe(Requester http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,

@@ -99,7 +99,7 @@ class AdvertisedTest {
   void duplicatesAreSortedByPriAcrossLinesAndRelativeOnesResolved() {
     Advertised a = read(null,
         "Link", "<http://m2.example.net/file.iso>; rel=duplicate; pri=2; geo=de, </mirror/file.iso>; rel=\"duplicate\"; pri=1",
-        "Link", "<https://m3.example.com/file.iso>; rel=duplicate",
+        "Link", "<https://m3.example.com/file.iso>; rel=\"duplicate DUPLICATE\"",
         "Link", "<https://example.org/dl/file.meta4>; rel=describedby; type=\"application/metalink4+xml\"",
         "Link", "<https://example.org/dl/file.asc>; rel=describedby; type=\"application/pgp-signature\"",
         "Link", "<https://example.org/next>; rel=next");
