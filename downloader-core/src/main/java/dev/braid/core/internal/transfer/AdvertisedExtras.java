@@ -4,7 +4,9 @@ import dev.braid.core.Checksum;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
+import dev.braid.core.IntegrityException;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.LocalFileException;
 import dev.braid.core.Metalink;
 import dev.braid.core.PieceHashes;
 import dev.braid.core.internal.advert.Advertised;
@@ -41,7 +43,23 @@ final class AdvertisedExtras {
    * @param mirrors the URLs to check as mirrors: the request's after the one that answered, then the advertised
    * @param digest the server's digest the pass checks, or null when it checks the request's own or none
    */
-  record Pass(DownloadRequest request, List<URI> mirrors, ServerDigest digest) {}
+  record Pass(DownloadRequest request, List<URI> mirrors, ServerDigest digest) {
+    /**
+     * Checks the part file against the pass's checksum, the request's or the server's, before the
+     * rename ({@link PartCommit#verify}); {@code notes} hears that a server's matched.
+     */
+    void verify(PartCommit commit, RemoteIdentity identity, Consumer<String> notes)
+        throws LocalFileException, IntegrityException {
+      if (request.checksum().isEmpty()) {
+        return;
+      }
+      String what = digest == null ? "checksum" : "digest (the server's " + digest.field() + ")";
+      commit.verify(request.checksum().get(), what, identity, request.minSplitSize());
+      if (digest != null) {
+        notes.accept("the file matches the server's " + digest.describe());
+      }
+    }
+  }
 
   private final Requester http;
   private final OriginHeaders headers;

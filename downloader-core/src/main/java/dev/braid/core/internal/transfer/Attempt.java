@@ -1,6 +1,5 @@
 package dev.braid.core.internal.transfer;
 
-import dev.braid.core.Checksum;
 import dev.braid.core.DownloadException;
 import dev.braid.core.DownloadPausedException;
 import dev.braid.core.DownloadRequest;
@@ -276,14 +275,7 @@ final class Attempt {
       new EndCheck(parts.budget(), parts.route(), headers, parts.recorder(), log)
           .require(request, control, commit, part, checkAgainst);
     }
-    Optional<Checksum> checksum = pass.request().checksum();
-    if (checksum.isPresent()) {
-      String what = pass.digest() == null ? "checksum" : "digest (the server's " + pass.digest().field() + ")";
-      commit.verify(checksum.get(), what, identity, request.minSplitSize());
-      if (pass.digest() != null) {
-        log.note("the file matches the server's " + pass.digest().describe());
-      }
-    }
+    pass.verify(commit, identity, log::note);
     commit.commitTo(target, request.overwrite());
     long length = table.doneBytes();
     return new DownloadResult(target, length, parts.fetched().sum(), plan.reused(), log.elapsed(), log.restarts(),
