@@ -116,10 +116,18 @@ public final class Content {
   }
 
   private byte[] computeSha256() {
+    return sha256(0, size);
+  }
+
+  /** SHA-256 of the {@code length} bytes from {@code offset}: what a digest of a range covers. */
+  public byte[] sha256(long offset, long length) {
+    if (offset < 0 || length < 0 || offset + length > size) {
+      throw new IllegalArgumentException("bytes " + offset + "+" + length + " are not within " + size);
+    }
     MessageDigest md = newSha256();
-    byte[] buf = new byte[(int) Math.min(CHUNK, size)];
-    for (long pos = 0; pos < size; ) {
-      int n = (int) Math.min(buf.length, size - pos);
+    byte[] buf = new byte[(int) Math.max(1, Math.min(CHUNK, length))];
+    for (long pos = offset; pos < offset + length; ) {
+      int n = (int) Math.min(buf.length, offset + length - pos);
       source.read(pos, buf, 0, n);
       md.update(buf, 0, n);
       pos += n;

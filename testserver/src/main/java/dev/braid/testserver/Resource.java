@@ -214,6 +214,31 @@ public final class Resource {
   }
 
   /**
+   * Adds a header line to every response of this file, after the others; the same name may be
+   * added again for several lines (several {@code Link} headers, say).
+   */
+  public Resource header(String name, String value) {
+    knobs.extraHeader(name, value);
+    return this;
+  }
+
+  /** Removes the lines {@link #header} added. */
+  public Resource noExtraHeaders() {
+    knobs.noExtraHeaders();
+    return this;
+  }
+
+  /**
+   * When on, every 200 and 206 with a Content-Length carries {@code Content-Digest:
+   * sha-256=:BASE64:} (RFC 9530) of the bytes of that very response: a 206's covers its range
+   * only. Off by default.
+   */
+  public Resource contentDigest(boolean on) {
+    knobs.contentDigest(on);
+    return this;
+  }
+
+  /**
    * A hostile server: every response head carries {@code lines} extra header lines of
    * {@code lineLength} bytes each before its blank line ({@code Integer.MAX_VALUE} lines is, to
    * the client, a head that never ends). Lines are written as the client reads them, so the

@@ -2,6 +2,7 @@ package dev.braid.testserver;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.function.Consumer;
 
 /**
@@ -70,6 +71,7 @@ final class ResourceResponder implements Route {
         .header("Content-Disposition", knobs.contentDisposition())
         .header("Accept-Ranges", knobs.acceptRanges() ? "bytes" : null)
         .flood(knobs.headerFlood());
+    knobs.extraHeaders().forEach(h -> response.header(h.getKey(), h.getValue()));
     if (status == 416) {
       return response.header("Content-Range", "bytes */" + size).header("Content-Length", 0);
     }
@@ -83,6 +85,9 @@ final class ResourceResponder implements Route {
       length = last - first + 1;
       long total = knobs.wrongTotal() ? size + 1 : size;
       response.header("Content-Range", "bytes " + first + "-" + last + "/" + total);
+    }
+    if (knobs.contentDigest() && framing == BodyPlan.Framing.LENGTH) {
+      response.header("Content-Digest", "sha-256=:" + Base64.getEncoder().encodeToString(content.sha256(first, length)) + ":");
     }
     switch (framing) {
       case LENGTH -> {

@@ -1,7 +1,10 @@
 package dev.braid.testserver;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * How a {@link Resource}'s responses are shaped: headers, range handling, framing and pacing.
@@ -27,6 +30,8 @@ final class ResponseKnobs {
   private volatile boolean clockDates;
   private volatile String contentEncoding;
   private volatile Encoded encodedWhenAccepted;
+  private final List<Map.Entry<String, String>> extraHeaders = new CopyOnWriteArrayList<>();
+  private volatile boolean contentDigest;
 
   void etag(String quotedOrWeak) {
     this.etag = quotedOrWeak;
@@ -106,6 +111,26 @@ final class ResponseKnobs {
       throw new IllegalArgumentException("lines must be >= 0 and lineLength >= 16");
     }
     this.headerFlood = lines == 0 ? null : new HeaderFlood(lines, lineLength);
+  }
+
+  void extraHeader(String name, String value) {
+    extraHeaders.add(Map.entry(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value")));
+  }
+
+  void noExtraHeaders() {
+    extraHeaders.clear();
+  }
+
+  void contentDigest(boolean on) {
+    this.contentDigest = on;
+  }
+
+  List<Map.Entry<String, String>> extraHeaders() {
+    return List.copyOf(extraHeaders);
+  }
+
+  boolean contentDigest() {
+    return contentDigest;
   }
 
   String etag() {

@@ -7,11 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.braid.testserver.RawClient.Reply;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The knobs that emulate Apache's weak dates and content codings, observed on the wire. */
+/** The knobs that emulate Apache's weak dates, content codings and digests, observed on the wire. */
 class RepresentationKnobsTest {
   private static final int SIZE = 50_000;
   private final Content content = Content.random(SIZE, 21);
@@ -70,5 +71,17 @@ class RepresentationKnobsTest {
     assertNull(identity.header("Content-Encoding"));
     assertEquals("\"p1\"", identity.header("ETag"));
     assertEquals(SIZE, identity.body().length);
+  }
+
+  @Test
+  void contentDigestCoversEachResponsesOwnBytesAndExtraHeadersAreSent() throws IOException {
+    server.serve("/f", content).contentDigest(true).header("Repr-Digest", "sha-256=:AAAA:");
+    Reply range = get("/f", "Range: bytes=100-199");
+    assertEquals(206, range.status());
+    assertEquals("sha-256=:" + Base64.getEncoder().encodeToString(content.sha256(100, 100)) + ":",
+        range.header("Content-Digest"));
+    assertEquals("sha-256=:AAAA:", range.header("Repr-Digest"));
+    Reply whole = get("/f");
+    assertEquals("sha-256=:" + Base64.getEncoder().encodeToString(content.sha256()) + ":", whole.header("Content-Digest"));
   }
 }

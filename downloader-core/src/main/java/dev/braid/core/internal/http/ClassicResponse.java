@@ -2,6 +2,8 @@ package dev.braid.core.internal.http;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
@@ -26,6 +28,11 @@ final class ClassicResponse implements OpenResponse {
   public String header(String name) {
     Header h = response.getFirstHeader(name);
     return h == null ? null : h.getValue();
+  }
+
+  @Override
+  public List<String> headers(String name) {
+    return Arrays.stream(response.getHeaders(name)).map(Header::getValue).toList();
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.braid.core.internal.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.util.List;
 
 /**
  * One open GET: the status and headers have arrived, the body is still on the wire. The owner
@@ -39,6 +40,11 @@ public final class Exchange implements AutoCloseable {
   /** The first value of a header, or null. */
   public String header(String name) {
     return response.header(name);
+  }
+
+  /** Every value of a header, in the order received; empty when there is none. */
+  public List<String> headers(String name) {
+    return response.headers(name);
   }
 
   /** The declared body length, or -1. */

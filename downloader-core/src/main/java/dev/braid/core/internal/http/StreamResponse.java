@@ -1,6 +1,8 @@
 package dev.braid.core.internal.http;
 
 import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Future;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpResponse;
@@ -57,6 +59,11 @@ final class StreamResponse implements OpenResponse {
   public String header(String name) {
     Header h = head.getFirstHeader(name);
     return h == null ? null : h.getValue();
+  }
+
+  @Override
+  public List<String> headers(String name) {
+    return Arrays.stream(head.getHeaders(name)).map(Header::getValue).toList();
   }
 
   @Override

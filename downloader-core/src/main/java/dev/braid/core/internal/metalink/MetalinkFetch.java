@@ -11,8 +11,10 @@ import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.http.PhaseRecorder;
 import dev.braid.core.internal.http.Protocol;
 import dev.braid.core.internal.http.RequestProxy;
+import dev.braid.core.internal.http.Requester;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 
@@ -25,24 +27,37 @@ import java.util.Map;
 public final class MetalinkFetch {
   private MetalinkFetch() {}
 
+  /** Fetches the Metalink {@code request} names, over its proxy, with its headers for their origin. */
   public static Metalink fetch(HttpTransport http, DownloadRequest request)
       throws MetalinkException, HttpStatusException, NetworkException {
+    RequestProxy proxy = RequestProxy.forDownload(request.proxy().orElse(null));
+    return fetch((uri, headers, user, recorder) -> http.get(Protocol.HTTP_1_1, uri, headers, user, recorder, proxy),
+        request.uri(), OriginHeaders.of(request.uri(), request.headers()), new PhaseRecorder());
+  }
+
+  /**
+   * Fetches the Metalink at {@code uri} through {@code http} (a download's own route, for one its
+   * server advertises).
+   *
+   * @param userHeaders the user's headers, sent only to their own origin
+   */
+  public static Metalink fetch(Requester http, URI uri, OriginHeaders userHeaders, PhaseRecorder recorder)
+      throws MetalinkException, HttpStatusException, NetworkException {
     Map<String, String> headers = Map.of("Accept", Metalink.MEDIA_TYPE + ", application/xml;q=0.5, */*;q=0.1");
-    try (Exchange ex = http.get(Protocol.HTTP_1_1, request.uri(), headers, OriginHeaders.of(request.uri(), request.headers()),
-        new PhaseRecorder(), RequestProxy.forDownload(request.proxy().orElse(null)))) {
+    try (Exchange ex = http.get(uri, headers, userHeaders, recorder)) {
       if (ex.status() != 200) {
         ex.abort();
-        throw new HttpStatusException(ex.status(), "the Metalink " + request.uri() + " answered HTTP " + ex.status());
+        throw new HttpStatusException(ex.status(), "the Metalink " + uri + " answered HTTP " + ex.status());
       }
       String type = ex.header("Content-Type");
       String media = type == null ? "" : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
-      if (!media.equals(Metalink.MEDIA_TYPE) && !media.endsWith("xml") && !Metalink.looksLikeMetalink(request.uri().getPath())) {
+      if (!media.equals(Metalink.MEDIA_TYPE) && !media.endsWith("xml") && !Metalink.looksLikeMetalink(uri.getPath())) {
         ex.abort();
-        throw new MetalinkException(request.uri() + " serves " + media + ", not a Metalink (" + Metalink.MEDIA_TYPE + ")");
+        throw new MetalinkException(uri + " serves " + media + ", not a Metalink (" + Metalink.MEDIA_TYPE + ")");
       }
       if (ex.contentLength() > Metalink.MAX_BYTES) {
         ex.abort();
-        throw new MetalinkException("the Metalink " + request.uri() + " is " + ex.contentLength() + " bytes, more than "
+        throw new MetalinkException("the Metalink " + uri + " is " + ex.contentLength() + " bytes, more than "
             + Metalink.MAX_BYTES);
       }
       byte[] doc;
@@ -51,15 +66,15 @@ public final class MetalinkFetch {
       }
       if (doc.length > Metalink.MAX_BYTES) {
         ex.abort();
-        throw new MetalinkException("the Metalink " + request.uri() + " is more than " + Metalink.MAX_BYTES + " bytes");
+        throw new MetalinkException("the Metalink " + uri + " is more than " + Metalink.MAX_BYTES + " bytes");
       }
       try {
         return Metalink.parse(doc);
       } catch (MetalinkException e) {
-        throw new MetalinkException(request.uri() + ": " + e.getMessage(), e);
+        throw new MetalinkException(uri + ": " + e.getMessage(), e);
       }
     } catch (IOException e) {
-      throw new NetworkException("cannot fetch the Metalink " + request.uri() + ": " + e.getMessage(), e);
+      throw new NetworkException("cannot fetch the Metalink " + uri + ": " + e.getMessage(), e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.braid.core.internal.probe;
 
+import dev.braid.core.internal.advert.Advertised;
 import dev.braid.core.internal.fetch.RangeSource;
 import dev.braid.core.internal.http.Exchange;
 import dev.braid.store.RemoteIdentity;
@@ -13,9 +14,10 @@ import dev.braid.store.RemoteIdentity;
  * @param contentDisposition the Content-Disposition header, or null
  * @param encoding the Content-Encoding header (the representation's coding, which every later
  *     response must repeat), or null
+ * @param advertised the digest and mirrors the response head advertises ({@link Advertised#NONE} for none)
  */
 public record ProbeResult(Exchange exchange, long offset, RemoteIdentity identity, String contentDisposition,
-    String encoding) {
+    String encoding, Advertised advertised) {
   /** Where this download's ranges come from, as this answer describes it. */
   public RangeSource source() {
     return new RangeSource(identity, encoding);

@@ -4,6 +4,7 @@ import dev.braid.core.HttpStatusException;
 import dev.braid.core.NetworkException;
 import dev.braid.core.ProxyAuthenticationException;
 import dev.braid.core.RedirectRefusedException;
+import dev.braid.core.internal.advert.Advertised;
 import dev.braid.core.internal.fetch.ContentRange;
 import dev.braid.core.internal.fetch.RangeRequest;
 import dev.braid.core.internal.fetch.StatusCheck;
@@ -32,7 +33,21 @@ import org.apache.hc.core5.http.MessageConstraintException;
  * from its first missing byte, so the probe's body is useful data in both cases.
  */
 public final class Prober {
+  /**
+   * Sent on a download's probe (RFC 9530 section 4): a server that computes digests on request
+   * then sends the file's, which is checked before the rename; one header on one request per
+   * pass, which a server without digests ignores. sha-256 preferred, sha-512 accepted.
+   */
+  static final String WANT_REPR_DIGEST = "sha-256=10, sha-512=5";
+
   private Prober() {}
+
+  /** As {@link #probe(Requester, URI, OriginHeaders, PhaseRecorder, long, long, boolean)}, without asking for a digest. */
+  public static ProbeResult probe(Requester http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,
+      long to)
+      throws NetworkException, TransientFailure, HttpStatusException, RedirectRefusedException {
+    return probe(http, uri, headers, recorder, from, to, false);
+  }
 
   /**
    * Probes {@code uri} for the bytes from {@code from} to {@code to} (exclusive; a server clamps it
@@ -40,6 +55,8 @@ public final class Prober {
    * request: an open one would let the server push the rest of the file into socket buffers, to be
    * thrown away at the first split.
    *
+   * @param wantDigest whether to ask for the file's digest ({@value #WANT_REPR_DIGEST}): a
+   *     download's probe does, a mirror's check does not
    * @throws NetworkException for an unknown host, a refused connection, a failed TLS handshake or
    *     HTTP/2 forced on a server without it: retrying the first request would only make the user
    *     wait for the same answer; a {@link ProxyAuthenticationException} when a proxy refuses its
@@ -48,9 +65,11 @@ public final class Prober {
    * @throws HttpStatusException for a final error status
    */
   public static ProbeResult probe(Requester http, URI uri, OriginHeaders headers, PhaseRecorder recorder, long from,
-      long to)
+      long to, boolean wantDigest)
       throws NetworkException, TransientFailure, HttpStatusException, RedirectRefusedException {
-    Map<String, String> h = Map.of("Range", "bytes=" + from + "-" + (to - 1));
+    String range = "bytes=" + from + "-" + (to - 1);
+    Map<String, String> h = wantDigest ? Map.of("Range", range, "Want-Repr-Digest", WANT_REPR_DIGEST)
+        : Map.of("Range", range);
     Exchange ex;
     try {
       ex = http.get(uri, h, headers, recorder);
@@ -92,9 +111,11 @@ public final class Prober {
     String encoding = ex.header("Content-Encoding");
     ContentRange cr = ContentRange.parse(ex.header("Content-Range"));
     if (ex.status() == 416 && cr != null && cr.first() < 0) {
-      // nothing at or after `from`: an empty file, or one shorter than the bytes already on disk
+      // nothing at or after `from`: an empty file, or one shorter than the bytes already on disk; the
+      // digests of an error response describe no file
       ex.close();
-      return new ProbeResult(null, 0, new RemoteIdentity(finalUrl, cr.total(), etag, modified, true), disposition, null);
+      return new ProbeResult(null, 0, new RemoteIdentity(finalUrl, cr.total(), etag, modified, true), disposition, null,
+          Advertised.NONE);
     }
     StatusCheck.require(ex, 200, 206);
     if (ex.status() == 206) {
@@ -104,11 +125,17 @@ public final class Prober {
       }
       boolean knownTotal = cr.total() >= 0;
       long length = knownTotal ? cr.total() : -1;
+      boolean whole = cr.first() == 0 && knownTotal && cr.last() == cr.total() - 1;
       return new ProbeResult(ex, from, new RemoteIdentity(finalUrl, length, etag, modified, knownTotal), disposition,
-          encoding);
+          encoding, advertised(ex, whole ? null : ex.header("Content-Range")));
     }
     return new ProbeResult(ex, 0, new RemoteIdentity(finalUrl, ex.contentLength(), etag, modified, false), disposition,
-        encoding);
+        encoding, advertised(ex, null));
+  }
+
+  /** What the head advertises; {@code partOnly} is the Content-Range of a part, null for the whole file. */
+  private static Advertised advertised(Exchange ex, String partOnly) {
+    return Advertised.read(ex::headers, ex.finalUri(), partOnly);
   }
 
   private static String portOf(URI uri) {

@@ -127,6 +127,9 @@ final class Attempt {
         throw new LocalFileException(target + " already exists (use --overwrite to replace it)", null,
             FailureDetail.FILE_EXISTS);
       }
+      AdvertisedExtras.Pass pass = new AdvertisedExtras(parts.route(), headers, parts.recorder(), log::note)
+          .apply(request, probe, otherUrls, target);
+      DownloadRequest passRequest = pass.request();
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {
         HeldBytes.ProbeSample sample = new HeldBytes.ProbeSample(first, probe.offset(),
@@ -137,24 +140,25 @@ final class Attempt {
         }
         table = plan.table();
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
-            && request.mirrors().isEmpty() && !parts.throttle().limited();
+            && request.mirrors().isEmpty() && pass.mirrors().isEmpty() && !parts.throttle().limited();
         String protocolWhy = parts.route().forPass(finalUri, measurable);
         if (measurable && first != null && first.protocol() != parts.route().protocolFor(finalUri)) {
           // a trial of the other version: the probe's response would blur what the trial measures
           first.abort();
           first = null;
         }
-        MirrorSet mirrors = otherUrls.isEmpty() || !identity.ranges() || identity.length() <= 0
+        MirrorSet mirrors = pass.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
             ? MirrorSet.single(probe.source())
-            : MirrorSet.probe(parts.route(), probe.source(), otherUrls, headers, parts.recorder(), log::note);
-        Provenance provenance = request.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
+            : MirrorSet.probe(parts.route(), probe.source(), pass.mirrors(), headers, parts.recorder(), log::note);
+        Provenance provenance = passRequest.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
         PassContext context = new PassContext(table, identity, mirrors, parts.route(), headers, parts.recorder(),
             parts.settings(), plan.sums(), control, log::note, provenance);
         PartCommit commit = new PartCommit(parts.records(), part, plan,
-            PieceGuard.of(request, identity, table, mirrors, provenance, control, log::note));
-        boolean endCheck = drive(context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy, measurable);
+            PieceGuard.of(passRequest, identity, table, mirrors, provenance, control, log::note));
+        boolean endCheck = drive(passRequest, context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy,
+            measurable);
         first = null;
-        return finish(commit, part, target, endCheck ? probe.source() : null);
+        return finish(pass, commit, part, target, endCheck ? probe.source() : null);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
@@ -209,8 +213,8 @@ final class Attempt {
    * caller no longer owns it. A {@code measurable} pass that completes reports its throughput
    * to the download's {@link ProtocolRoute}.
    */
-  private boolean drive(PassContext context, PartFile part, PartCommit commit, Exchange first, long firstOffset, long probeEnd,
-      String protocolWhy, boolean measurable) throws LocalFileException {
+  private boolean drive(DownloadRequest passRequest, PassContext context, PartFile part, PartCommit commit, Exchange first,
+      long firstOffset, long probeEnd, String protocolWhy, boolean measurable) throws LocalFileException {
     long now = parts.settings().ticker().read();
     long start = now;
     long startBytes = parts.fetched().sum();
@@ -236,12 +240,16 @@ final class Attempt {
     long probeTakes = firstSegment == null ? 0 : identity.ranges() ? probeEnd - firstOffset : Long.MAX_VALUE;
     warmup.awaitBeforeWorkers(pool, table, finalUri, probeTakes, probeNanos, identity.length() - plan.reused());
     pool.topUp();
-    return new DriveLoop(request, context, pool, commit, parts.deadline(), parts.fetched(), parts.meter(), parts.hosts())
+    return new DriveLoop(passRequest, context, pool, commit, parts.deadline(), parts.fetched(), parts.meter(), parts.hosts())
         .run(finalUri, start, startBytes, measurable);
   }
 
-  /** Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum and the rename. */
-  private DownloadResult finish(PartCommit commit, PartFile part, Path target, RangeSource checkAgainst)
+  /**
+   * Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum
+   * (the request's, else the server's) and the rename.
+   */
+  private DownloadResult finish(AdvertisedExtras.Pass pass, PartCommit commit, PartFile part, Path target,
+      RangeSource checkAgainst)
       throws DownloadException, RemoteChanged, LinkChanged {
     Throwable cause = control.fatal();
     if (cause instanceof RemoteChanged rc) {
@@ -267,9 +275,7 @@ final class Attempt {
       new EndCheck(parts.budget(), parts.route(), headers, parts.recorder(), log)
           .require(request, control, commit, part, checkAgainst);
     }
-    if (request.checksum().isPresent()) {
-      commit.verify(request.checksum().get(), identity, request.minSplitSize());
-    }
+    pass.verify(commit, identity, log::note);
     commit.commitTo(target, request.overwrite());
     long length = table.doneBytes();
     return new DownloadResult(target, length, parts.fetched().sum(), plan.reused(), log.elapsed(), log.restarts(),

@@ -98,8 +98,10 @@ final class PartCommit {
    * Checks the whole part file against the expected digest before it gets its final name. On a
    * mismatch the part file stays for inspection, and its record starts from zero, so running the
    * download again fetches it afresh rather than trusting the same bytes.
+   *
+   * @param what what the digest is, for the message: {@code checksum} for the request's own
    */
-  void verify(Checksum expected, RemoteIdentity identity, long minSplitSize) throws LocalFileException,
+  void verify(Checksum expected, String what, RemoteIdentity identity, long minSplitSize) throws LocalFileException,
       IntegrityException {
     String actual;
     try {
@@ -110,7 +112,7 @@ final class PartCommit {
     }
     if (!actual.equals(expected.hex())) {
       startOver(identity, minSplitSize);
-      throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
+      throw new IntegrityException(expected.algorithm() + " " + what + " mismatch: expected " + expected.hex() + ", got "
           + actual + "; the bytes are kept in " + part.path(), null, FailureDetail.CHECKSUM);
     }
   }

@@ -83,7 +83,7 @@ final class ProbeStage {
     FailurePolicy failures = new FailurePolicy(settings, control, recorder);
     while (true) {
       try {
-        return withExpectedLength(Prober.probe(http, uri, headers, recorder, range.from(), range.to()));
+        return withExpectedLength(Prober.probe(http, uri, headers, recorder, range.from(), range.to(), true));
       } catch (TransientFailure f) {
         Duration wait = failures.retryAfter(f, false);
         if (wait == null) {

@@ -101,11 +101,11 @@ class PartCommitTest {
     PartCommit commit = commitWith(LENGTH);
     commit.checkpoint(false);
     Checksum other = new Checksum("sha-256", sha256(new byte[1]));
-    IntegrityException e = assertThrows(IntegrityException.class, () -> commit.verify(other, REMOTE, 1 << 20));
+    IntegrityException e = assertThrows(IntegrityException.class, () -> commit.verify(other, "checksum", REMOTE, 1 << 20));
     assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
     assertEquals(List.of(new SegmentRecord(0, LENGTH, 0)), records.segments(id), "the next run fetches it afresh");
     assertTrue(Files.exists(dir.resolve("f.bin.part")), "kept for inspection");
 
-    commit.verify(new Checksum("sha-256", sha256(StageParts.bytes(content, 0, LENGTH))), REMOTE, 1 << 20);
+    commit.verify(new Checksum("sha-256", sha256(StageParts.bytes(content, 0, LENGTH))), "checksum", REMOTE, 1 << 20);
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.LocalFileException;
+import dev.braid.core.internal.advert.Advertised;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.store.DownloadRecord;
 import dev.braid.store.DownloadState;
@@ -25,7 +26,7 @@ class TargetResolverTest {
   @TempDir Path dir;
 
   private static ProbeResult answer(String contentDisposition) {
-    return new ProbeResult(null, 0, new RemoteIdentity(FINAL.toString(), 10, null, null, true), contentDisposition, null);
+    return new ProbeResult(null, 0, new RemoteIdentity(FINAL.toString(), 10, null, null, true), contentDisposition, null, Advertised.NONE);
   }
 
   @Test
