@@ -1,7 +1,8 @@
 // Drives a real `braid mcp` child with the official MCP TypeScript client (McpClientTest): lists
 // the tools, adds a download and waits for it, reads its status and the list, refuses bad calls,
-// and pauses, resumes and removes a slow download. Prints one JSON object of what it saw.
-// argv[2]: {command, args, cwd, env, url, sha256, slowUrl, folder}
+// pauses, resumes and removes a slow download, and closes the pipe while a held download runs.
+// Prints one JSON object of what it saw.
+// argv[2]: {command, args, cwd, env, url, sha256, slowUrl, heldUrl, folder}
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -11,6 +12,9 @@ const transport = new StdioClientTransport({
 });
 let stderr = '';
 transport.stderr.on('data', (d) => { stderr += d; });
+// a line on the server's standard output that is no protocol message arrives here
+const transportErrors = [];
+transport.onerror = (e) => transportErrors.push(String(e));
 const client = new Client({ name: 'braid-mcp-test', version: '1.0.0' });
 const started = Date.now();
 await client.connect(transport);
@@ -53,7 +57,19 @@ r.removed = await call('remove_download', { id: slow, delete_file: true });
 r.afterRemove = await call('download_status', { id: slow });
 r.listAfter = await call('list_downloads', {});
 
+// the client goes away while a download runs: the server ends on its own (the SDK's close waits
+// 2 s for that before it sends SIGTERM), its engine keeping the download for a later resume
+r.held = await call('add_download', { url: cfg.heldUrl, folder: cfg.folder });
+const held = r.held.structuredContent.id;
+for (let t = Date.now(); Date.now() - t < 20000;) {
+  r.heldBefore = await call('download_status', { id: held });
+  if (r.heldBefore.structuredContent.done > 0) break;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+const closing = Date.now();
 await client.close();
+r.closeMs = Date.now() - closing;
+r.transportErrors = transportErrors;
 r.elapsedMs = Date.now() - started;
 r.steps = steps;
 r.stderr = stderr;

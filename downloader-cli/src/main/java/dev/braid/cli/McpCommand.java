@@ -39,7 +39,7 @@ final class McpCommand implements Callable<Integer> {
   private final OptionSpec stateDb = QueueArguments.stateDb();
   private final RulesOptions rules = new RulesOptions();
   private final OptionSpec dir = CommandModel.option(Path.class, "DIR", "download into DIR when a call names no folder"
-      + " (default: the rules' category of the URL, else the working directory)", "-d", "--dir").build();
+      + " (default: the engine's choice: its rules' category of the URL, else its download folder)", "-d", "--dir").build();
   private final Caller caller = Caller.thisProcess();
 
   CommandSpec spec() {
@@ -80,7 +80,7 @@ final class McpCommand implements Callable<Integer> {
       try (BraidClient client = ClientChoice.open(caller, StateAnchor.of(QueueArguments.stateLocation(stateDb)),
           this::engine, loaded)) {
         ObjectMapper json = new ObjectMapper();
-        try (DownloadTools tools = new DownloadTools(client, new AddRequests(folder, loaded, here),
+        try (DownloadTools tools = new DownloadTools(client, new AddRequests(folder),
             new ToolResults(d -> StatusCommand.json(d).toString(), json), err)) {
           StdioMcpServer server = new StdioMcpServer(tools.all(), json, caller.in(), protocol);
           serving.set(server);

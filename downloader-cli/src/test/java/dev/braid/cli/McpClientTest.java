@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.testserver.Content;
+import dev.braid.testserver.Resource;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Client} over {@code StdioClientTransport}, which starts the real command as its child):
  * the tools listed, a download added from the loopback server and waited for, its bytes on disk,
  * status and list showing it as {@code braid status --json} does, bad calls refused as tool errors
- * while the server keeps answering, and a slow download paused, resumed and removed.
+ * while the server keeps answering, a slow download paused, resumed and removed, nothing but
+ * protocol messages on the server's standard output, and the server ending on its own when the
+ * client closes its input, its engine keeping a running download for {@code braid resume}.
  */
 class McpClientTest {
   @TempDir Path work;
@@ -32,13 +35,17 @@ class McpClientTest {
   @Test
   void anAgentAddsADownloadAndSeesItComplete() throws Exception {
     Path scripts = Aria2Js.install();
+    ChildJvm.get();
+    long begun = System.nanoTime();
     Path folder = work.resolve("downloads");
     Path db = work.resolve("state.db");
     Content a = Content.random(3L << 20, 41);
     Content slow = Content.random(32L << 20, 42);
+    Content held = Content.random(4L << 20, 43);
     try (TestServer server = TestServer.start()) {
       server.serve("/a.bin", a).etag("\"a\"");
       server.serve("/slow.bin", slow).etag("\"slow\"").rateLimitPerConnection(32 << 10);
+      Resource heldResource = server.serve("/held.bin", held).etag("\"held\"").rateLimitPerConnection(32 << 10);
       ProcessBuilder braid = ChildJvm.get().process(work, List.of(), List.of("mcp", "--state-db", db.toString()));
       Map<String, Object> env = new LinkedHashMap<>();
       braid.environment().forEach((k, v) -> {
@@ -54,6 +61,7 @@ class McpClientTest {
       config.put("url", server.url("/a.bin"));
       config.put("sha256", a.sha256Hex());
       config.put("slowUrl", server.url("/slow.bin"));
+      config.put("heldUrl", server.url("/held.bin"));
       config.put("folder", folder.toString());
       JsonNode r = Aria2Js.script(scripts, "mcp.mjs", Duration.ofSeconds(90), List.of(RpcDaemon.JSON.writeValueAsString(config)));
       System.out.println("McpClientTest: the client's scenario took " + r.path("elapsedMs") + " ms: " + r.path("steps"));
@@ -114,10 +122,22 @@ class McpClientTest {
       assertToolError(r, "afterRemove", "no download #" + ok(r, "slowAdded").path("id").asLong());
       assertEquals(1, ok(r, "listAfter").path("total").asLong(), r::toString);
       try (Stream<Path> files = Files.list(folder)) {
-        assertEquals(Set.of("a.bin"), files.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()),
+        assertEquals(List.of(), files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("slow")).toList(),
             "the removed download's part file went with it");
       }
+
+      // standard output carried protocol messages only, and the server ended when its input closed,
+      // before the client's SIGTERM (the SDK sends it 2 s after closing the pipe)
+      assertEquals(List.of(), strings(r.path("transportErrors")));
+      assertTrue(r.path("closeMs").asLong() < 2000, r::toString);
+      JsonNode before = ok(r, "heldBefore");
+      assertTrue(before.path("done").asLong() > 0 && before.path("done").asLong() < held.size(), r::toString);
+      // its engine kept the running download: braid resume finishes it
+      heldResource.rateLimitPerConnection(0);
+      CliProcess.run(work, "resume", "--state-db", db.toString(), before.path("id").asText()).assertExit(0);
+      assertEquals(held.sha256Hex(), Content.sha256Hex(folder.resolve("held.bin")));
       assertFalse(stderr.contains("Exception"), stderr);
+      System.out.println("McpClientTest: " + Duration.ofNanos(System.nanoTime() - begun).toMillis() + " ms after the install");
     }
   }
 

@@ -4,19 +4,17 @@ import dev.braid.core.Checksum;
 import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadRequestBuilder;
 import dev.braid.core.InvalidRequestException;
-import dev.braid.core.rules.Category;
-import dev.braid.core.rules.Rules;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Turns {@code add_download}'s arguments into the request to add, with its folder chosen as
- * {@code braid get} chooses it: the folder the call names (absolute), else the server's default
- * folder ({@code braid mcp -d}), else the category the rules give the URL, else the working
- * directory of {@code braid mcp}. The folder is always absolute, so that a daemon checks it
- * against the folders it may write to and writes where an in-process engine would.
+ * Turns {@code add_download}'s arguments into the request to add. Its folder is the one the call
+ * names (absolute, so that a daemon checks it against the folders it may write to, and writes where
+ * an in-process engine would), else the server's ({@code braid mcp -d}), else none: the engine's
+ * side then chooses, as for any add, by its rules' category for the URL, else its download folder
+ * (an in-process engine's is the working directory of {@code braid mcp}, a daemon's its own -d).
  */
 public final class AddRequests {
   /** The arguments of add_download; the input schema names the same. */
@@ -27,25 +25,17 @@ public final class AddRequests {
   static final String CONNECTIONS = "connections";
 
   private final Path defaultFolder;
-  private final Rules rules;
-  private final Path workingDirectory;
 
   /**
-   * Requests whose folder, when the call names none, is {@code defaultFolder}, else the rules' category.
+   * Requests whose folder, when the call names none, is {@code defaultFolder}.
    *
-   * @param defaultFolder the folder of downloads whose call names none (absolute), or null for the rules' category,
-   *     else {@code workingDirectory}
-   * @param rules the rules whose categories give a folder
-   * @param workingDirectory the last default (absolute)
+   * @param defaultFolder the folder of downloads whose call names none (absolute), or null for the engine's choice
    */
-  public AddRequests(Path defaultFolder, Rules rules, Path workingDirectory) {
-    if (rules == null || workingDirectory == null || !workingDirectory.isAbsolute()
-        || (defaultFolder != null && !defaultFolder.isAbsolute())) {
-      throw new IllegalArgumentException("adds need rules and absolute default folders");
+  public AddRequests(Path defaultFolder) {
+    if (defaultFolder != null && !defaultFolder.isAbsolute()) {
+      throw new IllegalArgumentException("the default folder must be absolute, not " + defaultFolder);
     }
     this.defaultFolder = defaultFolder;
-    this.rules = rules;
-    this.workingDirectory = workingDirectory;
   }
 
   /**
@@ -56,13 +46,15 @@ public final class AddRequests {
    */
   public DownloadRequest request(ToolArguments arguments) throws ToolArgumentException {
     String url = arguments.text(URL);
-    Path folder = folder(arguments.optionalText(FOLDER), url);
+    Optional<Path> folder = folder(arguments.optionalText(FOLDER));
     Optional<String> name = arguments.optionalText(FILE_NAME);
     OptionalInt connections = arguments.optionalInt(CONNECTIONS, 1, DownloadRequest.MAX_CONNECTIONS);
     try {
-      DownloadRequestBuilder b = DownloadRequest.builder(url).directory(folder);
+      DownloadRequestBuilder b = DownloadRequest.builder(url).directory(folder.orElse(null));
       if (name.isPresent()) {
-        b.file(folder.resolve(plainName(name.get())));
+        // the engine's own folder is known on its side only: a name needs a folder here
+        b.file(folder.orElseThrow(() -> new ToolArgumentException(FILE_NAME + " needs a folder: give " + FOLDER
+            + " too (braid mcp was started without -d)")).resolve(plainName(name.get())));
       }
       Optional<String> checksum = arguments.optionalText(CHECKSUM);
       if (checksum.isPresent()) {
@@ -75,12 +67,9 @@ public final class AddRequests {
     }
   }
 
-  private Path folder(Optional<String> given, String url) throws ToolArgumentException {
+  private Optional<Path> folder(Optional<String> given) throws ToolArgumentException {
     if (given.isEmpty()) {
-      if (defaultFolder != null) {
-        return defaultFolder;
-      }
-      return rules.categoryFor(url).map(Category::folder).orElse(workingDirectory);
+      return Optional.ofNullable(defaultFolder);
     }
     Path folder;
     try {
@@ -91,7 +80,7 @@ public final class AddRequests {
     if (!folder.isAbsolute()) {
       throw new ToolArgumentException(FOLDER + " must be an absolute path, not " + given.get());
     }
-    return folder.normalize();
+    return Optional.of(folder.normalize());
   }
 
   /** A file name that stays in its folder: no separator, not . or .. */

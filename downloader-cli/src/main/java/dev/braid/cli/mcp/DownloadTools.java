@@ -84,8 +84,9 @@ public final class DownloadTools implements AutoCloseable {
     Map<String, Object> add = new LinkedHashMap<>();
     add.put(AddRequests.URL, Schemas.property("string", "the file's http or https URL"));
     add.put(AddRequests.FOLDER, Schemas.property("string", "absolute path of the folder to write into, made if missing"
-        + " (default: the folder braid mcp was given with -d, else the rules' category for the URL, else its working directory)"));
-    add.put(AddRequests.FILE_NAME, Schemas.property("string", "the file's name in the folder (default: the name the server gives)"));
+        + " (default: braid mcp's -d folder, else the engine's: its rules' category for the URL, else its download folder)"));
+    add.put(AddRequests.FILE_NAME, Schemas.property("string", "the file's name in the folder, not a path;"
+        + " needs a folder (or braid mcp's -d) (default: the name the server gives)"));
     add.put(AddRequests.CHECKSUM, Schemas.property("string", "the digest the file must match, as ALGO=HEX, e.g. sha-256=9f86d0...;"
         + " a mismatch fails the download"));
     add.put(AddRequests.CONNECTIONS, Schemas.integer("connections to use (default: adaptive)", 1, DownloadRequest.MAX_CONNECTIONS));
