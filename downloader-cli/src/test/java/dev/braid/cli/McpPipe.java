@@ -124,6 +124,21 @@ final class McpPipe implements AutoCloseable {
     }
   }
 
+  /**
+   * Sends {@code tools/call} of {@code tool} and closes the child's standard input at once, as a
+   * script piping its last requests would; the answer the child printed before it exited 0.
+   */
+  JsonNode lastCall(String tool, Map<String, Object> arguments, Duration timeout) throws Exception {
+    int id = ++ids;
+    send(RpcDaemon.JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", "tools/call")
+        .set("params", RpcDaemon.JSON.createObjectNode().put("name", tool).set("arguments", RpcDaemon.JSON.valueToTree(arguments))));
+    assertEquals(ExitCode.OK, closeInputAndAwaitExit(timeout));
+    reader.join(Duration.ofSeconds(5).toMillis());
+    JsonNode answer = answers.get(id);
+    assertNotNull(answer, () -> "braid mcp ended without answering the request sent before its input closed: " + lines);
+    return answer.path("result");
+  }
+
   /** Closes the child's standard input, as a client that went away, and waits for its exit code. */
   int closeInputAndAwaitExit(Duration timeout) throws Exception {
     in.close();

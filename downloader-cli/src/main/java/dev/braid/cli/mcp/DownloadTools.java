@@ -60,16 +60,20 @@ public final class DownloadTools implements AutoCloseable {
 
   /** What a tool does to the queue, told to the client as the tool's annotations. */
   private enum Effect {
-    READS(true, false, true), ADDS(false, false, false), CHANGES(false, false, true), REMOVES(false, true, true);
+    READS(true, false, true, false), ADDS(false, false, false, true), CHANGES(false, false, true, false),
+    REMOVES(false, true, true, false);
 
     final boolean readOnly;
     final boolean destructive;
     final boolean idempotent;
+    /** Whether it reaches outside this machine's queue: an add fetches from the web. */
+    final boolean openWorld;
 
-    Effect(boolean readOnly, boolean destructive, boolean idempotent) {
+    Effect(boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld) {
       this.readOnly = readOnly;
       this.destructive = destructive;
       this.idempotent = idempotent;
+      this.openWorld = openWorld;
     }
   }
 
@@ -168,13 +172,11 @@ public final class DownloadTools implements AutoCloseable {
   private SyncToolSpecification tool(String name, String title, String description, Map<String, Object> schema,
       Effect effect, Call call) {
     Tool tool = Tool.builder(name).title(title).description(description).inputSchema(schema)
-        .annotations(new ToolAnnotations(title, effect.readOnly, effect.destructive, effect.idempotent, true, null)).build();
+        .annotations(new ToolAnnotations(title, effect.readOnly, effect.destructive, effect.idempotent, effect.openWorld, null)).build();
     return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
       try {
         return call.run(new ToolArguments(request.arguments()));
-      } catch (ToolArgumentException e) {
-        return ToolResults.error(name + ": " + e.getMessage());
-      } catch (ClientException e) {
+      } catch (ToolArgumentException | ClientException e) {
         return ToolResults.error(name + ": " + e.getMessage());
       } catch (RuntimeException e) {
         // a bug here, not the agent's doing: said in the answer, its trace on standard error, the server serving on

@@ -11,6 +11,7 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -20,13 +21,19 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>Threads: the SDK reads the input on a thread of its own and writes the output on another;
  * tool calls run on Reactor's bounded elastic workers, so a wait does not hold up the other calls.
- * {@link #run()} holds the caller's thread until the input ends or {@link #stop()} is called, then
- * closes the server.
+ * {@link #run()} holds the caller's thread until the input ends (and the answers still owed are
+ * written, {@link AnswerLedger}) or {@link #stop()} is called, then closes the server.
  */
 public final class StdioMcpServer {
   private static final String INSTRUCTIONS = "Braid downloads files over several connections and resumes them after"
       + " interruptions. add_download returns an id; wait_for_download waits for its end (call it again while finished"
       + " is false); download_status and list_downloads show the same fields as braid status --json.";
+
+  /**
+   * How long the end of the input waits for the answers still owed: the longest tool call (a
+   * wait_for_download) and a margin.
+   */
+  private static final Duration DRAIN = Duration.ofSeconds(DownloadTools.MAX_WAIT_SECONDS + 10);
 
   private final List<SyncToolSpecification> tools;
   private final ObjectMapper json;
@@ -53,13 +60,15 @@ public final class StdioMcpServer {
   }
 
   /**
-   * Serves until the input ends (the client closed the pipe) or {@link #stop()}.
+   * Serves until the input ends (the client closed the pipe) and every request read is answered, or {@link #stop()}.
    *
    * @throws InterruptedException when the caller's thread is interrupted while serving
    */
   public void run() throws InterruptedException {
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(json);
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, new EndOfInput(in, stopped::countDown), out);
+    AnswerLedger answers = new AnswerLedger(json);
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper,
+        answers.input(in, DRAIN, stopped::countDown), answers.output(out));
     McpSyncServer server = McpServer.sync(transport).serverInfo("braid", Version.get()).instructions(INSTRUCTIONS)
         .jsonMapper(mapper).jsonSchemaValidator(new DefaultJsonSchemaValidator(json))
         .capabilities(ServerCapabilities.builder().tools(false).build()).tools(tools).build();
