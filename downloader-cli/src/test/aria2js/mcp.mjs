@@ -49,7 +49,6 @@ r.notAnId = await call('pause_download', { id: 'seven' });
 
 r.slowAdded = await call('add_download', { url: cfg.slowUrl, folder: cfg.folder });
 const slow = r.slowAdded.structuredContent.id;
-r.slowWait = await call('wait_for_download', { id: slow, timeout_seconds: 1 });
 await call('pause_download', { id: slow });
 r.paused = await call('wait_for_download', { id: slow, timeout_seconds: 20 });
 r.resumed = await call('resume_download', { id: slow });

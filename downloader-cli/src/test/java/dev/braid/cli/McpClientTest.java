@@ -44,8 +44,8 @@ class McpClientTest {
     Content held = Content.random(4L << 20, 43);
     try (TestServer server = TestServer.start()) {
       server.serve("/a.bin", a).etag("\"a\"");
-      server.serve("/slow.bin", slow).etag("\"slow\"").rateLimitPerConnection(32 << 10);
-      Resource heldResource = server.serve("/held.bin", held).etag("\"held\"").rateLimitPerConnection(32 << 10);
+      server.serve("/slow.bin", slow).etag("\"slow\"").rateLimitPerConnection(256 << 10);
+      Resource heldResource = server.serve("/held.bin", held).etag("\"held\"").rateLimitPerConnection(64 << 10);
       ProcessBuilder braid = ChildJvm.get().process(work, List.of(), List.of("mcp", "--state-db", db.toString()));
       Map<String, Object> env = new LinkedHashMap<>();
       braid.environment().forEach((k, v) -> {
@@ -109,10 +109,7 @@ class McpClientTest {
       assertToolError(r, "badChecksum", "hexadecimal");
       assertToolError(r, "notAnId", "id");
 
-      // a download still going when the wait ends says so; paused, it has finished waiting; resumed, removed
-      JsonNode slowWait = ok(r, "slowWait");
-      assertFalse(slowWait.path("finished").asBoolean(), r::toString);
-      assertTrue(Set.of("queued", "active").contains(slowWait.path("state").asText()), r::toString);
+      // paused, a download has finished waiting (DaemonClientTest waits on one still going); resumed, removed
       JsonNode paused = ok(r, "paused");
       assertEquals("paused", paused.path("state").asText(), r::toString);
       assertTrue(paused.path("finished").asBoolean(), r::toString);
