@@ -8,20 +8,26 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The answers the server owes its client: each request read (a message with a method and an id)
- * is owed an answer (a message with the id and a result or an error) until it is written. The
+ * is owed an answer (a message with the id and a result or an error) until it is written, or the
+ * client cancels it ({@code notifications/cancelled}: the protocol sends no answer then). The
  * SDK's stdio transport drops every answer not yet written once its input ends, so the end of the
  * input is held back here ({@link #input}) until none is owed: a client that sends its last
  * requests and closes the pipe (a script's {@code printf ... | braid mcp}) still reads their answers.
  *
  * <p>Threads: the SDK's reading thread counts requests and waits at the end; its writing thread
- * counts answers and wakes it. The count is guarded by this object's monitor.
+ * counts answers and wakes it. The ids owed are guarded by this object's monitor.
  */
 final class AnswerLedger {
   private final ObjectMapper json;
-  private int owed;
+  /** The ids of the requests owed an answer, as their JSON text (an id is a number or a string). */
+  private final Set<String> owed = new HashSet<>();
 
   AnswerLedger(ObjectMapper json) {
     this.json = json;
@@ -63,10 +69,11 @@ final class AnswerLedger {
 
   /** {@return {@code out}, counting the answers written to it once flushed} */
   OutputStream output(OutputStream out) {
-    int[] unflushed = {0};
+    List<String> unflushed = new ArrayList<>();
     Lines lines = new Lines(line -> {
-      if (isAnswer(line)) {
-        unflushed[0]++;
+      JsonNode m = parse(line);
+      if (!m.has("method") && m.has("id") && (m.has("result") || m.has("error"))) {
+        unflushed.add(m.get("id").toString());
       }
     });
     // the SDK's one writing thread uses it, under its lock: unflushed needs no other guard
@@ -85,8 +92,8 @@ final class AnswerLedger {
       @Override
       public void flush() throws IOException {
         out.flush();
-        answered(unflushed[0]);
-        unflushed[0] = 0;
+        settled(unflushed);
+        unflushed.clear();
       }
     };
   }
@@ -95,19 +102,15 @@ final class AnswerLedger {
     JsonNode m = parse(line);
     if (m.hasNonNull("method") && m.has("id")) {
       synchronized (this) {
-        owed++;
+        owed.add(m.get("id").toString());
       }
+    } else if ("notifications/cancelled".equals(m.path("method").asText()) && m.path("params").has("requestId")) {
+      settled(List.of(m.path("params").get("requestId").toString()));
     }
   }
 
-  private boolean isAnswer(String line) {
-    JsonNode m = parse(line);
-    return !m.has("method") && m.has("id") && (m.has("result") || m.has("error"));
-  }
-
-  private synchronized void answered(int n) {
-    if (n > 0) {
-      owed -= n;
+  private synchronized void settled(List<String> ids) {
+    if (owed.removeAll(ids)) {
       notifyAll();
     }
   }
@@ -116,7 +119,7 @@ final class AnswerLedger {
   private synchronized void awaitNoneOwed(Duration drain) {
     long deadline = System.nanoTime() + drain.toNanos();
     try {
-      while (owed > 0) {
+      while (!owed.isEmpty()) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return;
