@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * npm's aria2 client (aria2.js, pinned by src/test/aria2js/package-lock.json) and the scripts that
- * drive an aria2 JSON-RPC server with it, installed once into target/aria2js.
+ * The npm clients of Braid's servers (aria2.js, and the official MCP client
+ * {@code @modelcontextprotocol/sdk}, pinned by src/test/aria2js/package-lock.json) and the scripts
+ * that drive an aria2 JSON-RPC server or {@code braid mcp} with them, installed once into target/aria2js.
  */
 final class Aria2Js {
-  private static final List<String> FILES = List.of("package.json", "package-lock.json", "scenario.js", "fifty.js");
+  private static final List<String> FILES = List.of("package.json", "package-lock.json", "scenario.js", "fifty.js", "mcp.mjs");
 
   private Aria2Js() {
   }
@@ -30,10 +31,21 @@ final class Aria2Js {
     for (String f : FILES) {
       Files.copy(Path.of("src", "test", "aria2js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
     }
-    if (!Files.isDirectory(dir.resolve("node_modules").resolve("aria2"))) {
+    if (!installed(dir)) {
       run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
     }
     return dir;
+  }
+
+  /** Whether every dependency package.json names is in node_modules (a folder installed before one was added is not). */
+  private static boolean installed(Path dir) throws IOException {
+    JsonNode dependencies = RpcDaemon.JSON.readTree(dir.resolve("package.json").toFile()).path("dependencies");
+    for (java.util.Iterator<String> names = dependencies.fieldNames(); names.hasNext();) {
+      if (!Files.isDirectory(dir.resolve("node_modules").resolve(names.next()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Runs {@code node SCRIPT ARGS...} in {@code dir}; the JSON object it printed, once it exited 0. */

@@ -67,7 +67,7 @@ class CliOutputTest {
     Map<String, String> ownOption = Map.ofEntries(Map.entry("get", "--input-file=LIST"), Map.entry("list", "--json"),
         Map.entry("status", "ID"), Map.entry("pause", "ID"), Map.entry("resume", "--read-timeout=SECONDS"),
         Map.entry("refresh", "NEWURL"), Map.entry("remove", "--delete-file"), Map.entry("daemon", "--rpc-secret=TOKEN"),
-        Map.entry("console", "--browser=COMMAND"),
+        Map.entry("console", "--browser=COMMAND"), Map.entry("mcp", "--dir=DIR"),
         Map.entry("rules", "--no-rules"), Map.entry("demo", "--rate=SIZE"), Map.entry("completion", "SHELL"));
     assertEquals(Set.copyOf(BraidCommand.SUBCOMMANDS), ownOption.keySet());
     for (String command : BraidCommand.SUBCOMMANDS) {

@@ -392,4 +392,41 @@ class DaemonClientTest {
         alone.toString(), "-d", out.toString(), server.url("/two.bin")).assertExit(ExitCode.USAGE);
     assertTrue(secret.stderr().contains("nothing secret is stored") && !secret.stderr().contains("pw"), secret::describe);
   }
+
+  /**
+   * {@code braid mcp} on the daemon's state database adds through the daemon: the daemon's folder
+   * guard refuses a folder outside its own (a tool error, nothing made there), the download is the
+   * daemon's (its RPC shows it complete), a request sent just before the pipe closes is answered,
+   * the daemon's downloads outlive the server, and the server's standard output carries protocol
+   * messages only.
+   */
+  @Test
+  void mcpAddsThroughTheDaemonInItsFolders() throws Exception {
+    try (McpPipe mcp = McpPipe.start(work, "--state-db", db.toString())) {
+      Path elsewhere = work.resolve("mcp-elsewhere");
+      JsonNode outside = mcp.call("add_download", Map.of("url", server.url("/one.bin"), "folder", elsewhere.toString()));
+      assertTrue(outside.path("isError").asBoolean(), outside::toString);
+      assertTrue(outside.path("content").path(0).path("text").asText().contains("outside"), outside::toString);
+      assertFalse(Files.exists(elsewhere), "nothing is made where the daemon may not write");
+
+      Path inside = downloads.resolve("mcp");
+      long id = mcp.ok("add_download", Map.of("url", server.url("/one.bin"), "folder", inside.toString())).path("id").asLong();
+      JsonNode done = mcp.ok("wait_for_download", Map.of("id", id, "timeout_seconds", 30));
+      assertEquals("completed", done.path("state").asText(), done::toString);
+      assertEquals(inside.resolve("one.bin").toString(), done.path("file").asText());
+      assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(inside.resolve("one.bin")));
+      assertEquals("complete", daemon.call("aria2.tellStatus", String.format("%016x", id)).path("status").asText());
+
+      // the last request before the pipe closed is answered, a second later, before the server ends
+      long slow = mcp.ok("add_download", Map.of("url", server.url("/slow.bin"), "folder", inside.toString())).path("id").asLong();
+      JsonNode last = mcp.lastCall("wait_for_download", Map.of("id", slow, "timeout_seconds", 1), Duration.ofSeconds(20));
+      assertFalse(last.path("structuredContent").path("finished").asBoolean(), last::toString);
+      assertTrue(daemon.process.isAlive(), "the daemon runs on when its MCP client ends");
+      assertEquals("active", daemon.call("aria2.tellStatus", String.format("%016x", slow)).path("status").asText());
+      daemon.call("aria2.remove", String.format("%016x", slow));
+      for (String line : mcp.stdoutLines()) {
+        assertEquals("2.0", RpcDaemon.JSON.readTree(line).path("jsonrpc").asText(), () -> "no protocol message: " + line);
+      }
+    }
+  }
 }
