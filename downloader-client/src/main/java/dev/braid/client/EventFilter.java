@@ -48,6 +48,20 @@ public final class EventFilter {
   }
 
   /**
+   * Download {@code id} was already in {@code state} when this filter began to listen: its pause
+   * then is a run's, not that of a download added paused. A state heard since stands.
+   *
+   * @param id the download's id
+   * @param state the state it was in; an unfinished one
+   */
+  public void alreadyIn(long id, DownloadState state) {
+    if (state == DownloadState.COMPLETED || state == DownloadState.FAILED) {
+      throw new IllegalArgumentException("only an unfinished download's state is seeded, not " + state);
+    }
+    live.putIfAbsent(id, state);
+  }
+
+  /**
    * {@return the event download {@code id}'s new state makes, or empty when it makes none}
    *
    * @param id the download's id

@@ -192,6 +192,8 @@ public final class LocalClient implements BraidClient {
         }
       }
     }, NO_PROGRESS);
+    // after listening, so that none is missed: a run going on now is no download added paused
+    braid.running().forEach(d -> filter.alreadyIn(d.id(), DownloadState.ACTIVE));
     return () -> {
       listening.close();
       teller.shutdownNow();

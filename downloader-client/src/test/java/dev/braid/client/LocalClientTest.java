@@ -140,6 +140,24 @@ class LocalClientTest {
   }
 
   @Test
+  void aFollowerThatBeganDuringARunHearsItsPause() throws Exception {
+    server.serve("/p.bin", Content.random(2 << 20, 4)).rateLimitPerConnection(512 << 10);
+    try (LocalClient client = client(Rules.NONE)) {
+      long id = client.add(List.of(DownloadRequest.builder(server.url("/p.bin")).connections(1).build()), false).get(0);
+      org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+          .until(() -> client.download(id).orElseThrow().progress().done() > 0);
+      CountDownLatch paused = new CountDownLatch(1);
+      client.follow(e -> {
+        if (e.id() == id && e.kind() == DownloadEvent.Kind.PAUSED) {
+          paused.countDown();
+        }
+      });
+      client.pause(id);
+      assertTrue(paused.await(20, TimeUnit.SECONDS), "the pause of a run that began before the follower is heard");
+    }
+  }
+
+  @Test
   void anUnknownIdIsNotFound() throws Exception {
     try (LocalClient client = client(Rules.NONE)) {
       ClientException e = assertThrows(ClientException.class, () -> client.pause(9999));
