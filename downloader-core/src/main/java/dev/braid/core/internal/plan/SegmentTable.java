@@ -30,6 +30,13 @@ public final class SegmentTable {
   private final List<Segment> segments = new ArrayList<>();
   private final SplitPolicy split;
   private final Ticker clock;
+  /**
+   * In order ({@link #inOrder}): work is handed out only this far past the first missing byte;
+   * 0 for no bound. Set before the workers start.
+   */
+  private volatile long window;
+  /** Workers waiting in {@link #awaitFront} for the first missing byte to move. */
+  private int frontWaiters;
 
   private SegmentTable(long minSplit, boolean splittable, Ticker clock) {
     this.split = new SplitPolicy(minSplit, splittable);
@@ -53,6 +60,24 @@ public final class SegmentTable {
     SegmentTable t = new SegmentTable(minSplit, true, clock);
     t.segments.addAll(SegmentRecords.segments(stored));
     return t;
+  }
+
+  /**
+   * Hands out work only within {@code bytes} after the first missing byte from now on, so the
+   * file's complete prefix grows steadily (a player can open the part file while the rest
+   * arrives): orphans and splits beyond it wait, and an owner reaching it gives its segment back
+   * ({@link #aheadOfWindow}). Called before the workers start.
+   */
+  public void inOrder(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("window must be positive, not " + bytes);
+    }
+    this.window = bytes;
+  }
+
+  /** The bound of {@link #inOrder}, or 0 when work is handed out anywhere. */
+  public long window() {
+    return window;
   }
 
   /**
@@ -82,8 +107,9 @@ public final class SegmentTable {
   public Segment next(long cutMin) {
     synchronized (lock) {
       compact();
+      long limit = limit();
       for (Segment s : segments) {
-        if (!s.assigned && s.position < s.end) {
+        if (!s.assigned && s.position < s.end && s.position < limit) {
           s.assigned = true;
           return s;
         }
@@ -92,7 +118,7 @@ public final class SegmentTable {
       long bestMid = -1;
       long now = clock.read();
       for (Segment s : segments) {
-        long mid = split.splitPoint(s, cutMin, now);
+        long mid = split.splitPoint(s, cutMin, now, limit);
         if (mid >= 0 && (best == null || SplitPolicy.remainder(s) > SplitPolicy.remainder(best))) {
           best = s;
           bestMid = mid;
@@ -127,6 +153,79 @@ public final class SegmentTable {
         a.claimedEnd = b.end;
         a.requestEnd = b.end;
         segments.remove(i);
+      }
+    }
+  }
+
+  /** The first byte not written yet; the end of the last segment when every byte is. Under the lock. */
+  private long front() {
+    long front = Long.MAX_VALUE;
+    long end = 0;
+    for (Segment s : segments) {
+      if (s.position < s.end) {
+        front = Math.min(front, s.position);
+      }
+      end = Math.max(end, s.end);
+    }
+    return front == Long.MAX_VALUE ? end : front;
+  }
+
+  /** The first offset beyond the window of work ({@link #inOrder}); no bound out of order. Under the lock. */
+  private long limit() {
+    long w = window;
+    return w == 0 ? Long.MAX_VALUE : front() + w;
+  }
+
+  /** The first byte not written yet: the file's complete prefix ends there. */
+  public long firstMissing() {
+    synchronized (lock) {
+      return front();
+    }
+  }
+
+  /**
+   * Whether the owner of {@code s} stands at or beyond the window ({@link #inOrder}) and should give
+   * the segment back ({@link #release}) before its next request, rather than run ahead of the front.
+   */
+  public boolean aheadOfWindow(Segment s) {
+    if (window == 0) {
+      return false;
+    }
+    synchronized (lock) {
+      return s.position < s.end && s.position >= limit();
+    }
+  }
+
+  /**
+   * Whether unfinished bytes lie beyond the window ({@link #inOrder}): an idle worker that found no
+   * work waits for the front to move ({@link #awaitFront}) rather than leave.
+   */
+  public boolean workBeyondWindow() {
+    if (window == 0) {
+      return false;
+    }
+    synchronized (lock) {
+      long limit = limit();
+      for (Segment s : segments) {
+        if (s.position < s.end && s.end > limit) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Waits up to {@code millis} for a byte to be written (the front may have moved), or until
+   * interrupted; the caller then asks {@link #next} again.
+   */
+  public void awaitFront(long millis) throws InterruptedException {
+    synchronized (lock) {
+      frontWaiters++;
+      try {
+        lock.wait(millis);
+      } finally {
+        frontWaiters--;
       }
     }
   }
@@ -196,6 +295,9 @@ public final class SegmentTable {
     synchronized (lock) {
       s.position += n;
       s.claimedEnd = s.position;
+      if (frontWaiters > 0) {
+        lock.notifyAll();
+      }
       if (now - s.paceAt >= PACE_WINDOW_NANOS) {
         s.lastPace = (s.position - s.paceFrom) * 1e9 / (now - s.paceAt);
         s.paceFrom = s.position;
@@ -273,8 +375,9 @@ public final class SegmentTable {
   public boolean hasWork(long cutMin) {
     synchronized (lock) {
       long now = clock.read();
+      long limit = limit();
       for (Segment s : segments) {
-        if (s.position < s.end && (!s.assigned || split.splitPoint(s, cutMin, now) >= 0)) {
+        if (s.position < s.end && s.position < limit && (!s.assigned || split.splitPoint(s, cutMin, now, limit) >= 0)) {
           return true;
         }
       }
