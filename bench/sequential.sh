@@ -9,6 +9,10 @@
 #   REPS  rounds [5]
 #   RATE  nginx limit_rate per request, e.g. 8m; empty = none []
 #   CONNECTIONS  braid's -c [auto]
+#   MODES the ways to run, among normal sequential stdout [all three]; ratios are to normal
+#   BRAID braid command prefix [a copy of the launcher <repo>/downloader-cli/target/braid with its
+#         own AppCDS archive]; e.g. BRAID="java -cp downloader-core/target/classes:downloader-cli/target/braid.jar
+#         dev.braid.cli.Main" to try a change of the engine without packaging
 #   BENCH_DIR scratch [/tmp/braid-bench-sequential], PORT nginx's port [18182]
 # Needs the launcher: mvn -B -pl downloader-cli -am package -DskipTests
 set -euo pipefail
@@ -28,9 +32,12 @@ cleanup() { stop_nginx; }
 trap cleanup EXIT
 
 mkdir -p "$BENCH_DIR/www" "$BENCH_DIR/out"
-install_braid_copy "$BENCH_DIR/braid-copy"
-cp "$REPO/downloader-cli/target/braid" "$BENCH_DIR/braid-copy/"
-BRAID=$BENCH_DIR/braid-copy/braid
+if [[ -z ${BRAID:-} ]]; then
+  install_braid_copy "$BENCH_DIR/braid-copy"
+  cp "$REPO/downloader-cli/target/braid" "$BENCH_DIR/braid-copy/"
+  BRAID=$BENCH_DIR/braid-copy/braid
+fi
+read -r -a braid <<<"$BRAID"
 file=$BENCH_DIR/www/seq-$SIZE.bin
 [[ -s $file ]] || head -c "$(numfmt --from=iec "$SIZE")" /dev/urandom >"$file"
 start_nginx "$BENCH_DIR/www"
@@ -48,9 +55,9 @@ run() { # run MODE REP
   rm -rf "$BENCH_DIR/out" "$BENCH_DIR/state.db"*; mkdir -p "$BENCH_DIR/out"
   t0=$(date +%s%N)
   case $mode in
-    normal) "$BRAID" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o "$BENCH_DIR/out/f" "$url" ;;
-    sequential) "$BRAID" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" --sequential -o "$BENCH_DIR/out/f" "$url" ;;
-    stdout) "$BRAID" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o - "$url" >/dev/null ;;
+    normal) "${braid[@]}" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o "$BENCH_DIR/out/f" "$url" ;;
+    sequential) "${braid[@]}" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" --sequential -o "$BENCH_DIR/out/f" "$url" ;;
+    stdout) "${braid[@]}" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o - "$url" >/dev/null ;;
   esac
   t1=$(date +%s%N)
   got=yes
@@ -58,12 +65,12 @@ run() { # run MODE REP
   echo "$rep,$mode,$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'),$got" >>"$csv"
 }
 
-modes=(normal sequential stdout)
+read -r -a modes <<<"${MODES:-normal sequential stdout}"
 for rep in $(seq "$REPS"); do
-  for k in 0 1 2; do run "${modes[$(((rep + k) % 3))]}" "$rep"; done
+  for (( k = 0; k < ${#modes[@]}; k++ )); do run "${modes[$(((rep + k) % ${#modes[@]}))]}" "$rep"; done
 done
 # the stdout runs' bytes: checked once, through sha256sum
-got=$("$BRAID" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o - "$url" | sha256sum | cut -d' ' -f1)
+got=$("${braid[@]}" get -q --state-db "$BENCH_DIR/state.db" -c "$CONNECTIONS" -o - "$url" | sha256sum | cut -d' ' -f1)
 [[ $got == "$want" ]] || die "-o - gave sha256 $got, not $want"
 
 ratio() { # ratio MODE: median over rounds of MODE's seconds / normal's
@@ -74,6 +81,6 @@ ratio() { # ratio MODE: median over rounds of MODE's seconds / normal's
 med() { awk -F, -v m="$1" 'NR > 1 && $2 == m && $4 == "yes" { print $3 }' "$csv" | median_of; }
 echo "$SIZE from nginx on loopback${RATE:+ (limit_rate $RATE)}, -c $CONNECTIONS, $REPS rounds; load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "  normal       $(med normal) s"
-echo "  --sequential $(med sequential) s   ratio to normal $(ratio sequential)"
-echo "  -o -         $(med stdout) s   ratio to normal $(ratio stdout)"
+[[ " ${modes[*]} " == *" sequential "* ]] && echo "  --sequential $(med sequential) s   ratio to normal $(ratio sequential)"
+[[ " ${modes[*]} " == *" stdout "* ]] && echo "  -o -         $(med stdout) s   ratio to normal $(ratio stdout)"
 echo "runs: $csv"

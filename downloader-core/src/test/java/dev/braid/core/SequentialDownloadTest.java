@@ -27,13 +27,13 @@ class SequentialDownloadTest extends DownloadHarness {
   private static final int BLOCK = 64 << 10;
   /** The bytes compared at each end of a block. */
   private static final int PROBE = 256;
-  /** The engine's window of work (16 MiB) plus one connection's request (a quarter of it on 4 connections), and a block of slack. */
-  private static final long SPREAD = (16L << 20) + (4L << 20) + BLOCK;
+  /** The engine's window of work (24 MiB) plus one connection's request (an eighth of it on 4 connections), and a block of slack. */
+  private static final long SPREAD = (24L << 20) + (3L << 20) + BLOCK;
 
   @Test
   void thePartFileIsAGrowingPrefixPlusAWindowAndSeveralConnectionsFetchIt() throws Exception {
     Content c = Content.random(48L << 20, 38);
-    server.serve("/movie.bin", c).etag("\"v1\"").rateLimitPerConnection(8L << 20);
+    server.serve("/movie.bin", c).etag("\"v1\"").rateLimitPerConnection(12L << 20);
     Path out = dir.resolve("movie.bin");
     Path part = dir.resolve("movie.bin.part");
     Download d = braid.submit(request("/movie.bin", out).connections(4).sequential(true).build());

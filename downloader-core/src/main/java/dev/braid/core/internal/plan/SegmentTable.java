@@ -30,13 +30,8 @@ public final class SegmentTable {
   private final List<Segment> segments = new ArrayList<>();
   private final SplitPolicy split;
   private final Ticker clock;
-  /**
-   * In order ({@link #inOrder}): work is handed out only this far past the first missing byte;
-   * 0 for no bound. Set before the workers start.
-   */
-  private volatile long window;
-  /** Workers waiting in {@link #awaitFront} for the first missing byte to move. */
-  private int frontWaiters;
+  /** In order ({@link #inOrder}): where work is handed out; unbounded until set, before the workers start. */
+  private final WorkWindow window = new WorkWindow();
 
   private SegmentTable(long minSplit, boolean splittable, Ticker clock) {
     this.split = new SplitPolicy(minSplit, splittable);
@@ -69,15 +64,12 @@ public final class SegmentTable {
    * ({@link #aheadOfWindow}). Called before the workers start.
    */
   public void inOrder(long bytes) {
-    if (bytes <= 0) {
-      throw new IllegalArgumentException("window must be positive, not " + bytes);
-    }
-    this.window = bytes;
+    window.set(bytes);
   }
 
   /** The bound of {@link #inOrder}, or 0 when work is handed out anywhere. */
   public long window() {
-    return window;
+    return window.bytes();
   }
 
   /**
@@ -157,30 +149,9 @@ public final class SegmentTable {
     }
   }
 
-  /** The first byte not written yet; the end of the last segment when every byte is. Under the lock. */
-  private long front() {
-    long front = Long.MAX_VALUE;
-    long end = 0;
-    for (Segment s : segments) {
-      if (s.position < s.end) {
-        front = Math.min(front, s.position);
-      }
-      end = Math.max(end, s.end);
-    }
-    return front == Long.MAX_VALUE ? end : front;
-  }
-
   /** The first offset beyond the window of work ({@link #inOrder}); no bound out of order. Under the lock. */
   private long limit() {
-    long w = window;
-    return w == 0 ? Long.MAX_VALUE : front() + w;
-  }
-
-  /** The first byte not written yet: the file's complete prefix ends there. */
-  public long firstMissing() {
-    synchronized (lock) {
-      return front();
-    }
+    return window.limit(segments);
   }
 
   /**
@@ -188,11 +159,11 @@ public final class SegmentTable {
    * the segment back ({@link #release}) before its next request, rather than run ahead of the front.
    */
   public boolean aheadOfWindow(Segment s) {
-    if (window == 0) {
+    if (!window.on()) {
       return false;
     }
     synchronized (lock) {
-      return s.position < s.end && s.position >= limit();
+      return window.ahead(s, segments);
     }
   }
 
@@ -201,17 +172,11 @@ public final class SegmentTable {
    * work waits for the front to move ({@link #awaitFront}) rather than leave.
    */
   public boolean workBeyondWindow() {
-    if (window == 0) {
+    if (!window.on()) {
       return false;
     }
     synchronized (lock) {
-      long limit = limit();
-      for (Segment s : segments) {
-        if (s.position < s.end && s.end > limit) {
-          return true;
-        }
-      }
-      return false;
+      return window.workBeyond(segments);
     }
   }
 
@@ -221,12 +186,7 @@ public final class SegmentTable {
    */
   public void awaitFront(long millis) throws InterruptedException {
     synchronized (lock) {
-      frontWaiters++;
-      try {
-        lock.wait(millis);
-      } finally {
-        frontWaiters--;
-      }
+      window.await(lock, millis);
     }
   }
 
@@ -295,9 +255,7 @@ public final class SegmentTable {
     synchronized (lock) {
       s.position += n;
       s.claimedEnd = s.position;
-      if (frontWaiters > 0) {
-        lock.notifyAll();
-      }
+      window.wrote(lock, segments);
       if (now - s.paceAt >= PACE_WINDOW_NANOS) {
         s.lastPace = (s.position - s.paceFrom) * 1e9 / (now - s.paceAt);
         s.paceFrom = s.position;

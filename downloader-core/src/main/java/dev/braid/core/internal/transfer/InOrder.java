@@ -8,14 +8,18 @@ package dev.braid.core.internal.transfer;
 final class InOrder {
   /**
    * Work is handed out only this far past the first missing byte, and each connection's requests
-   * are cut to its share of it ({@link WorkerPool#requestSize}).
+   * are cut to half its share of it ({@link WorkerPool#requestSize}): room for every connection's
+   * next request while the one at the front finishes, so a connection a little slower than the
+   * others does not hold them all.
    */
-  static final long WINDOW = 16L << 20;
+  static final long WINDOW = 24L << 20;
+  /** The longest request of an in-order download: half the window (a single connection's half share). */
+  static final long MAX_REQUEST = WINDOW / 2;
   /**
    * A stream's reorder buffer: the window, plus the longest request that may start just inside
-   * it (a single connection's share is the whole window).
+   * it.
    */
-  static final int BUFFER = (int) (2 * WINDOW);
+  static final int BUFFER = (int) (WINDOW + MAX_REQUEST);
 
   private InOrder() {}
 }

@@ -170,15 +170,16 @@ final class WorkerPool {
 
   /**
    * A request of {@code wanted} bytes, made to fit an in-order download's window
-   * ({@link SegmentTable#inOrder}): every connection has a request of its own in it, so no
-   * connection races ahead of the front by more than one request.
+   * ({@link SegmentTable#inOrder}): two requests of every connection fit in it, so no connection
+   * races ahead of the front by more than a request, and one that finishes early finds room for
+   * its next while the front's owner finishes.
    */
   long requestSize(long wanted) {
     long window = table.window();
     if (window == 0) {
       return wanted;
     }
-    return Math.min(wanted, Math.max(SegmentStreamer.MIN_FIRST_REQUEST, window / Math.max(1, controller.target())));
+    return Math.min(wanted, Math.max(SegmentStreamer.MIN_FIRST_REQUEST, window / (2L * Math.max(1, controller.target()))));
   }
 
   /** The median throughput of the connections that have streamed, bytes per second; 0 before any has. */
