@@ -111,7 +111,7 @@ public final class ReorderWindow implements SegmentSink {
     }
   }
 
-  /** What the reader got: {@code count} bytes at {@code offset} of {@link #ring()}; -1 at the end. */
+  /** Where {@link #take} hands the reader's bytes: {@code count} of them at {@code offset} of the ring itself. */
   public interface Taken {
     void bytes(byte[] ring, int offset, int count) throws IOException;
   }
