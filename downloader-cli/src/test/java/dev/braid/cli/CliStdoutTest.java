@@ -35,10 +35,11 @@ class CliStdoutTest extends ServerAndStateDb {
   private record Piped(int exit, byte[] out, String stderr) {}
 
   @Test
-  void theFileGoesIntoSha256sumAndTarOverSeveralConnections() throws Exception {
+  void theFileGoesIntoSha256sumAndTarOverSeveralConnectionsAndAWrongChecksumIsExit7After() throws Exception {
     Content c = Content.random(24L << 20, 38);
     server.serve("/big.bin", c).etag("\"v1\"").rateLimitPerConnection(16L << 20);
-    Piped sum = pipe("sha256sum", "get", server.url("/big.bin"), "-o", "-", "-c", "4", "--state-db", db.toString());
+    Piped sum = pipe("sha256sum", "get", server.url("/big.bin"), "-o", "-", "-c", "4", "--checksum", "sha-256=" + c.sha256Hex(),
+        "--state-db", db.toString());
     assertEquals(ExitCode.OK, sum.exit(), sum.stderr());
     assertEquals(c.sha256Hex() + "  -", new String(sum.out(), StandardCharsets.UTF_8).strip());
     assertTrue(rangeConnections() >= 3, "ranges came over " + rangeConnections() + " connections: " + server.requests());
@@ -52,8 +53,11 @@ class CliStdoutTest extends ServerAndStateDb {
     assertEquals(0, new ProcessBuilder("tar", "cf", tar.toString(), "-C", tree.toString(), ".").inheritIO().start().waitFor());
     server.serve("/tree.tar", Content.of(Files.readAllBytes(tar))).etag("\"t1\"");
     Path out = Files.createDirectories(work.resolve("out"));
-    Piped untar = pipe("tar x -C " + out, "get", server.url("/tree.tar"), "-o", "-", "--state-db", db.toString());
-    assertEquals(ExitCode.OK, untar.exit(), untar.stderr());
+    // a wrong checksum: told after the bytes went out, which tar has extracted by then
+    Piped untar = pipe("tar x -C " + out, "get", server.url("/tree.tar"), "-o", "-", "--checksum", "sha-256=" + "0".repeat(64),
+        "--state-db", db.toString());
+    assertEquals(ExitCode.INTEGRITY, untar.exit(), untar.stderr());
+    assertTrue(untar.stderr().contains("checksum mismatch"), untar.stderr());
     assertArrayEquals(inside, Files.readAllBytes(out.resolve("data.bin")));
     assertEquals("made by the test\n", Files.readString(out.resolve("note.txt")));
     assertNothingLeft();
