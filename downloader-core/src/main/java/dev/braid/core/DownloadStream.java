@@ -10,8 +10,9 @@ import java.nio.channels.ReadableByteChannel;
  * A download read in order as it arrives, made by {@link Braid#stream}: the usual adaptive
  * connections fetch the file from its front ({@link DownloadRequestBuilder#sequential}), and their
  * bytes wait in a bounded reorder window (a few tens of MiB, whatever the file's size) until every
- * byte before them is there. Nothing is written to disk and nothing is recorded in the state
- * database: a stream cannot be resumed, and closing it before the end drops the download.
+ * byte before them is there. Nothing is written to disk and nothing of the download is recorded
+ * in the state database (what the engine learns of the host, as its connection limit, is kept as
+ * after any download): a stream cannot be resumed, and closing it before the end drops the download.
  *
  * <p>A request's checksum and piece hashes are still checked, on the bytes as they pass; a
  * mismatch is told only after those bytes were read: {@link #read} then throws an
