@@ -24,6 +24,16 @@ interface Caller {
   /** Where results go (a detached get's ids, --json events, list and status). */
   PrintStream out();
 
+  /**
+   * Where {@code braid get -o -} writes the file's bytes: the standard output itself, unbuffered,
+   * not the cleaning text stream of {@link #out()}, and telling a closed pipe as an
+   * {@link java.io.IOException}. A relayed command never writes there: it hands {@code -o -} back
+   * to its client ({@link #engineHere()}), so by default it is {@link #out()}.
+   */
+  default java.io.OutputStream data() {
+    return out();
+  }
+
   /** Where progress, summaries and errors go. */
   PrintStream err();
 

@@ -30,6 +30,11 @@ final class ExitCode {
    */
   static final int ENGINE_FAILED = 70;
   static final int INTERRUPTED = 130;
+  /**
+   * {@code -o -}: the reader of standard output went away (EPIPE: {@code | head -c N}); the download
+   * stopped quietly. What a shell reports for a process a SIGPIPE ended (128 + 13).
+   */
+  static final int PIPE_CLOSED = 141;
   /** Not returned by braid: the JVM's own status after SIGTERM, once the shutdown hook has saved progress. */
   static final int TERMINATED = 143;
 
@@ -55,6 +60,7 @@ final class ExitCode {
     put(codes, METALINK, "a Metalink that is malformed, unsafe (a name leaving the folder, a DOCTYPE) or Metalink 3");
     put(codes, ENGINE_FAILED, "braid daemon: a thread of it died or memory ran out; restart it, the queue resumes");
     put(codes, INTERRUPTED, "interrupted: Ctrl-C, or paused by another braid (progress saved)");
+    put(codes, PIPE_CLOSED, "-o -: standard output was closed by its reader (| head); the download stopped quietly");
     put(codes, TERMINATED, "terminated by SIGTERM (progress saved)");
     usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
   }

@@ -52,6 +52,9 @@ final class GetCommand implements Callable<Integer> {
     PrintStream err = caller.err();
     try {
       options.net().validate();
+      if (StreamGet.asked(options)) {
+        return new StreamGet(options, caller).run();
+      }
       Rules rules = options.rulesFile().load();
       GetRequests requests = new GetRequests(options, rules, caller);
       List<GetItem> items = requests.items();

@@ -13,7 +13,7 @@ final class GetHelp {
       .section("Target", "--input-file", "--output", "--dir", "--overwrite", "--no-restart", "--checksum", "--mirror",
           "--jobs", "--detach", "--url-refresh-command", "--state-db")
       .section("Rules", "--rules", "--no-rules")
-      .section("Connections", "--connections", "--max-connections", "--max-connections-per-host", "--min-split-size",
+      .section("Connections", "--connections", "--max-connections", "--max-connections-per-host", "--min-split-size", "--sequential",
           "--lowest-speed", "--limit-rate", "--retries", "--retry-for", "--http2", "--http1.1", "--http-auto")
       .section("Metalink", "--metalink-location", "--metalink-preferred-protocol", "--select-file")
       .section("Network", "--header", "--user-agent", "--user", "--bearer", "--proxy", "--no-proxy", "--connect-timeout",

@@ -41,7 +41,12 @@ final class GetOptions {
   private final OptionSpec jobs = option(int.class, "N", "downloads at once (default: ${DEFAULT-VALUE})", "-j", "--jobs")
       .defaultValue(String.valueOf(Braid.DEFAULT_MAX_ACTIVE_DOWNLOADS)).build();
 
-  private final OptionSpec file = option(Path.class, "FILE", "write to FILE (one URL only)", "-o", "--output").build();
+  private final OptionSpec file = option(Path.class, "FILE", "write to FILE (one URL only); - writes the file to standard"
+      + " output, in order, nothing kept on disk (no resume)", "-o", "--output").build();
+
+  private final OptionSpec sequential = flag("fetch the file from its front: every connection works within a window"
+      + " after the first missing byte, so the part file's complete prefix grows steadily (to open it while the rest"
+      + " arrives)", "--sequential").build();
 
   private final OptionSpec dir = option(Path.class, "DIR",
       "write into DIR under the server's name, made if missing (default: .)", "-d", "--dir").build();
@@ -102,7 +107,7 @@ final class GetOptions {
   /** Adds the arguments and options to {@code spec}, in the order its help lists them. */
   void addTo(CommandSpec spec) {
     spec.addPositional(urls);
-    for (OptionSpec o : List.of(inputList, jobs, connections, maxConnections, minSplit, mirrors, checksum, overwrite,
+    for (OptionSpec o : List.of(inputList, jobs, connections, maxConnections, minSplit, sequential, mirrors, checksum, overwrite,
         urlRefreshCommand,
         noRestart, quiet, json, progressInterval, detach, debug)) {
       spec.addOption(o);
@@ -122,6 +127,9 @@ final class GetOptions {
       set(maxConnections, () -> b.maxConnections(maxConnections.<Integer>getValue()));
     }
     set(minSplit, () -> b.minSplitSize(minSplit.<Long>getValue()));
+    if (isSet(sequential)) {
+      b.sequential(true);
+    }
     OptionalInt pinned = connections.getValue();
     if (pinned.isPresent()) {
       set(connections, () -> b.connections(pinned.getAsInt()));

@@ -24,6 +24,12 @@ final class ThisProcess implements Caller {
     return System.out;
   }
 
+  /** File descriptor 1 itself: the bytes as they are, and EPIPE as an IOException (the JVM ignores SIGPIPE). */
+  @Override
+  public java.io.OutputStream data() {
+    return new java.io.FileOutputStream(java.io.FileDescriptor.out);
+  }
+
   @Override
   public PrintStream err() {
     return System.err;

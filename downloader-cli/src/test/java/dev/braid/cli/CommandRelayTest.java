@@ -100,6 +100,24 @@ class CommandRelayTest {
   }
 
   @Test
+  void aGetToStandardOutputGoesBackToTheClientsProcessWhoseStdoutGetsTheBytes() throws Exception {
+    Path client = Files.createDirectories(downloads.resolve("stdout-client"));
+    ProcessBuilder pb = ChildJvm.get().process(client, List.of(), List.of("get", "--state-db", db.toString(), "-o", "-",
+        server.url("/one.bin")));
+    pb.environment().put("XDG_DATA_HOME", work.resolve(".xdg-data").toString());
+    pb.environment().put("XDG_CONFIG_HOME", work.resolve(".xdg-config").toString());
+    Path out = work.resolve("stdout-bytes");
+    Path err = work.resolve("stdout-err.txt");
+    pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    Process p = pb.start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "braid ended within 60 s");
+    assertEquals(ExitCode.OK, p.exitValue(), Files.readString(err));
+    // the bytes reached this client's standard output: the daemon, which has other streams, could not write there
+    assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(out), Files.readString(err));
+    assertFalse(Files.exists(client.resolve("-")), "a file named - was written");
+  }
+
+  @Test
   void aListOnStandardInputGoesBackToTheClientsProcessAndStillUsesTheDaemon() throws Exception {
     Path client = Files.createDirectories(downloads.resolve("stdin-client"));
     Path list = Files.writeString(work.resolve("stdin-list.txt"), server.url("/one.bin") + "\n  out=from-stdin.bin\n");

@@ -221,6 +221,29 @@ public final class Braid implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts fetching {@code request}'s file to be read in order, as it arrives: over the usual
+   * adaptive connections, from the file's front (as {@link DownloadRequestBuilder#sequential}),
+   * through a bounded reorder window; nothing is written to disk and nothing is recorded in the
+   * state database, so the stream does not resume and is not in {@link #downloads()}. Its folder,
+   * file, overwrite and priority settings do not apply; its checksum and piece hashes are checked
+   * on the bytes as they are read (see {@link DownloadStream}). The caller reads it on one thread
+   * and closes it; {@link #close()} closes every stream still open.
+   *
+   * <pre>{@code
+   * try (DownloadStream s = braid.stream(DownloadRequest.builder(url).build());
+   *     InputStream in = s.inputStream()) {
+   *   in.transferTo(out);
+   * }
+   * }</pre>
+   *
+   * @param request what to fetch
+   * @return the stream, its download started
+   */
+  public DownloadStream stream(DownloadRequest request) {
+    return parts.stream(Objects.requireNonNull(request, "request"));
+  }
+
   /** The request in this instance's download folder unless it names a folder of its own. */
   private DownloadRequest placed(DownloadRequest request) {
     return request.directoryGiven() ? request

@@ -58,6 +58,43 @@ public record Checksum(String algorithm, String hex) {
   }
 
   /**
+   * {@return a digest by {@code algorithm} fed as bytes pass (a stream's bytes, in order)}
+   *
+   * @param algorithm one of {@link #ALGORITHMS}
+   * @throws IllegalArgumentException for an algorithm not among {@link #ALGORITHMS}
+   */
+  public static Digester digester(String algorithm) {
+    String a = algorithm.toLowerCase(Locale.ROOT);
+    FileDigest.Hasher h = FileDigest.hasher(a);
+    return new Digester() {
+      @Override
+      public void update(byte[] bytes, int offset, int length) {
+        h.update(bytes, offset, length);
+      }
+
+      @Override
+      public Checksum finish() {
+        return new Checksum(a, HexFormat.of().formatHex(h.finish()));
+      }
+    };
+  }
+
+  /** A digest computed as bytes pass, made by {@link #digester}; one thread at a time. */
+  public interface Digester {
+    /**
+     * Adds {@code length} bytes of {@code bytes} from {@code offset}.
+     *
+     * @param bytes the bytes
+     * @param offset where they start
+     * @param length how many
+     */
+    void update(byte[] bytes, int offset, int length);
+
+    /** {@return the digest of every byte added; the digester is spent} */
+    Checksum finish();
+  }
+
+  /**
    * Parses {@code ALGO=HEX}, as in {@code sha-256=9f86d0...}; {@code sha256} is accepted for
    * {@code sha-256}.
    *

@@ -43,6 +43,7 @@ public final class DownloadRequest {
   private final boolean overwrite;
   private final boolean restartIfChanged;
   private final long minSplitSize;
+  private final boolean sequential;
   private final Checksum checksum;
   private final int priority;
   private final long rateLimit;
@@ -72,6 +73,7 @@ public final class DownloadRequest {
     this.overwrite = b.overwrite;
     this.restartIfChanged = b.restartIfChanged;
     this.minSplitSize = b.minSplitSize;
+    this.sequential = b.sequential;
     this.urlRefresher = b.urlRefresher;
     this.maxUrlRefreshes = b.maxUrlRefreshes;
     this.urlRefreshTimeout = b.urlRefreshTimeout;
@@ -253,5 +255,13 @@ public final class DownloadRequest {
   /** {@return the least an idle connection splits off another's remainder, in bytes} */
   public long minSplitSize() {
     return minSplitSize;
+  }
+
+  /**
+   * {@return whether the file is fetched from its front: every connection works within a window
+   * after the first missing byte, so the file's complete prefix grows steadily}
+   */
+  public boolean sequential() {
+    return sequential;
   }
 }

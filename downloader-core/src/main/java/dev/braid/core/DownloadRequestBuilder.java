@@ -29,6 +29,7 @@ public final class DownloadRequestBuilder {
   boolean overwrite;
   boolean restartIfChanged = true;
   long minSplitSize = DownloadRequest.DEFAULT_MIN_SPLIT;
+  boolean sequential;
   final List<String> mirrors = new ArrayList<>();
   Checksum checksum;
   int priority;
@@ -62,6 +63,7 @@ public final class DownloadRequestBuilder {
     b.overwrite = overwrite;
     b.restartIfChanged = restartIfChanged;
     b.minSplitSize = minSplitSize;
+    b.sequential = sequential;
     b.mirrors.addAll(mirrors);
     b.checksum = checksum;
     b.priority = priority;
@@ -369,6 +371,21 @@ public final class DownloadRequestBuilder {
       throw new IllegalArgumentException("bytes must be positive, not " + bytes);
     }
     this.minSplitSize = bytes;
+    return this;
+  }
+
+  /**
+   * Whether to fetch the file from its front (off by default): every connection works within a
+   * window of a few tens of MiB after the first missing byte, so the part file's complete prefix
+   * grows steadily and a player can open it while the rest arrives, still over several
+   * connections (aria2's {@code --stream-piece-selector=inorder}). A download read through
+   * {@link Braid#stream} is always fetched so.
+   *
+   * @param inOrder whether to fetch in order
+   * @return this builder
+   */
+  public DownloadRequestBuilder sequential(boolean inOrder) {
+    this.sequential = inOrder;
     return this;
   }
 

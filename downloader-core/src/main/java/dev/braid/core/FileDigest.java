@@ -36,19 +36,21 @@ final class FileDigest {
         if (n <= 0) {
           return Optional.of(HexFormat.of().formatHex(h.finish()));
         }
-        h.update(buffer, n);
+        h.update(buffer, 0, n);
       }
     }
     return Optional.empty();
   }
 
-  private interface Hasher {
-    void update(byte[] b, int n);
+  /** An incremental digest of one algorithm. */
+  interface Hasher {
+    void update(byte[] b, int off, int n);
 
     byte[] finish();
   }
 
-  private static Hasher hasher(String algorithm) {
+  /** A new incremental digest by {@code algorithm} (a {@link Checksum#ALGORITHMS} name). */
+  static Hasher hasher(String algorithm) {
     return switch (algorithm) {
       case "sha-256" -> jdk("SHA-256");
       case "sha-512" -> jdk("SHA-512");
@@ -70,8 +72,8 @@ final class FileDigest {
     }
     return new Hasher() {
       @Override
-      public void update(byte[] b, int n) {
-        md.update(b, 0, n);
+      public void update(byte[] b, int off, int n) {
+        md.update(b, off, n);
       }
 
       @Override
@@ -84,8 +86,8 @@ final class FileDigest {
   private static Hasher bc(Digest d) {
     return new Hasher() {
       @Override
-      public void update(byte[] b, int n) {
-        d.update(b, 0, n);
+      public void update(byte[] b, int off, int n) {
+        d.update(b, off, n);
       }
 
       @Override

@@ -23,8 +23,9 @@ import java.util.function.Supplier;
  * Braid has no counterpart for are ignored, as clients send many (a browser extension sends
  * its whole set); {@code all-proxy} is the download's own proxy ({@link ProxyOption}),
  * {@code header}, {@code referer} and {@code user-agent} its request headers ({@link HeaderOptions}),
- * {@code max-tries} and {@code retry-wait} its own way of waiting out outages ({@link RetryOption}), and
- * {@code allow-overwrite} replaces a file already at the target.
+ * {@code max-tries} and {@code retry-wait} its own way of waiting out outages ({@link RetryOption}),
+ * {@code allow-overwrite} replaces a file already at the target, and {@code stream-piece-selector=inorder}
+ * fetches the file from its front.
  */
 final class AddOptions {
   private final FolderPolicy folders;
@@ -66,6 +67,7 @@ final class AddOptions {
       b.overwrite("true".equals(text(options, "allow-overwrite")));
     }
     ProxyOption.applyTo(b, options);
+    pieceSelector(b, options);
     if (RetryOption.given(options)) {
       b.outageRetry(RetryOption.apply(retries.get(), options));
     }
@@ -105,6 +107,23 @@ final class AddOptions {
     } catch (IllegalArgumentException e) {
       throw RpcException.failed("braid-pieces/braid-length: " + e.getMessage());
     }
+  }
+
+  /**
+   * aria2's {@code stream-piece-selector}: {@code inorder} fetches the file from its front
+   * ({@link DownloadRequestBuilder#sequential}); aria2's other selectors ({@code default},
+   * {@code random}, {@code geom}) are Braid's usual splitting. Another value is refused, as aria2 does.
+   */
+  private static void pieceSelector(DownloadRequestBuilder b, ObjectNode options) throws RpcException {
+    if (!options.has("stream-piece-selector")) {
+      return;
+    }
+    String selector = text(options, "stream-piece-selector");
+    if (!Set.of("default", "inorder", "random", "geom").contains(selector)) {
+      throw RpcException.failed("option stream-piece-selector must be default, inorder, random or geom, not '" + selector
+          + "'");
+    }
+    b.sequential(selector.equals("inorder"));
   }
 
   /** aria2 makes the folders of {@code out}; Braid makes a missing {@code dir} only for a name the server gives. */

@@ -82,6 +82,22 @@ class RpcServerTest extends RpcHarness {
   }
 
   @Test
+  void streamPieceSelectorInorderFetchesFromTheFrontAndAnUnknownOneIsRefused() throws Exception {
+    server.serve("/movie", Content.random(64L << 20, 7)).etag("\"m\"").rateLimitPerConnection(2L << 20);
+    JsonNode bad = post(request("aria2.addUri", List.of(server.url("/movie")), Map.of("stream-piece-selector", "backwards")));
+    assertTrue(bad.get("error").get("message").asText().contains("stream-piece-selector"), bad::toString);
+    String gid = call("aria2.addUri", List.of(server.url("/movie")),
+        Map.of("split", "4", "stream-piece-selector", "inorder")).asText();
+    JsonNode segments = await("several connections at work").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+        .until(() -> call("braid.tellSegments", gid), n -> n.size() >= 3);
+    // an ordinary download sends its connections to 16, 32 and 48 MiB; in order they work the first 16 MiB and a request
+    for (JsonNode s : segments) {
+      assertTrue(Long.parseLong(s.get("start").asText()) < (20L << 20), segments::toString);
+    }
+    call("aria2.forceRemove", gid);
+  }
+
+  @Test
   void theScheduleIsAGlobalOptionChangedLiveAndStoredForTheQueue() throws Exception {
     assertEquals("", call("aria2.getGlobalOption").get("braid-run-window").asText());
     // a bad one is refused with the reason, and changes nothing (not even the other option of the call);

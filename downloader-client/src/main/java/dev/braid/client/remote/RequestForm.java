@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * A {@link DownloadRequest} as {@code braid.add} takes it: {@code url, mirrors, headers,
  * connections} (absent: adaptive), {@code maxConnections, rateLimit, priority, overwrite,
- * restartIfChanged, minSplitSize}, and when given {@code file} (else {@code dir}), {@code checksum, pieces,
+ * restartIfChanged, minSplitSize}, {@code sequential} when set, and when given {@code file} (else {@code dir}), {@code checksum, pieces,
  * expectedLength, proxy, outageRetry}. A URL refresher lives in the face's process and does not
  * travel.
  */
@@ -39,6 +39,9 @@ public final class RequestForm {
     o.put("overwrite", r.overwrite());
     o.put("restartIfChanged", r.restartIfChanged());
     o.put("minSplitSize", r.minSplitSize());
+    if (r.sequential()) {
+      o.put("sequential", true);
+    }
     if (r.file().isPresent()) {
       o.put("file", r.file().get().toAbsolutePath().toString());
     } else if (r.directoryGiven()) {
@@ -78,7 +81,8 @@ public final class RequestForm {
       }
       b.maxConnections(o.path("maxConnections").asInt()).rateLimit(o.path("rateLimit").asLong())
           .priority(o.path("priority").asInt()).overwrite(o.path("overwrite").asBoolean())
-          .restartIfChanged(o.path("restartIfChanged").asBoolean()).minSplitSize(o.path("minSplitSize").asLong());
+          .restartIfChanged(o.path("restartIfChanged").asBoolean()).minSplitSize(o.path("minSplitSize").asLong())
+          .sequential(o.path("sequential").asBoolean());
       if (o.has("dir")) {
         b.directory(Path.of(o.path("dir").asText()));
       }

@@ -1,5 +1,7 @@
 package dev.braid.core.internal.engine;
 
+import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadStream;
 import dev.braid.core.HttpVersion;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.SpeedSchedule;
@@ -21,6 +23,7 @@ import dev.braid.core.internal.queue.StoredSchedule;
 import dev.braid.core.internal.transfer.ConnectionBudget;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.core.internal.transfer.EngineSettings;
+import dev.braid.core.internal.transfer.StreamJob;
 import dev.braid.core.rules.Rules;
 import dev.braid.store.DownloadState;
 import dev.braid.store.ProcessOwner;
@@ -35,7 +38,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,6 +77,10 @@ public final class EngineParts {
   /** Null without hooks: no hook threads then. */
   private final HookRunner hooks;
   public final QueueSchedule schedule;
+  /** Hears every connection's phases (the Prometheus endpoint's), streams' too. */
+  private final PhaseListener phases;
+  /** The streams open now ({@link #stream}): {@link #close()} closes them before the threads stop. */
+  private final Set<StreamJob> streams = ConcurrentHashMap.newKeySet();
 
   public EngineParts(EngineConfig b) throws LocalFileException {
     FutureTask<SSLContext> tls = null;
@@ -129,7 +138,7 @@ public final class EngineParts {
     BytesTotal bytes = b.metricsAddress == null ? null : new BytesTotal();
     PrometheusMetrics prometheus = bytes == null ? null
         : new PrometheusMetrics(bytes, this::downloadsByState, connectionBudget::inUse);
-    PhaseListener phases = prometheus == null ? PhaseListener.NONE : prometheus;
+    this.phases = prometheus == null ? PhaseListener.NONE : prometheus;
     this.queue = new DownloadQueue(store, request -> {
       DownloadJob job = new DownloadJob(http, store, engine, request, workers, connectionBudget, rateLimit, phases);
       if (bytes != null) {
@@ -185,8 +194,28 @@ public final class EngineParts {
     }
   }
 
+  /**
+   * Starts a download read in order ({@code Braid.stream}): its driver on this engine's driver
+   * pool, outside the queue and the store, its workers under the engine's connection budget and
+   * rate limit.
+   */
+  public DownloadStream stream(DownloadRequest request) {
+    StreamJob job = new StreamJob(http, store, engine, request, workers, connectionBudget, rateLimit, phases);
+    streams.add(job);
+    drivers.execute(() -> {
+      try {
+        job.run();
+      } finally {
+        streams.remove(job);
+      }
+    });
+    return job;
+  }
+
   /** Stops and releases everything, in the order {@code Braid.close()} describes. */
   public void close() {
+    // a stream's reader is gone with its engine: its download ends, nothing of it to record
+    streams.forEach(StreamJob::close);
     queue.close();
     drivers.shutdown();
     try {

@@ -3,7 +3,7 @@ package dev.braid.core.internal.fetch;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.http.Exchange;
-import dev.braid.core.internal.io.PartFile;
+import dev.braid.core.internal.io.SegmentSink;
 import dev.braid.core.internal.limit.Throttle;
 import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Copies a validated response body into the part file at the segment's position. Owned by one
+ * Copies a validated response body into the part file (or another {@link SegmentSink}) at the segment's position. Owned by one
  * worker; its one buffer is reused for every response that worker reads, so memory is bounded by
  * the number of connections, not by the file size (invariant 5).
  *
@@ -31,13 +31,13 @@ public final class SegmentStreamer {
   public static final long FIRST_REQUEST = 4L << 20;
   static final long MAX_REQUEST = 64L << 20;
   /** Smaller first requests would cost a round trip per few hundred KiB on a long path. */
-  static final long MIN_FIRST_REQUEST = 256L << 10;
+  public static final long MIN_FIRST_REQUEST = 256L << 10;
   static final double REQUEST_SECONDS = 4;
 
   private final byte[] buffer;
   private final ByteBuffer view;
   private final SegmentTable table;
-  private final PartFile part;
+  private final SegmentSink part;
   private final LongAdder written;
   private final Throttle throttle;
   /** Sums whole blocks as they are written, for the resume check; null when the download keeps no sums. */
@@ -48,7 +48,7 @@ public final class SegmentStreamer {
   private long streamingNanos;
   private final Ticker ticker;
 
-  public SegmentStreamer(int bufferSize, SegmentTable table, PartFile part, LongAdder written, Throttle throttle,
+  public SegmentStreamer(int bufferSize, SegmentTable table, SegmentSink part, LongAdder written, Throttle throttle,
       BlockTracker tracker, Ticker ticker) {
     this.ticker = ticker;
     this.throttle = throttle;
@@ -167,7 +167,7 @@ public final class SegmentStreamer {
         tracker.wrote(buffer, 0, length, position);
       }
     } catch (IOException e) {
-      throw new LocalFileException("cannot write " + part.path() + ": " + RangeRequest.describe(e), e,
+      throw new LocalFileException("cannot write " + part.name() + ": " + RangeRequest.describe(e), e,
           part.outOfSpace() ? FailureDetail.DISK_FULL : FailureDetail.NONE);
     }
   }

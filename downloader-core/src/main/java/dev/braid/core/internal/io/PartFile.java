@@ -21,7 +21,7 @@ import java.nio.file.StandardOpenOption;
  * <p>Never interrupt a thread inside {@link #write}: an interrupt closes the channel for every
  * worker. Workers are stopped by aborting their HTTP exchange instead.
  */
-public final class PartFile implements AutoCloseable {
+public final class PartFile implements SegmentSink, AutoCloseable {
   /** Below this much usable space a failed write is a full disk: more than one worker's buffer (128 KiB). */
   private static final long LOW_SPACE_BYTES = 1 << 20;
 
@@ -67,6 +67,11 @@ public final class PartFile implements AutoCloseable {
     return path;
   }
 
+  @Override
+  public String name() {
+    return path.toString();
+  }
+
   public long size() throws IOException {
     return channel.size();
   }
@@ -80,6 +85,7 @@ public final class PartFile implements AutoCloseable {
   }
 
   /** Writes all of {@code buffer} at {@code position}. */
+  @Override
   public void write(ByteBuffer buffer, long position) throws IOException {
     long at = position;
     while (buffer.hasRemaining()) {
@@ -105,6 +111,7 @@ public final class PartFile implements AutoCloseable {
    * what a failed write or force is taken to mean. The JDK gives ENOSPC no exception of its own,
    * and its message is the OS's, in the user's language; the free space is not.
    */
+  @Override
   public boolean outOfSpace() {
     // not File.getUsableSpace, the planner's cheaper statfs: it answers 0 for an error too, which is no full disk
     try {

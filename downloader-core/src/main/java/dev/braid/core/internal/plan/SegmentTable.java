@@ -30,6 +30,8 @@ public final class SegmentTable {
   private final List<Segment> segments = new ArrayList<>();
   private final SplitPolicy split;
   private final Ticker clock;
+  /** In order ({@link #inOrder}): where work is handed out; unbounded until set, before the workers start. */
+  private final WorkWindow window = new WorkWindow();
 
   private SegmentTable(long minSplit, boolean splittable, Ticker clock) {
     this.split = new SplitPolicy(minSplit, splittable);
@@ -53,6 +55,21 @@ public final class SegmentTable {
     SegmentTable t = new SegmentTable(minSplit, true, clock);
     t.segments.addAll(SegmentRecords.segments(stored));
     return t;
+  }
+
+  /**
+   * Hands out work only within {@code bytes} after the first missing byte from now on, so the
+   * file's complete prefix grows steadily (a player can open the part file while the rest
+   * arrives): orphans and splits beyond it wait, and an owner reaching it gives its segment back
+   * ({@link #aheadOfWindow}). Called before the workers start.
+   */
+  public void inOrder(long bytes) {
+    window.set(bytes);
+  }
+
+  /** The bound of {@link #inOrder}, or 0 when work is handed out anywhere. */
+  public long window() {
+    return window.bytes();
   }
 
   /**
@@ -82,8 +99,9 @@ public final class SegmentTable {
   public Segment next(long cutMin) {
     synchronized (lock) {
       compact();
+      long limit = limit();
       for (Segment s : segments) {
-        if (!s.assigned && s.position < s.end) {
+        if (!s.assigned && s.position < s.end && s.position < limit) {
           s.assigned = true;
           return s;
         }
@@ -92,7 +110,7 @@ public final class SegmentTable {
       long bestMid = -1;
       long now = clock.read();
       for (Segment s : segments) {
-        long mid = split.splitPoint(s, cutMin, now);
+        long mid = split.splitPoint(s, cutMin, now, limit);
         if (mid >= 0 && (best == null || SplitPolicy.remainder(s) > SplitPolicy.remainder(best))) {
           best = s;
           bestMid = mid;
@@ -128,6 +146,47 @@ public final class SegmentTable {
         a.requestEnd = b.end;
         segments.remove(i);
       }
+    }
+  }
+
+  /** The first offset beyond the window of work ({@link #inOrder}); no bound out of order. Under the lock. */
+  private long limit() {
+    return window.limit(segments);
+  }
+
+  /**
+   * Whether the owner of {@code s} stands at or beyond the window ({@link #inOrder}) and should give
+   * the segment back ({@link #release}) before its next request, rather than run ahead of the front.
+   */
+  public boolean aheadOfWindow(Segment s) {
+    if (!window.on()) {
+      return false;
+    }
+    synchronized (lock) {
+      return window.ahead(s, segments);
+    }
+  }
+
+  /**
+   * Whether unfinished bytes lie beyond the window ({@link #inOrder}): an idle worker that found no
+   * work waits for the front to move ({@link #awaitFront}) rather than leave.
+   */
+  public boolean workBeyondWindow() {
+    if (!window.on()) {
+      return false;
+    }
+    synchronized (lock) {
+      return window.workBeyond(segments);
+    }
+  }
+
+  /**
+   * Waits up to {@code millis} for a byte to be written (the front may have moved), or until
+   * interrupted; the caller then asks {@link #next} again.
+   */
+  public void awaitFront(long millis) throws InterruptedException {
+    synchronized (lock) {
+      window.await(lock, millis);
     }
   }
 
@@ -196,6 +255,7 @@ public final class SegmentTable {
     synchronized (lock) {
       s.position += n;
       s.claimedEnd = s.position;
+      window.wrote(lock, segments);
       if (now - s.paceAt >= PACE_WINDOW_NANOS) {
         s.lastPace = (s.position - s.paceFrom) * 1e9 / (now - s.paceAt);
         s.paceFrom = s.position;
@@ -273,8 +333,9 @@ public final class SegmentTable {
   public boolean hasWork(long cutMin) {
     synchronized (lock) {
       long now = clock.read();
+      long limit = limit();
       for (Segment s : segments) {
-        if (s.position < s.end && (!s.assigned || split.splitPoint(s, cutMin, now) >= 0)) {
+        if (s.position < s.end && s.position < limit && (!s.assigned || split.splitPoint(s, cutMin, now, limit) >= 0)) {
           return true;
         }
       }

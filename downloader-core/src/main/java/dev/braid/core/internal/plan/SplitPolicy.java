@@ -56,6 +56,21 @@ final class SplitPolicy {
   }
 
   /**
+   * {@link #splitPoint(Segment, long, long)} within a window of work ending at {@code limit}
+   * ({@link SegmentTable#inOrder}; {@link Long#MAX_VALUE} for none): a point beyond it gives way
+   * to the end of the owner's request when that lies inside, so the taker works right after the
+   * owner's bytes, else there is no split.
+   */
+  long splitPoint(Segment s, long cutMin, long now, long limit) {
+    long point = splitPoint(s, cutMin, now);
+    if (point < 0 || point < limit) {
+      return point;
+    }
+    boolean afterRequest = s.requestEnd > s.claimedEnd && s.requestEnd < limit && s.end - s.requestEnd >= minSplit;
+    return afterRequest ? s.requestEnd : -1;
+  }
+
+  /**
    * Whether the owner needs at least {@link #STEAL_SECONDS} for a remainder under twice the
    * minimum split, at the pace of its current request (no byte yet counts as never), and half of
    * it is worth a request of its own. On a fast path a remainder that small takes milliseconds,

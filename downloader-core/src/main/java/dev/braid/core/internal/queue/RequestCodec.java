@@ -39,6 +39,9 @@ final class RequestCodec {
     o.put("overwrite", Boolean.toString(r.overwrite()));
     o.put("restart_if_changed", Boolean.toString(r.restartIfChanged()));
     o.put("min_split", Long.toString(r.minSplitSize()));
+    if (r.sequential()) {
+      o.put("sequential", "true");
+    }
     r.checksum().ifPresent(c -> o.put("checksum", c.toString()));
     if (r.rateLimit() > 0) {
       o.put("rate_limit", Long.toString(r.rateLimit()));
@@ -72,6 +75,7 @@ final class RequestCodec {
       b.overwrite(Boolean.parseBoolean(o.get("overwrite")));
       b.restartIfChanged(!"false".equals(o.get("restart_if_changed")));
       b.minSplitSize(Long.parseLong(o.getOrDefault("min_split", Long.toString(DownloadRequest.DEFAULT_MIN_SPLIT))));
+      b.sequential("true".equals(o.get("sequential")));
       b.rateLimit(Long.parseLong(o.getOrDefault("rate_limit", "0")));
       b.expectedLength(Long.parseLong(o.getOrDefault("length", "-1")));
       if (o.containsKey("pieces")) {

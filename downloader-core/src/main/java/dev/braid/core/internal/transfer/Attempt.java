@@ -139,6 +139,9 @@ final class Attempt {
           first = null;
         }
         table = plan.table();
+        if (request.sequential()) {
+          table.inOrder(InOrder.WINDOW);
+        }
         boolean measurable = identity.ranges() && identity.length() - plan.reused() >= ProtocolPolicy.MEASURE_MIN
             && request.mirrors().isEmpty() && pass.mirrors().isEmpty() && !parts.throttle().limited();
         String protocolWhy = parts.route().forPass(finalUri, measurable);

@@ -65,17 +65,23 @@ public final class DownloadJob implements Runnable {
    */
   public DownloadJob(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request, Executor workers,
       ConnectionBudget budget, TokenBucket globalRate, PhaseListener phases) {
-    ProtocolRoute route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
-        settings.httpVersion(), settings.clock());
     this.link = new CurrentLink(request);
     this.rateLimit = new TokenBucket(request.rateLimit(), settings.ticker());
+    this.parts = parts(http, store, settings, request, workers, budget, new Throttle(rateLimit, globalRate), phases);
+  }
+
+  /** What the passes of a download of {@code request} are built from (a stream's too). */
+  static DownloadParts parts(HttpTransport http, StateStore store, EngineSettings settings, DownloadRequest request,
+      Executor workers, ConnectionBudget budget, Throttle throttle, PhaseListener phases) {
+    ProtocolRoute route = new ProtocolRoute(http, RequestProxy.forDownload(request.proxy().orElse(null)), store.hosts(),
+        settings.httpVersion(), settings.clock());
     PhaseRecorder recorder = new PhaseRecorder(phases);
     SpeedMeter meter = new SpeedMeter(5_000);
     DownloadLog log = new DownloadLog(settings.ticker());
     // the request's connection counts and split size, which HostConnections reads, stay when its link moves
     HostConnections hosts = new HostConnections(request, log, settings.clock(), store.hosts(), route, budget, recorder, workers, meter);
-    this.parts = new DownloadParts(settings, store.records(), store.location(), route, recorder, budget, hosts, workers,
-        new Throttle(rateLimit, globalRate), new LongAdder(), meter, log, new Deadline(settings.deadline(), log::elapsed));
+    return new DownloadParts(settings, store.records(), store.location(), route, recorder, budget, hosts, workers,
+        throttle, new LongAdder(), meter, log, new Deadline(settings.deadline(), log::elapsed));
   }
 
   @Override

@@ -23,7 +23,7 @@ final class DriveLoop {
   private final SegmentTable table;
   private final RemoteIdentity identity;
   private final WorkerPool pool;
-  private final PartCommit commit;
+  private final Checkpoints commit;
   private final Deadline deadline;
   /** The download's bytes so far, every pass counted, and its speed sampled from them. */
   private final LongAdder fetched;
@@ -32,7 +32,7 @@ final class DriveLoop {
   private final Ticker ticker;
 
   /** @param request the pass's request: whether it has a checksum, and so an end check */
-  DriveLoop(DownloadRequest request, PassContext pass, WorkerPool pool, PartCommit commit, Deadline deadline,
+  DriveLoop(DownloadRequest request, PassContext pass, WorkerPool pool, Checkpoints commit, Deadline deadline,
       LongAdder fetched, SpeedMeter meter, HostConnections hosts) {
     this.request = request;
     this.pass = pass;

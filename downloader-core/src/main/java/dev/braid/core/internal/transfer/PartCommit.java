@@ -20,7 +20,7 @@ import java.util.Map;
  * record (force first, then record: invariant 1), the checksum check, and the final rename with
  * the record marked complete.
  */
-final class PartCommit {
+final class PartCommit implements Checkpoints {
   private final ResumeRecords store;
   private final PartFile part;
   private final ResumePlan plan;
@@ -43,7 +43,8 @@ final class PartCommit {
    * table, their block sums are forgotten, and the record is repaired instead (nothing marked
    * complete). Returns whether a piece was reopened.
    */
-  boolean checkpoint(boolean complete) throws LocalFileException {
+  @Override
+  public boolean checkpoint(boolean complete) throws LocalFileException {
     SegmentTable table = plan.table();
     var snapshot = table.snapshot();
     Map<Integer, Integer> finished;
@@ -75,7 +76,8 @@ final class PartCommit {
    * After the workers ran out of work: checks the last pieces (a checkpoint) and returns whether
    * one was reopened, so the workers must run again. False without piece hashes or once halted.
    */
-  boolean recheckPieces() throws LocalFileException {
+  @Override
+  public boolean recheckPieces() throws LocalFileException {
     return pieces != null && pieces.active() && checkpoint(false);
   }
 

@@ -30,6 +30,8 @@ final class Worker implements Runnable {
   private final WorkerPool pool;
   private final SegmentTable table;
   private final SegmentStreamer streamer;
+  /** How long an idle worker waits for the window of an in-order download to move before it looks again (a halt waits no longer). */
+  private static final long FRONT_WAIT_MILLIS = 50;
   /** Consecutive failures after which a mirror is dropped while another remains. */
   private static final int MIRROR_FAILURES = 2;
   /** The mirror of this worker's requests; null until its first own request (the probe's comes from the main URL). */
@@ -58,10 +60,19 @@ final class Worker implements Runnable {
       while (!stopped()) {
         Segment seg = pendingSegment != null ? pendingSegment : table.next(cutMin());
         pendingSegment = null;
+        if (seg == null && table.workBeyondWindow()) {
+          // in order: the rest lies beyond the window, which moves as the bytes before it arrive
+          table.awaitFront(FRONT_WAIT_MILLIS);
+          continue;
+        }
         if (seg == null || !fetch(seg)) {
           return;
         }
       }
+    } catch (InterruptedException e) {
+      // never interrupted by the engine (see the class comment): a stop from outside, as a halt
+      Thread.currentThread().interrupt();
+      control.halt(null);
     } catch (RuntimeException | Error e) {
       control.halt(e);
     } finally {
@@ -149,6 +160,11 @@ final class Worker implements Runnable {
         return false;
       }
       if (table.remaining(seg) <= 0) {
+        return true;
+      }
+      if (pending == null && table.aheadOfWindow(seg)) {
+        // in order: the rest of this segment waits for the front; take work nearer to it
+        table.release(seg);
         return true;
       }
       long before = table.position(seg);
@@ -242,7 +258,7 @@ final class Worker implements Runnable {
       return RangeRequest.openWhole(context.http(), context.mirrors().primary(), context.headers(), context.recorder());
     }
     long from = table.position(seg);
-    long to = table.requestEnd(seg, streamer.nextRequestSize(pool.firstRequestSize()));
+    long to = table.requestEnd(seg, pool.requestSize(streamer.nextRequestSize(pool.firstRequestSize())));
     mirror = context.mirrors().pick(mirror);
     Exchange ex = RangeRequest.open(context.http(), mirror.source(), context.headers(), context.recorder(), from, to);
     if (mirror.source().claimIfRangeNotice()) {

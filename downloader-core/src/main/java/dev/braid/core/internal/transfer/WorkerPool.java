@@ -3,7 +3,7 @@ package dev.braid.core.internal.transfer;
 import dev.braid.core.internal.fetch.SegmentStreamer;
 import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.http.Exchange;
-import dev.braid.core.internal.io.PartFile;
+import dev.braid.core.internal.io.SegmentSink;
 import dev.braid.core.internal.limit.Throttle;
 import dev.braid.core.internal.metrics.SpeedMeter;
 import dev.braid.core.internal.plan.Segment;
@@ -33,7 +33,7 @@ final class WorkerPool {
   static final double CUT_SECONDS = 0.25;
 
   private final PassContext context;
-  private final PartFile part;
+  private final SegmentSink part;
   private final SegmentTable table;
   private final ConnectionController controller;
   private final SlowConnections slow;
@@ -55,7 +55,7 @@ final class WorkerPool {
   /** The most workers that ran at once. Written by the driver thread only (workers start there). */
   private int peakWorkers;
 
-  WorkerPool(PassContext context, PartFile part, ConnectionController controller, long now, ConnectionBudget budget,
+  WorkerPool(PassContext context, SegmentSink part, ConnectionController controller, long now, ConnectionBudget budget,
       Executor executor, Throttle throttle, LongAdder fetched, SpeedMeter meter, DownloadLog log) {
     this.context = context;
     this.part = part;
@@ -166,6 +166,20 @@ final class WorkerPool {
   /** The first request of a new connection of this pool. */
   long firstRequestSize() {
     return context.firstRequestSize(controller.target());
+  }
+
+  /**
+   * A request of {@code wanted} bytes, made to fit an in-order download's window
+   * ({@link SegmentTable#inOrder}): two requests of every connection fit in it, so no connection
+   * races ahead of the front by more than a request, and one that finishes early finds room for
+   * its next while the front's owner finishes.
+   */
+  long requestSize(long wanted) {
+    long window = table.window();
+    if (window == 0) {
+      return wanted;
+    }
+    return Math.min(wanted, Math.max(SegmentStreamer.MIN_FIRST_REQUEST, window / (2L * Math.max(1, controller.target()))));
   }
 
   /** The median throughput of the connections that have streamed, bytes per second; 0 before any has. */
