@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.client.remote.RpcNames;
 import dev.braid.testserver.Content;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
