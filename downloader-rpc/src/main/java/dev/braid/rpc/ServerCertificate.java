@@ -27,6 +27,7 @@ import org.bouncycastle.asn1.pkcs.RSAPrivateKey;
 import org.bouncycastle.asn1.sec.ECPrivateKey;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
+import org.bouncycastle.util.io.pem.PemHeader;
 import org.bouncycastle.util.io.pem.PemObject;
 import org.bouncycastle.util.io.pem.PemReader;
 
@@ -110,7 +111,12 @@ public final class ServerCertificate {
 
   private static PrivateKey key(Path file, String algorithm) throws UnusableException {
     for (PemObject o : pem(file)) {
-      if (o.getType().contains("ENCRYPTED") || o.getHeaders().stream().anyMatch(h -> String.valueOf(h).contains("ENCRYPTED"))) {
+      // PKCS#8's ENCRYPTED PRIVATE KEY, or an older form's Proc-Type: 4,ENCRYPTED header
+      boolean encrypted = o.getType().contains("ENCRYPTED");
+      for (Object h : o.getHeaders()) {
+        encrypted |= ((PemHeader) h).getValue().contains("ENCRYPTED");
+      }
+      if (encrypted) {
         throw new UnusableException("the private key in " + file + " is encrypted: give braid an unencrypted copy,"
             + " readable by its user only (openssl pkey -in " + file + " -out KEY.pem)", null);
       }

@@ -72,7 +72,8 @@ class RpcTlsTest {
     SelfSigned other = SelfSigned.make(work, "other", "ec");
     assertRefused(ec.certificate(), other.privateKey(), "is not the key of the certificate in " + ec.certificate());
     assertRefused(ec.certificate(), rsa.privateKey(), "cannot be read as the certificate's kind of key (EC)");
-    assertRefused(ec.certificate(), ec.encryptedKey(), "is encrypted");
+    assertRefused(ec.certificate(), ec.encryptedKey(false), "is encrypted");
+    assertRefused(ec.certificate(), ec.encryptedKey(true), "is encrypted");
     assertRefused(ec.privateKey(), ec.privateKey(), "holds no PEM certificate");
     assertRefused(ec.certificate(), ec.certificate(), "holds no PEM private key");
     assertRefused(ec.certificate(), work.resolve("missing.key"), "cannot read " + work.resolve("missing.key"));

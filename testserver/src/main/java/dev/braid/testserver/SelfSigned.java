@@ -61,10 +61,18 @@ public final class SelfSigned {
     return out;
   }
 
-  /** The private key encrypted with the passphrase "secret" ({@code BEGIN ENCRYPTED PRIVATE KEY}). */
-  public Path encryptedKey() throws IOException {
-    Path out = folder.resolve(key.getFileName() + ".encrypted");
-    openssl(List.of("pkey", "-in", key.toString(), "-aes256", "-passout", "pass:secret", "-out", out.toString()));
+  /**
+   * The private key encrypted with the passphrase "secret": PKCS#8's {@code BEGIN ENCRYPTED PRIVATE
+   * KEY}, or ({@code traditional}) the older form with a {@code Proc-Type: 4,ENCRYPTED} header.
+   */
+  public Path encryptedKey(boolean traditional) throws IOException {
+    Path out = folder.resolve(key.getFileName() + (traditional ? ".traditional" : "") + ".encrypted");
+    List<String> args = new ArrayList<>(List.of("pkey", "-in", key.toString(), "-aes256", "-passout", "pass:secret",
+        "-out", out.toString()));
+    if (traditional) {
+      args.add("-traditional");
+    }
+    openssl(args);
     return out;
   }
 
