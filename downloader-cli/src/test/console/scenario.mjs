@@ -1,9 +1,9 @@
 // Drives braid's web console in Debian's chromium (Playwright, no test runner): the steps of
 // ConsoleBrowserTest, which asserts on the JSON printed at the end. Arguments: the console's URL,
-// the secret, URL A, a mirror of A, URL B, the folder for the added downloads.
+// the secret, URL A, a mirror of A, URL B, the folder for the added downloads, a read-only API key.
 import { chromium } from 'playwright-core';
 
-const [base, secret, urlA, mirrorA, urlB, folder] = process.argv.slice(2);
+const [base, secret, urlA, mirrorA, urlB, folder, readKey] = process.argv.slice(2);
 const host = new URL(base).host;
 const out = { steps: [], foreign: [], consoleErrors: [], pageErrors: [] };
 const started = Date.now();
@@ -196,6 +196,21 @@ try {
     bodyScrollWidth: document.body.scrollWidth,
   }));
   step('390 px');
+
+  // a read-only key: the queue, without a control that would change it
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Secret').fill(readKey);
+  await page.getByLabel('Secret').press('Enter');
+  await page.getByRole('status').getByText(/read-only key/).waitFor();
+  out.readOnly = {
+    notice: await page.getByRole('status').textContent(),
+    rows: await until('rows for the read-only key', async () => page.locator('#queue > li').count()),
+    add: await page.getByRole('button', { name: 'Add', exact: true }).count(),
+    pauseAll: await page.getByRole('button', { name: 'Pause all' }).count(),
+    remove: await page.getByRole('button', { name: 'Remove', exact: true }).count(),
+    limitEditable: await page.getByLabel('Speed limit').isEditable(),
+  };
+  step('read-only key');
   await context.close();
 } finally {
   await browser.close();

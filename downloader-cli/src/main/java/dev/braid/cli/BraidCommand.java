@@ -14,7 +14,7 @@ final class BraidCommand implements Callable<Integer> {
    * line when there is one: each model costs start-up time to build.
    */
   static final List<String> SUBCOMMANDS = List.of("get", "list", "status", "pause", "resume", "refresh", "remove", "daemon",
-      "console", "mcp", "rules", "demo", "completion");
+      "console", "mcp", "keys", "rules", "demo", "completion");
 
   private final CommandSpec spec = CommandModel.command("braid", this, "Parallel ranged downloads that resume correctly.");
 
@@ -42,6 +42,7 @@ final class BraidCommand implements Callable<Integer> {
       case "daemon" -> new DaemonCommand().spec();
       case "console" -> new ConsoleCommand().spec();
       case "mcp" -> new McpCommand().spec();
+      case "keys" -> new KeysCommand().spec();
       case "rules" -> new RulesCommand().spec();
       case "demo" -> new DemoCommand().spec();
       case "completion" -> new CompletionCommand().spec();

@@ -23,7 +23,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code braid console}: opens the web console of the daemon of a state database in the user's
  * browser: {@code --browser}, else {@code $BROWSER}, else the desktop's own (java.awt.Desktop),
  * else xdg-open or open. The URL goes to stdout in any case; when no browser starts, that is all.
- * Exit 0 once the URL is printed (and a browser asked to open it), 6 when no daemon listens.
+ * Exit 0 once the URL is printed (and a browser asked to open it), 6 when no daemon listens. An
+ * {@code https://} URL when the daemon serves TLS.
  */
 final class ConsoleCommand implements Callable<Integer> {
   /** How long a browser launcher (xdg-open, open) may take to say whether it started one. */
@@ -48,8 +49,11 @@ final class ConsoleCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Path anchor = StateAnchor.of(QueueArguments.stateLocation(stateDb));
     int port;
+    boolean secure;
     try {
-      port = Integer.parseInt(Files.readAllLines(DaemonLink.portFileOf(anchor), StandardCharsets.UTF_8).get(0).strip());
+      List<String> announced = Files.readAllLines(DaemonLink.portFileOf(anchor), StandardCharsets.UTF_8);
+      port = Integer.parseInt(announced.get(0).strip());
+      secure = announced.stream().anyMatch(l -> l.startsWith(DaemonLink.CERTIFICATE));
     } catch (NoSuchFileException e) {
       return noDaemon(anchor);
     } catch (IOException | RuntimeException e) {
@@ -60,7 +64,7 @@ final class ConsoleCommand implements Callable<Integer> {
       // a port file left by a daemon that was killed
       return noDaemon(anchor);
     }
-    String url = "http://127.0.0.1:" + port + "/";
+    String url = (secure ? "https" : "http") + "://127.0.0.1:" + port + "/";
     System.out.println(url);
     System.out.flush();
     if (open(url)) {

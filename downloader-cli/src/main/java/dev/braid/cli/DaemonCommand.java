@@ -18,12 +18,15 @@ import dev.braid.core.InvalidRequestException;
 import dev.braid.core.OutageRetry;
 import dev.braid.core.rules.Category;
 import dev.braid.core.rules.Rules;
+import dev.braid.rpc.KeyFile;
 import dev.braid.rpc.RpcServer;
 import dev.braid.rpc.RpcSettings;
+import dev.braid.rpc.ServerCertificate;
 import dev.braid.rpc.WritableFolders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -61,8 +64,8 @@ final class DaemonCommand implements Callable<Integer> {
       "the RPC secret clients send as token:TOKEN (default: made once and kept in STATE_DB.rpc-secret, mode 0600)",
       "--rpc-secret").build();
 
-  private final OptionSpec listenAll = flag("listen on every interface, not only 127.0.0.1 and ::1", "--rpc-listen-all")
-      .build();
+  private final OptionSpec listenAll = flag("listen on every interface, not only 127.0.0.1 and ::1; needs TLS"
+      + " (--rpc-certificate and --rpc-private-key) or --rpc-insecure", "--rpc-listen-all").build();
 
   private final OptionSpec origins = repeatable("ORIGIN",
       "grant CORS to this web origin, e.g. https://ariang.example (repeatable; no other origin gets it)",
@@ -70,6 +73,8 @@ final class DaemonCommand implements Callable<Integer> {
 
   private final OptionSpec allowDirs = repeatable("DIR", "a call may also name this folder or one under it as dir (repeatable)",
       "--allow-dir").build();
+
+  private final TlsOptions tlsOptions = new TlsOptions();
 
   private final EngineOptions engine = new EngineOptions();
 
@@ -88,10 +93,14 @@ final class DaemonCommand implements Callable<Integer> {
         "Stops on SIGTERM or SIGINT, recording progress; the secret is in STATE_DB.rpc-secret unless --rpc-secret is given"
             + " (for a postgresql:// database, under the data folder's servers/: each worker of a fleet keeps its own)."
             + " A thread of it that dies, or memory that runs out, ends it with exit code " + ExitCode.ENGINE_FAILED
-            + " rather than limp on: run it under a supervisor that restarts it.");
-    for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll, origins, allowDirs)) {
+            + " rather than limp on: run it under a supervisor that restarts it. --rpc-listen-all without TLS or"
+            + " --rpc-insecure, or a certificate or key that cannot be used, exits " + ExitCode.USAGE + " before anything"
+            + " starts. Besides the secret, calls may carry API keys (braid keys).");
+    for (OptionSpec o : List.of(dir, jobs, port, secret, listenAll)) {
       spec.addOption(o);
     }
+    tlsOptions.addTo(spec);
+    spec.addOption(origins).addOption(allowDirs);
     engine.addTo(spec);
     outage.addToDaemon(spec);
     net.addEngineOptionsTo(spec);
@@ -110,8 +119,9 @@ final class DaemonCommand implements Callable<Integer> {
       if (jobs.<Integer>getValue() < 1) {
         throw new InvalidRequestException("-j must be at least 1");
       }
+      ServerCertificate tls = tlsOptions.read(isSet(listenAll));
       try (EngineLock lock = EngineLock.acquire(db)) {
-        return serve(db, err);
+        return serve(db, tls, err);
       }
     } catch (EngineLock.EngineRunningException e) {
       err.println("braid: " + e.getMessage());
@@ -131,7 +141,8 @@ final class DaemonCommand implements Callable<Integer> {
     }
   }
 
-  private int serve(Path db, PrintStream err) throws DownloadException, IOException, InterruptedException {
+  private int serve(Path db, ServerCertificate tls, PrintStream err)
+      throws DownloadException, IOException, InterruptedException {
     Path folder = dir.<Path>getValue().toAbsolutePath().normalize();
     Path secretFile = SecretFile.fileOf(db);
     String token = secret.getValue() != null ? secret.getValue() : SecretFile.readOrCreate(secretFile);
@@ -140,8 +151,14 @@ final class DaemonCommand implements Callable<Integer> {
           + " has " + token.length() + " characters: one under " + SecretFile.STRONG_LENGTH + " can be guessed; leave"
           + " --rpc-secret out to use a random one kept in the secret file");
     }
+    KeyFile keys = new KeyFile(KeyFile.fileOf(db), Clock.systemUTC());
+    // a keys file others may change, or a line that is not a key, stops the start as the secret file's would
+    keys.list();
     RpcSettings.Builder settings = RpcSettings.builder(folder, token).port(port.<Integer>getValue())
-        .listenAll(isSet(listenAll)).localSocket(DaemonLink.socketFileOf(db));
+        .listenAll(isSet(listenAll)).localSocket(DaemonLink.socketFileOf(db)).keys(keys.path());
+    if (tls != null) {
+      settings.certificate(tls);
+    }
     strings(origins).forEach(settings::allowOrigin);
     strings(allowDirs).forEach(d -> settings.allowFolder(Path.of(d)));
     Rules rules = rulesFile.load();
@@ -177,21 +194,21 @@ final class DaemonCommand implements Callable<Integer> {
       }
       try (RpcServer server = RpcServer.start(braid, settings.build(), stop::countDown)) {
         Runtime.getRuntime().addShutdownHook(hook);
-        if (isSet(listenAll)) {
-          err.println("braid: WARNING: --rpc-listen-all: the RPC port " + server.port()
-              + " is open to the network; only the secret guards the engine");
-        }
+        tlsOptions.describe(tls, isSet(listenAll), server.port(), err);
         if (server.localSocket().isEmpty()) {
           err.println("braid: no local socket at " + DaemonLink.socketFileOf(db) + " (too long a path?): local"
               + " commands use the port");
         }
-        relay = relay(db, new DaemonLink.Endpoint(server.port(), token, server.localSocket().orElse(null), roots(folder)),
-            new LocalClient(braid, rules), err);
+        String pin = tls == null ? null : tls.sha256();
+        relay = relay(db, new DaemonLink.Endpoint(server.port(), token, server.localSocket().orElse(null), roots(folder),
+            pin), new LocalClient(braid, rules), err);
         // before the line that says it serves: a client started on that line finds the port
-        DaemonLink.announce(db, server.port(), roots(folder));
-        err.println("braid: daemon serving aria2 JSON-RPC on http://127.0.0.1:" + server.port() + "/jsonrpc"
+        DaemonLink.announce(db, server.port(), roots(folder), pin);
+        String local = server.scheme() + "://127.0.0.1:" + server.port();
+        err.println("braid: daemon serving aria2 JSON-RPC on " + local + "/jsonrpc"
             + (secret.getValue() == null ? " (secret in " + secretFile + ")" : ""));
-        err.println("braid: web console on http://127.0.0.1:" + server.port() + "/ (braid console opens it)");
+        err.println("braid: web console on " + local + "/ (braid console opens it)" + (isSet(listenAll)
+            ? "; from other machines: " + server.scheme() + "://" + TlsOptions.hostName() + ":" + server.port() + "/" : ""));
         try {
           stop.await();
         } finally {

@@ -45,8 +45,8 @@ public final class Main {
       if (CLIENTS.contains(named) && DaemonLink.find(DaemonLink.stateDatabaseOf(args)).isPresent()) {
         // a daemon's client: its JSON and socket classes get ready on the other core meanwhile
         dev.braid.client.remote.RemoteClient.warmUp();
-      } else if (!named.equals("completion") && !named.equals("rules")) {
-        // every subcommand but this one opens the store, and its driver's set-up is the longest part
+      } else if (!named.equals("completion") && !named.equals("rules") && !named.equals("keys")) {
+        // every subcommand but these opens the store, and its driver's set-up is the longest part
         // of a start-up: it begins at once, on the other core, while picocli builds and parses
         Braid.warmUp();
       }

@@ -67,14 +67,15 @@ class CliOutputTest {
     Map<String, String> ownOption = Map.ofEntries(Map.entry("get", "--input-file=LIST"), Map.entry("list", "--json"),
         Map.entry("status", "ID"), Map.entry("pause", "ID"), Map.entry("resume", "--read-timeout=SECONDS"),
         Map.entry("refresh", "NEWURL"), Map.entry("remove", "--delete-file"), Map.entry("daemon", "--rpc-secret=TOKEN"),
-        Map.entry("console", "--browser=COMMAND"), Map.entry("mcp", "--dir=DIR"),
+        Map.entry("console", "--browser=COMMAND"), Map.entry("mcp", "--dir=DIR"), Map.entry("keys", "revoke"),
         Map.entry("rules", "--no-rules"), Map.entry("demo", "--rate=SIZE"), Map.entry("completion", "SHELL"));
     assertEquals(Set.copyOf(BraidCommand.SUBCOMMANDS), ownOption.keySet());
     for (String command : BraidCommand.SUBCOMMANDS) {
       Result help = CliProcess.run(work, command, "--help").assertExit(0).assertNoStackTrace();
       assertTrue(help.stdout().startsWith("Usage: braid " + command + " "), help.describe());
       assertTrue(help.stdout().contains(ownOption.get(command)) && help.stdout().contains("-V, --version"), help.describe());
-      if (!command.equals("demo") && !command.equals("completion") && !command.equals("rules")) {
+      // keys: its subcommands (add, list, revoke) take --state-db
+      if (!command.equals("demo") && !command.equals("completion") && !command.equals("rules") && !command.equals("keys")) {
         assertTrue(help.stdout().contains("--state-db=FILE"), help.describe());
       }
     }

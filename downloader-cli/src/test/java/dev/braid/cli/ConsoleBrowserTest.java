@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.braid.rpc.KeyFile;
+import dev.braid.rpc.Scope;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Braid's web console in a real browser (Debian's chromium, driven by Playwright) against a real
  * {@code braid daemon} and a real file server: signing in, adding, pausing, resuming, the details'
- * drawings, the speed limit, removing, paging, a phone's width, and nothing fetched from elsewhere.
+ * drawings, the speed limit, removing, paging, a phone's width, a read-only key's view, and nothing
+ * fetched from elsewhere.
  */
 class ConsoleBrowserTest {
   private static final String SECRET = "console-s3cret";
@@ -43,8 +47,11 @@ class ConsoleBrowserTest {
       assertTrue(daemon.process.stderrSoFar().contains("web console on " + console), daemon.process.stderrSoFar());
 
       long start = System.nanoTime();
+      // a dashboard's key, made while the daemon runs: it sees it at its next call
+      String readKey = new KeyFile(KeyFile.fileOf(work.resolve("state.db")), Clock.systemUTC()).add("dash", Scope.READ_ONLY)
+          .text();
       JsonNode r = ConsoleBrowser.scenario(scripts, Duration.ofSeconds(90), List.of(console, SECRET,
-          server.url("/a.bin"), server.url("/mirror/a.bin"), server.url("/b.bin"), "added"));
+          server.url("/a.bin"), server.url("/mirror/a.bin"), server.url("/b.bin"), "added", readKey));
       System.out.println("ConsoleBrowserTest: scenario " + r.get("elapsedMs") + " ms, whole "
           + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + r.get("steps"));
 
@@ -95,6 +102,13 @@ class ConsoleBrowserTest {
       JsonNode narrow = r.get("narrow");
       assertEquals(390, narrow.get("clientWidth").asInt(), narrow::toString);
       assertTrue(narrow.get("scrollWidth").asInt() <= 390 && narrow.get("bodyScrollWidth").asInt() <= 390, narrow::toString);
+      // signed in with a read-only key: the queue, and no Add, Pause all, Remove, nor an editable limit
+      JsonNode readOnly = r.get("readOnly");
+      assertTrue(readOnly.get("notice").asText().contains("read-only key dash"), readOnly::toString);
+      assertTrue(readOnly.get("rows").asInt() > 0, readOnly::toString);
+      assertEquals(0, readOnly.get("add").asInt() + readOnly.get("pauseAll").asInt() + readOnly.get("remove").asInt(),
+          readOnly::toString);
+      assertFalse(readOnly.get("limitEditable").asBoolean(), readOnly::toString);
       // nothing from another host, no error in the page
       assertTrue(r.get("foreign").isEmpty(), r::toString);
       assertTrue(r.get("consoleErrors").isEmpty(), r::toString);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.braid.core.Checksum;
 import dev.braid.testserver.Content;
+import dev.braid.testserver.SelfSigned;
 import dev.braid.testserver.TestServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -115,6 +116,22 @@ class LauncherIT {
           "--state-db", home.resolve("state.db").toString());
       assertEquals(0, got.status, got.text);
       assertTrue(got.text.contains("4 of 4 downloads completed"), got.text);
+    }
+  }
+
+  @Test
+  void theJarReadsTheOlderKeyFormsOfTheDaemonsTls() throws Exception {
+    // the jar keeps only the Bouncy Castle classes ServerCertificate reaches (the shade filter in
+    // pom.xml): a PKCS#1 and a SEC 1 key are each read, then found not of the other certificate's
+    // kind, exit 2; a class left out would end in exit 1 and a stack trace
+    SelfSigned rsa = SelfSigned.make(home, "rsa", "rsa");
+    SelfSigned ec = SelfSigned.make(home, "ec", "ec");
+    for (SelfSigned[] pair : List.of(new SelfSigned[] {rsa, ec}, new SelfSigned[] {ec, rsa})) {
+      Out refused = run(TARGET.resolve("braid"), Map.of(), "daemon", "--state-db", home.resolve("state.db").toString(),
+          "--rpc-listen-port", "0", "--rpc-certificate", pair[1].certificate().toString(),
+          "--rpc-private-key", pair[0].traditionalKey().toString());
+      assertEquals(2, refused.status, refused.text);
+      assertTrue(refused.text.contains("cannot be read as the certificate's kind of key"), refused.text);
     }
   }
 

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 final class RpcDaemon implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern SERVING = Pattern.compile("serving aria2 JSON-RPC on http://127\\.0\\.0\\.1:(\\d+)/jsonrpc");
+  private static final Pattern SERVING = Pattern.compile("serving aria2 JSON-RPC on https?://127\\.0\\.0\\.1:(\\d+)/jsonrpc");
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   final CliProcess process;

@@ -8,7 +8,8 @@ import java.util.Arrays;
 
 /**
  * Who a call comes from, as the secret's check sees it: the address its wrong secrets count
- * against ({@link GuessLimiter}), and whether its connection has already shown the right secret.
+ * against ({@link GuessLimiter}), and what its connection has already shown: the secret or a key
+ * ({@link Access.Grant}).
  * One per connection (a WebSocket, a local socket's client) or per request (HTTP). Thread-safe.
  */
 final class Caller {
@@ -16,7 +17,7 @@ final class Caller {
   private static final String LOCAL = "local";
 
   private final String address;
-  private volatile boolean proven;
+  private volatile Access.Grant grant;
 
   private Caller(String address) {
     this.address = address;
@@ -44,12 +45,17 @@ final class Caller {
     return address;
   }
 
-  /** Whether a call of this connection has carried the right secret. */
+  /** Whether a call of this connection has carried the secret or a key. */
   boolean proven() {
-    return proven;
+    return grant != null;
   }
 
-  void prove() {
-    proven = true;
+  /** What the last right token of this connection granted, or null. */
+  Access.Grant grant() {
+    return grant;
+  }
+
+  void prove(Access.Grant shown) {
+    grant = shown;
   }
 }

@@ -11,8 +11,8 @@ import java.util.Set;
  * other: a web page from anywhere else cannot read an answer (its calls still need the secret).
  * The same list says which web pages may open a WebSocket ({@link #upgrades}), which CORS does
  * not cover: a browser opens one from any page and lets the page read it. The server's own
- * console ({@link ConsoleFiles}) may open one too: its origin is {@code http://} and the
- * {@code Host} the request names, which {@link HostCheck} has vetted; its HTTP calls are
+ * console ({@link ConsoleFiles}) may open one too: its origin is the request's scheme
+ * ({@code http://}, or {@code https://} over TLS) and the {@code Host} the request names, which {@link HostCheck} has vetted; its HTTP calls are
  * same-origin and need no CORS.
  */
 final class Cors {
@@ -36,7 +36,7 @@ final class Cors {
 
   private static boolean sameOrigin(HttpServerExchange ex, String origin) {
     String host = ex.getRequestHeaders().getFirst(Headers.HOST);
-    return host != null && origin.equalsIgnoreCase("http://" + host);
+    return host != null && origin.equalsIgnoreCase(ex.getRequestScheme() + "://" + host);
   }
 
   /** Grants the request's origin if it is allowed; whether it was. */

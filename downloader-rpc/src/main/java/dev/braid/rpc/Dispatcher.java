@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.braid.client.remote.RpcNames;
 import dev.braid.core.StateStoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,18 +17,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON-RPC 2.0 as aria2 speaks it: one request or a batch, {@code token:SECRET} as the first
- * parameter, {@code system.multicall}, and aria2's error shapes. Every call's secret is checked on
- * its own, a batch's and a multicall's too, through the {@link GuessLimiter}: a wrong one counts
- * against its {@link Caller}'s address, and a call past the address's allowance is refused
- * unchecked. Thread-safe; the transports call it from their worker threads.
+ * JSON-RPC 2.0 as aria2 speaks it: one request or a batch, {@code token:SECRET} (or an API key,
+ * {@code token:KEY}) as the first parameter, {@code system.multicall}, and aria2's error shapes.
+ * Every call's token is checked on its own, a batch's and a multicall's too, by the {@link Gate}:
+ * through the guess limiter, and against the method for a key's {@link Scope}. Thread-safe; the
+ * transports call it from their worker threads.
  */
 final class Dispatcher {
   static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   /** The methods that need no secret, as in aria2 (a client asks them before it knows whether it has one). */
   private static final List<String> OPEN = List.of("system.listMethods", "system.listNotifications");
-  private static final String UNAUTHORIZED = "Unauthorized";
-  /** The answer to a call refused unchecked ({@link GuessLimiter}): code 1, as aria2's Unauthorized. */
   /**
    * The most calls one request may carry, as a batch or a {@code system.multicall}: every call gets
    * an answer object of a few hundred bytes, so a 1 MiB batch of 500,000 two-byte calls would
@@ -43,11 +42,9 @@ final class Dispatcher {
   static final long MAX_TOKENS = 250_000;
   static final String TOO_MANY_TOKENS = "Invalid Request: at most " + MAX_TOKENS + " JSON tokens in one request";
   static final String TOO_MANY_CALLS = "Invalid Request: at most " + MAX_CALLS + " calls in one request";
-  static final String TOO_MANY_GUESSES = "Unauthorized: too many wrong secrets from this address, try again in a second";
 
   private final ObjectMapper mapper;
-  private final Secret secret;
-  private final GuessLimiter guesses;
+  private final Gate gate;
   private final Map<String, Method> methods = new LinkedHashMap<>();
   /** The mapper for requests and answers: its parser holds a request to {@link #MAX_TOKENS}. */
   static ObjectMapper mapper() {
@@ -58,12 +55,12 @@ final class Dispatcher {
   /** Methods whose consecutive calls in a {@code system.multicall} run together. */
   private final Map<String, Method.Batch> batches = new LinkedHashMap<>();
 
-  Dispatcher(ObjectMapper mapper, Secret secret, GuessLimiter guesses) {
+  Dispatcher(ObjectMapper mapper, Gate gate) {
     this.mapper = mapper;
-    this.secret = secret;
-    this.guesses = guesses;
-    // answered in call(), which passes it the flag of a wrong secret; listed here for listMethods
+    this.gate = gate;
+    // answered in call(), which passes them the checks of the call's token; listed here for listMethods
     methods.put("system.multicall", p -> NODES.nullNode());
+    methods.put(RpcNames.WHOAMI, p -> NODES.nullNode());
     methods.put("system.listMethods", p -> strings(methods.keySet()));
     methods.put("system.listNotifications", p -> strings(Notifier.NAMES));
   }
@@ -116,10 +113,14 @@ final class Dispatcher {
     return new Reply(write(answer), checks.unauthorized, answer.has("error") ? 400 : 200);
   }
 
-  /** The secret checks of one request body: its caller, and whether a secret in it was wrong or refused. Its handling thread only. */
+  /**
+   * The token checks of one request body: its caller, whether a token in it was wrong or refused,
+   * and what the last right one granted. Its handling thread only.
+   */
   private static final class Checks {
     final Caller caller;
     boolean unauthorized;
+    Access.Grant grant;
 
     Checks(Caller caller) {
       this.caller = caller;
@@ -153,6 +154,9 @@ final class Dispatcher {
       return multicall(new Params(params), checks);
     }
     Params rest = authorized(name, params, checks);
+    if (name.equals(RpcNames.WHOAMI)) {
+      return whoami(checks.grant);
+    }
     try {
       return m.call(rest);
     } catch (RuntimeException e) {
@@ -160,12 +164,16 @@ final class Dispatcher {
     }
   }
 
-  /** The parameters after the secret, which must be right unless the method is open to all. */
+  /**
+   * The parameters after the token, which must be right, and allow the method, unless the method
+   * is open to all.
+   */
   private Params authorized(String name, ArrayNode params, Checks checks) throws RpcException {
     ArrayNode rest = params;
     if (!OPEN.contains(name)) {
       JsonNode token = params.isEmpty() ? null : params.get(0);
-      check(token == null || !token.isTextual() ? null : token.asText(), checks);
+      checks.grant = gate.admit(token == null || !token.isTextual() ? null : token.asText(), name, checks.caller,
+          () -> checks.unauthorized = true);
       rest = params.deepCopy();
       rest.remove(0);
     } else if (!params.isEmpty() && params.get(0).isTextual() && params.get(0).asText().startsWith(Secret.PREFIX)) {
@@ -176,26 +184,18 @@ final class Dispatcher {
     return new Params(rest);
   }
 
-  /**
-   * Passes a right secret, else fails the call. A connection that has shown the right secret is
-   * checked at once; any other call's check goes through the limiter, which may refuse it unchecked.
-   */
-  private void check(String token, Checks checks) throws RpcException {
-    Caller caller = checks.caller;
-    if (caller.proven() && secret.matches(token)) {
-      return;
+  /** Whether notifications may go to {@code caller}: it has shown a token that still holds (a key not revoked since). */
+  boolean hears(Caller caller) {
+    return gate.hears(caller);
+  }
+
+  /** {@code braid.whoami}'s answer: the scope, and the key's name when a key made the call. */
+  private static JsonNode whoami(Access.Grant grant) {
+    ObjectNode o = NODES.objectNode().put("scope", grant.scope().text());
+    if (grant.key() != null) {
+      o.put("key", grant.key().name());
     }
-    switch (guesses.check(caller.address(), () -> secret.matches(token))) {
-      case RIGHT -> caller.prove();
-      case WRONG -> {
-        checks.unauthorized = true;
-        throw RpcException.failed(UNAUTHORIZED);
-      }
-      case REFUSED -> {
-        checks.unauthorized = true;
-        throw RpcException.failed(TOO_MANY_GUESSES);
-      }
-    }
+    return o;
   }
 
   /** What a call answers when the engine failed under it: a bug or an engine failure answers that call, the daemon goes on. */

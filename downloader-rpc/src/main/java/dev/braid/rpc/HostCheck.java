@@ -55,7 +55,8 @@ final class HostCheck implements HttpHandler {
     ex.setStatusCode(421);
     ex.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
     ex.getResponseSender().send("braid: this server answers to localhost and its own addresses, not to the name '"
-        + printable(host) + "' (a DNS-rebound name is refused); use http://127.0.0.1:PORT/\n", StandardCharsets.UTF_8);
+        + printable(host) + "' (a DNS-rebound name is refused); use " + ex.getRequestScheme() + "://127.0.0.1:PORT/\n",
+        StandardCharsets.UTF_8);
   }
 
   /** Whether {@code hostHeader} (name or literal, with an optional port) names this server. */

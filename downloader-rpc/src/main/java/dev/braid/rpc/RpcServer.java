@@ -16,6 +16,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,8 @@ import org.xnio.Options;
 /**
  * aria2's JSON-RPC in front of one {@link Braid}, on {@code /jsonrpc} over HTTP and WebSocket on
  * one port, and Braid's web console on {@code /} ({@link ConsoleFiles}), both behind a
- * {@link HostCheck}. Start it with {@link #start}; {@link #close()} stops it (the {@code Braid}
+ * {@link HostCheck}; all of it over TLS when given a {@link ServerCertificate}. A call carries the
+ * secret or an API key ({@link KeyFile}, {@link Scope}). Start it with {@link #start}; {@link #close()} stops it (the {@code Braid}
  * stays open: its owner closes it after).
  *
  * <p>Limits, so that no client can run the process out of memory or of threads: connections
@@ -69,9 +71,11 @@ public final class RpcServer implements AutoCloseable {
   private final Registration events;
   private final int port;
   private final List<InetSocketAddress> addresses;
+  private final boolean secure;
 
   private RpcServer(Undertow undertow, GracefulShutdownHandler graceful, SocketEndpoint sockets, LocalEndpoint local,
-      Registration events, int port, List<InetSocketAddress> addresses) {
+      Registration events, int port, List<InetSocketAddress> addresses, boolean secure) {
+    this.secure = secure;
     this.undertow = undertow;
     this.graceful = graceful;
     this.sockets = sockets;
@@ -89,7 +93,9 @@ public final class RpcServer implements AutoCloseable {
    */
   public static RpcServer start(Braid braid, RpcSettings settings, Runnable shutdownAsked) throws IOException {
     ObjectMapper mapper = Dispatcher.mapper();
-    Dispatcher dispatcher = new Dispatcher(mapper, new Secret(settings.secret()), new GuessLimiter(settings.nanoClock()));
+    CurrentKeys keys = settings.keys() == null ? null : new CurrentKeys(new KeyFile(settings.keys(), Clock.systemUTC()));
+    Dispatcher dispatcher = new Dispatcher(mapper, new Gate(new Access(new Secret(settings.secret()), keys),
+        new GuessLimiter(settings.nanoClock())));
     SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
     LocalEndpoint[] local = new LocalEndpoint[1];
     Notifier notifier = new Notifier(mapper, json -> {
@@ -158,7 +164,14 @@ public final class RpcServer implements AutoCloseable {
         .setSocketOption(Options.CONNECTION_HIGH_WATER, settings.maxConnections())
         .setSocketOption(Options.CONNECTION_LOW_WATER, settings.maxConnections())
         .setHandler(graceful);
-    addresses.forEach(a -> b.addHttpListener(a.getPort(), a.getAddress().getHostAddress()));
+    ServerCertificate tls = settings.certificate();
+    for (InetSocketAddress a : addresses) {
+      if (tls == null) {
+        b.addHttpListener(a.getPort(), a.getAddress().getHostAddress());
+      } else {
+        b.addHttpsListener(a.getPort(), a.getAddress().getHostAddress(), tls.context());
+      }
+    }
     Undertow undertow = b.build();
     try {
       undertow.start();
@@ -174,7 +187,7 @@ public final class RpcServer implements AutoCloseable {
       notifications.close();
       removals.close();
     };
-    return new RpcServer(undertow, graceful, sockets, local[0], events, port, addresses);
+    return new RpcServer(undertow, graceful, sockets, local[0], events, port, addresses, tls != null);
   }
 
   /**
@@ -232,6 +245,11 @@ public final class RpcServer implements AutoCloseable {
   /** The port listened on (the one picked when 0 was asked for). */
   public int port() {
     return port;
+  }
+
+  /** "https" when it serves TLS ({@link RpcSettings.Builder#certificate}), else "http". */
+  public String scheme() {
+    return secure ? "https" : "http";
   }
 
   /** The addresses listened on. */

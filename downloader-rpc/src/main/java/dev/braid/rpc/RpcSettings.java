@@ -47,6 +47,8 @@ public final class RpcSettings {
   private final Rules rules;
   private final Path localSocket;
   private final LongSupplier nanoClock;
+  private final Path keys;
+  private final ServerCertificate certificate;
 
   private RpcSettings(Builder b) {
     this.downloadFolder = b.downloadFolder;
@@ -63,6 +65,8 @@ public final class RpcSettings {
     this.rules = b.rules;
     this.localSocket = b.localSocket;
     this.nanoClock = b.nanoClock;
+    this.keys = b.keys;
+    this.certificate = b.certificate;
   }
 
   /**
@@ -131,6 +135,16 @@ public final class RpcSettings {
     return nanoClock;
   }
 
+  /** The API keys file ({@link KeyFile}), or null for the secret alone. */
+  Path keys() {
+    return keys;
+  }
+
+  /** What HTTPS is served with, or null for plain HTTP. */
+  ServerCertificate certificate() {
+    return certificate;
+  }
+
   /** Configures {@link RpcSettings}. */
   public static final class Builder {
     private final Path downloadFolder;
@@ -147,6 +161,8 @@ public final class RpcSettings {
     private Rules rules = Rules.NONE;
     private Path localSocket;
     private LongSupplier nanoClock = System::nanoTime;
+    private Path keys;
+    private ServerCertificate certificate;
 
     private Builder(Path downloadFolder, String secret) {
       if (downloadFolder == null) {
@@ -261,6 +277,30 @@ public final class RpcSettings {
         throw new IllegalArgumentException("a local socket path cannot be null");
       }
       this.localSocket = socket.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /**
+     * Accepts the API keys of {@code file} ({@link KeyFile}) besides the secret, each within its
+     * {@link Scope}; a key added or revoked there counts from the next call on. Default: none.
+     */
+    public Builder keys(Path file) {
+      if (file == null) {
+        throw new IllegalArgumentException("a keys file path cannot be null");
+      }
+      this.keys = file.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /**
+     * Serves HTTPS (and wss://) with {@code certificate} instead of plain HTTP, on the same port
+     * and paths. Default: plain HTTP, which only loopback should get.
+     */
+    public Builder certificate(ServerCertificate certificate) {
+      if (certificate == null) {
+        throw new IllegalArgumentException("a certificate cannot be null (leave it unset for plain HTTP)");
+      }
+      this.certificate = certificate;
       return this;
     }
 

@@ -16,7 +16,8 @@ import org.xnio.IoUtils;
 /**
  * JSON-RPC over WebSocket on {@code /jsonrpc}: each text message is a request or a batch, answered
  * on the same connection. A connection hears the notifications once one of its calls has carried
- * the right secret (a web page that opens a socket learns nothing of the downloads), and its
+ * the right secret or a key, until that key is revoked (a web page that opens a socket learns
+ * nothing of the downloads), and its
  * address's wrong secrets count as any other ({@link Caller}). A message longer than the request
  * limit, or a binary message, closes its connection (Undertow bounds control frames to 125
  * bytes); at most {@link #MAX_OPEN} are open. Calls run on the server's worker threads. Which web
@@ -86,11 +87,11 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
     return open.size() >= MAX_OPEN;
   }
 
-  /** Sends a notification to every open connection that has shown the secret, without waiting for any. */
+  /** Sends a notification to every open connection that has shown a token that still holds, without waiting for any. */
   void broadcast(String json) {
     for (Map.Entry<WebSocketChannel, Caller> e : open.entrySet()) {
       WebSocketChannel ch = e.getKey();
-      if (ch.isOpen() && e.getValue().proven()) {
+      if (ch.isOpen() && dispatcher.hears(e.getValue())) {
         WebSockets.sendText(json, ch, null);
       }
     }

@@ -77,7 +77,7 @@ class JsonRpcFuzzTest {
       throw new UncheckedIOException(e);
     }
     AddOptions adding = new AddOptions(new FolderPolicy(folder, List.of()), Rules.NONE, () -> OutageRetry.DEFAULT);
-    Dispatcher d = new Dispatcher(MAPPER, new Secret("s3cret"), new GuessLimiter(System::nanoTime));
+    Dispatcher d = new Dispatcher(MAPPER, new Gate(new Access(new Secret("s3cret"), null), new GuessLimiter(System::nanoTime)));
     // addUri's parameters as AddMethods reads them, without submitting the request
     Method add = strict(p -> {
       AddOptions.Added added = adding.request(p.strings(0), p.object(1));

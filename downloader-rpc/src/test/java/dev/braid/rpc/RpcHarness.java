@@ -35,8 +35,13 @@ abstract class RpcHarness {
   private void open() throws Exception {
     braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).runQueue(true)
         .maxActiveDownloads(1).build();
-    rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ofMillis(300)).build(),
-        () -> { });
+    rpc = RpcServer.start(braid, configure(RpcSettings.builder(work, "k").port(0)
+        .unauthorizedDelay(Duration.ofMillis(300))).build(), () -> { });
+  }
+
+  /** The server's settings beyond the harness's: none unless a test class adds some. */
+  RpcSettings.Builder configure(RpcSettings.Builder settings) {
+    return settings;
   }
 
   @AfterEach

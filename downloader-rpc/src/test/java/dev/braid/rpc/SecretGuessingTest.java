@@ -17,6 +17,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +44,7 @@ class SecretGuessingTest {
   void start() throws Exception {
     braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).build();
     rpc = RpcServer.start(braid, RpcSettings.builder(work, "k").port(0).unauthorizedDelay(Duration.ZERO)
-        .nanoClock(clock::get).build(), () -> { });
+        .nanoClock(clock::get).keys(work.resolve("keys")).build(), () -> { });
     calls = new RpcCalls(rpc::port, "k");
   }
 
@@ -96,16 +97,16 @@ class SecretGuessingTest {
     JsonNode batch = calls.post(wrongBatch(1000));
     assertEquals(1000, batch.size());
     assertEquals(GuessLimiter.WRONG_PER_SECOND, count(batch, UNAUTHORIZED), "ten guesses checked in this second");
-    assertEquals(990, count(batch, Dispatcher.TOO_MANY_GUESSES), "the rest refused unchecked");
+    assertEquals(990, count(batch, Gate.TOO_MANY_GUESSES), "the rest refused unchecked");
     assertEquals(1, batch.get(999).get("error").get("code").asInt(), "code 1, as aria2's Unauthorized");
 
     JsonNode multicall = calls.post(wrongMulticall(1000)).get("result");
-    assertEquals(1000, count(multicall, Dispatcher.TOO_MANY_GUESSES), "the same second: none checked");
+    assertEquals(1000, count(multicall, Gate.TOO_MANY_GUESSES), "the same second: none checked");
 
     clock.addAndGet(Duration.ofSeconds(1).toNanos());
     multicall = calls.post(wrongMulticall(1000)).get("result");
     assertEquals(GuessLimiter.WRONG_PER_SECOND, count(multicall, UNAUTHORIZED), "a second later: ten more");
-    assertEquals(990, count(multicall, Dispatcher.TOO_MANY_GUESSES));
+    assertEquals(990, count(multicall, Gate.TOO_MANY_GUESSES));
     assertEquals(0, braid.downloads().size(), "no addUri of a wrong secret ran");
   }
 
@@ -114,7 +115,7 @@ class SecretGuessingTest {
     calls.post(wrongBatch(100));
     // this address is past its guesses: its right secret is refused too, unchecked (an answer would tell a guesser it won)
     JsonNode mine = calls.answer("aria2.getVersion");
-    assertEquals(Dispatcher.TOO_MANY_GUESSES, mine.get("error").get("message").asText(), mine::toString);
+    assertEquals(Gate.TOO_MANY_GUESSES, mine.get("error").get("message").asText(), mine::toString);
 
     JsonNode other = postFrom("127.0.0.2", call("aria2.getVersion", "token:k"));
     assertTrue(other.get("result").has("version"), other::toString);
@@ -126,6 +127,19 @@ class SecretGuessingTest {
   }
 
   @Test
+  void anApiKeyIsPricedAsTheSecret() throws Exception {
+    String key = new KeyFile(work.resolve("keys"), Clock.systemUTC()).add("dash", Scope.READ_ONLY).text();
+    RpcCalls dashboard = new RpcCalls(rpc::port, key);
+    assertTrue(dashboard.call("aria2.getVersion").has("version"));
+    calls.post(wrongBatch(100));
+    // past its guesses, the address's right key is refused unchecked, as its right secret is
+    JsonNode mine = dashboard.answer("aria2.getVersion");
+    assertEquals(Gate.TOO_MANY_GUESSES, mine.get("error").get("message").asText(), mine::toString);
+    clock.addAndGet(Duration.ofSeconds(1).toNanos());
+    assertTrue(dashboard.call("aria2.getVersion").has("version"), "a second later the key is served again");
+  }
+
+  @Test
   void wrongSecretsOnOneWebSocketCountAsMany() throws Exception {
     try (SocketClient ws = SocketClient.open(rpc.port(), null)) {
       long checked = 0;
@@ -134,7 +148,7 @@ class SecretGuessingTest {
         JsonNode a = ws.call(call("aria2.tellActive", "token:guess" + i).toString());
         String message = a.get("error").get("message").asText();
         checked += message.equals(UNAUTHORIZED) ? 1 : 0;
-        refused += message.equals(Dispatcher.TOO_MANY_GUESSES) ? 1 : 0;
+        refused += message.equals(Gate.TOO_MANY_GUESSES) ? 1 : 0;
       }
       assertEquals(GuessLimiter.WRONG_PER_SECOND, checked);
       assertEquals(30, refused);
@@ -146,11 +160,11 @@ class SecretGuessingTest {
     try (SocketClient ws = SocketClient.open(rpc.port(), null)) {
       assertTrue(ws.call(call("aria2.getVersion", "token:k").toString()).get("result").has("version"));
       calls.post(wrongBatch(100));
-      assertEquals(Dispatcher.TOO_MANY_GUESSES, calls.answer("aria2.getVersion").get("error").get("message").asText());
+      assertEquals(Gate.TOO_MANY_GUESSES, calls.answer("aria2.getVersion").get("error").get("message").asText());
       JsonNode a = ws.call(call("aria2.getVersion", "token:k").toString());
       assertTrue(a.get("result").has("version"), "a proven connection is checked at once: " + a);
       JsonNode wrong = ws.call(call("aria2.getVersion", "token:nope").toString());
-      assertEquals(Dispatcher.TOO_MANY_GUESSES, wrong.get("error").get("message").asText(), "its wrong secrets count as any");
+      assertEquals(Gate.TOO_MANY_GUESSES, wrong.get("error").get("message").asText(), "its wrong secrets count as any");
     }
   }
 

@@ -21,9 +21,10 @@ import java.util.Optional;
 public final class DaemonLink {
   /**
    * A daemon to hand the work to: its port, its secret, its local socket ({@code socket}, null
-   * when it serves none), which clients use first, and the folders its RPC may write to (empty when it did not say).
+   * when it serves none), which clients use first, the folders its RPC may write to (empty when
+   * it did not say), and the SHA-256 of the certificate its port serves TLS with (null: plain HTTP).
    */
-  public record Endpoint(int port, String secret, Path socket, List<Path> folders) {
+  public record Endpoint(int port, String secret, Path socket, List<Path> folders, String certificate) {
     /**
      * Copies the folders.
      *
@@ -31,14 +32,22 @@ public final class DaemonLink {
      * @param secret its RPC secret
      * @param socket its local socket, or null
      * @param folders the folders its RPC may write to
+     * @param certificate the SHA-256 (hex) of its TLS certificate, which a client pins; null when it serves plain HTTP
      */
     public Endpoint {
       folders = List.copyOf(folders);
+    }
+
+    /** A daemon whose port serves plain HTTP. */
+    public Endpoint(int port, String secret, Path socket, List<Path> folders) {
+      this(port, secret, socket, folders, null);
     }
   }
 
   /** The port file's line that names a folder the daemon's RPC may write to. */
   private static final String FOLDER = "dir=";
+  /** The port file's line with the SHA-256 of the certificate the port serves TLS with; none when it serves plain HTTP. */
+  public static final String CERTIFICATE = "tls-sha256=";
 
   private DaemonLink() {}
 
@@ -76,14 +85,18 @@ public final class DaemonLink {
 
   /**
    * Written by the daemon once it listens: its port, then a {@code dir=FOLDER} line for each folder
-   * its RPC may write to (named, so that a later field is a line an older client skips); deleted
-   * when it stops.
+   * its RPC may write to (named, so that a later field is a line an older client skips), and a
+   * {@code tls-sha256=HEX} line when it serves TLS with the certificate of that SHA-256
+   * ({@code certificate}, null for none); deleted when it stops.
    */
-  public static void announce(Path stateDatabase, int port, List<Path> folders) throws IOException {
+  public static void announce(Path stateDatabase, int port, List<Path> folders, String certificate) throws IOException {
     Path file = portFileOf(stateDatabase);
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     StringBuilder text = new StringBuilder().append(port).append('\n');
     folders.forEach(f -> text.append(FOLDER).append(f).append('\n'));
+    if (certificate != null) {
+      text.append(CERTIFICATE).append(certificate).append('\n');
+    }
     Files.writeString(tmp, text, StandardCharsets.UTF_8);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
@@ -121,15 +134,18 @@ public final class DaemonLink {
       // a loop, not a stream: every client runs this before its first download, and a lambda
       // the archive's training never linked costs its link at each start
       List<Path> folders = new ArrayList<>();
+      String certificate = null;
       for (String line : lines.subList(1, lines.size())) {
         if (line.startsWith(FOLDER)) {
           folders.add(Path.of(line.substring(FOLDER.length())));
+        } else if (line.startsWith(CERTIFICATE)) {
+          certificate = line.substring(CERTIFICATE.length()).strip();
         }
       }
       // a daemon started with --rpc-secret and no secret file: its secret is not ours to know
       Path socket = socketFileOf(stateDatabase);
       return Optional.of(new Endpoint(p, SecretFile.read(SecretFile.fileOf(stateDatabase)),
-          Files.exists(socket) ? socket : null, folders));
+          Files.exists(socket) ? socket : null, folders, certificate));
     } catch (IOException | RuntimeException e) {
       // unreadable, or no secret file, or one others may read (refused): no daemon this command can
       // talk to, so it runs in-process

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * The JSON-RPC client of a {@code braid daemon} over one connection ({@link RemoteClient}'s): the daemon's local socket
- * ({@link LocalWire}) when it serves one, else a WebSocket to its port ({@link WebSocketWire}).
+ * ({@link LocalWire}) when it serves one, else a WebSocket to its port ({@link WebSocketWire}, over
+ * TLS when the daemon serves it, trusting only the certificate it announced).
  * Calls and aria2's notifications share it, so a face hears a download's end the moment it
  * happens (the connection is open before anything is added, so no end is missed). jackson-jr
  * (maps and lists over jackson-core's streaming parser, without databind's start-up cost); this
@@ -68,7 +69,7 @@ final class RpcClient implements AutoCloseable, RpcWire.Receiver {
         // a socket file left by a daemon that was killed, while a new one starts: its port serves the same
       }
     }
-    client.wire = WebSocketWire.open(endpoint.port(), client);
+    client.wire = WebSocketWire.open(endpoint.port(), endpoint.certificate(), client);
     return client;
   }
 

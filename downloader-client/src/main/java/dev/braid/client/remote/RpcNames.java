@@ -38,6 +38,11 @@ public final class RpcNames {
   public static final String GLOBAL_OPTIONS = "braid.globalOptions";
   /** {@code braid.changeGlobalOptions(options)}: applies a {@link GlobalOptionsForm}. */
   public static final String CHANGE_GLOBAL_OPTIONS = "braid.changeGlobalOptions";
+  /**
+   * {@code braid.whoami()}: what the call's credential may do, {@code {"scope": "full"|"read-only"}},
+   * with {@code "key": NAME} when it is an API key rather than the secret.
+   */
+  public static final String WHOAMI = "braid.whoami";
 
   /** aria2's notification that a download started. */
   public static final String ON_START = "aria2.onDownloadStart";
@@ -61,6 +66,13 @@ public final class RpcNames {
   public static final int INVALID = -32602;
   /** A server error of JSON-RPC's implementation-defined range: no download has the gid (the port's NOT_FOUND). */
   public static final int NOT_FOUND = -32004;
+  /**
+   * A server error of JSON-RPC's implementation-defined range: the call's credential is a
+   * read-only API key and the method changes something ({@link #FORBIDDEN_TEXT}).
+   */
+  public static final int FORBIDDEN = -32003;
+  /** The start of the message of a {@link #FORBIDDEN} answer. */
+  public static final String FORBIDDEN_TEXT = "Forbidden: a read-only key cannot call ";
   /** The text of aria2's answer to a wrong secret (code {@link #FAILED}), and the start of the guess limiter's. */
   public static final String UNAUTHORIZED = "Unauthorized";
 }

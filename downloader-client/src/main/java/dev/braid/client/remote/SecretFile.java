@@ -75,7 +75,7 @@ public final class SecretFile {
    * @throws IOException when it cannot be read or is empty
    */
   public static String read(Path file) throws IOException {
-    checkPrivate(file);
+    checkPrivate(file, "the RPC secret file");
     String secret = Files.readString(file, StandardCharsets.UTF_8).strip();
     if (secret.isEmpty()) {
       throw new IOException("the RPC secret file " + file + " is empty: delete it to have a new one made");
@@ -83,7 +83,13 @@ public final class SecretFile {
     return secret;
   }
 
-  private static void checkPrivate(Path file) throws IOException {
+  /**
+   * Refuses {@code file} (named {@code what} in the message, e.g. "the RPC keys file") when others
+   * may read or write it, or another user owns it: what guards the daemon must be its user's alone.
+   *
+   * @throws InsecureException naming the command that fixes it
+   */
+  public static void checkPrivate(Path file, String what) throws IOException {
     Set<PosixFilePermission> mode;
     try {
       mode = Files.getPosixFilePermissions(file);
@@ -94,11 +100,11 @@ public final class SecretFile {
     UserPrincipal owner = Files.getOwner(file);
     UserPrincipal me = currentUser(file);
     if (me != null && !owner.equals(me)) {
-      throw new InsecureException("the RPC secret file " + file + " belongs to " + owner.getName() + ", not to "
-          + me.getName() + ": refused, as its owner chose the secret; delete it to have a new one made: rm " + file);
+      throw new InsecureException(what + " " + file + " belongs to " + owner.getName() + ", not to "
+          + me.getName() + ": refused, as its owner chose what it holds; delete it to have a new one made: rm " + file);
     }
     if (!Collections.disjoint(mode, OTHERS)) {
-      throw new InsecureException("the RPC secret file " + file + " can be read or changed by other users (mode "
+      throw new InsecureException(what + " " + file + " can be read or changed by other users (mode "
           + PosixFilePermissions.toString(mode) + "): refused; make it yours only with: chmod 600 " + file);
     }
   }

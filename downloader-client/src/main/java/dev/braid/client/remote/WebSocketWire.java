@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +24,8 @@ import javax.net.ssl.TrustManager;
 
 /**
  * JSON-RPC over the JDK's WebSocket to the daemon's port on loopback ({@code /jsonrpc}): the
- * wire when the daemon serves no local socket.
+ * wire when the daemon serves no local socket. Plain {@code ws://}, or {@code wss://} to a daemon
+ * that serves TLS, trusting its announced certificate alone ({@link PinnedCertificate}).
  *
  * <p>Threads: the JDK client's own, in a thread group of this wire; {@link #close()} ends the
  * socket and interrupts the group, which ends the client's selector.
@@ -38,14 +40,22 @@ final class WebSocketWire implements RpcWire {
     this.threads = threads;
   }
 
-  static WebSocketWire open(int port, Receiver receiver) throws IOException {
+  /** Connects to the daemon's port; {@code certificate}: the SHA-256 of the certificate it serves TLS with, or null for ws://. */
+  static WebSocketWire open(int port, String certificate, Receiver receiver) throws IOException {
+    SSLContext tls;
+    try {
+      tls = certificate == null ? noTls() : PinnedCertificate.context(certificate);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new IOException("cannot set up TLS to the braid daemon: " + e.getMessage(), e);
+    }
     ThreadGroup threads = new ThreadGroup("braid-rpc-client");
     CompletableFuture<HttpClient> built = new CompletableFuture<>();
     // the JDK client's selector thread joins the group of the thread that builds it: close() can then end it
     Thread builder = new Thread(threads, () -> {
       try {
-        built.complete(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(noTls())
-            .sslParameters(new SSLParameters()).build());
+        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(tls);
+        // plain ws:// needs no TLS parameters; the JDK's defaults would set its TLS stack up (noTls)
+        built.complete((certificate == null ? b.sslParameters(new SSLParameters()) : b).build());
       } catch (RuntimeException e) {
         built.completeExceptionally(e);
       }
@@ -53,7 +63,8 @@ final class WebSocketWire implements RpcWire {
     builder.start();
     try {
       WebSocket ws = built.get().newWebSocketBuilder()
-          .buildAsync(URI.create("ws://127.0.0.1:" + port + "/jsonrpc"), new Listener(receiver))
+          .buildAsync(URI.create((certificate == null ? "ws" : "wss") + "://127.0.0.1:" + port + "/jsonrpc"),
+              new Listener(receiver))
           .get(10, TimeUnit.SECONDS);
       return new WebSocketWire(ws, threads);
     } catch (ExecutionException | TimeoutException e) {
@@ -67,7 +78,7 @@ final class WebSocketWire implements RpcWire {
   }
 
   /**
-   * The socket is plain ws:// on loopback, yet the JDK client wants a TLS context and parameters:
+   * A plain ws:// socket on loopback, yet the JDK client wants a TLS context and parameters:
    * a context that refuses every use, so that neither the JVM's TLS stack nor its trust store is
    * set up (~0.2 s of the client's start).
    */

@@ -1,5 +1,6 @@
-// Braid's console: signs in with the daemon's secret (kept in this tab's sessionStorage only),
-// then refreshes the queue about once a second, sooner when a notification arrives.
+// Braid's console: signs in with the daemon's secret or an API key (kept in this tab's
+// sessionStorage only), then refreshes the queue about once a second, sooner when a notification
+// arrives. With a read-only key (braid.whoami says so) the controls that change anything are hidden.
 import { Rpc, RpcError } from './rpc.js';
 import { QueueView, pageCalls, PAGE_SIZE, setText } from './queue.js';
 import { DetailsView, DETAIL_KEYS } from './details.js';
@@ -47,9 +48,11 @@ async function signIn(secret) {
   message.className = 'message';
   setText(message, 'Signing in…');
   const candidate = new Rpc(secret);
+  let access;
   try {
     const limit = await candidate.call('aria2.getGlobalOption');
     $('limit').value = limit['max-overall-download-limit'] || '0';
+    access = await candidate.call('braid.whoami');
   } catch (e) {
     candidate.close();
     sessionStorage.removeItem(SECRET_KEY);
@@ -65,9 +68,17 @@ async function signIn(secret) {
   setText(message, '');
   $('secret').value = '';
   $('sign-in').hidden = true;
+  const readOnly = access.scope === 'read-only';
+  $('console').classList.toggle('read-only', readOnly);
+  $('limit').readOnly = readOnly;
   $('console').hidden = false;
   $('sign-out').hidden = false;
-  $('urls').focus();
+  if (readOnly) {
+    notice(`Signed in with the read-only key ${access.key}: you can watch the queue, not change it.`);
+    $('queue-title').focus();
+  } else {
+    $('urls').focus();
+  }
   refresh();
 }
 
@@ -219,6 +230,9 @@ async function add() {
 }
 
 async function setLimit() {
+  if ($('limit').readOnly) {
+    return;
+  }
   const value = $('limit').value.trim() || '0';
   try {
     await rpc.call('aria2.changeGlobalOption', { 'max-overall-download-limit': value });

@@ -98,7 +98,7 @@ export class QueueView {
     const left = span('left');
     const conns = span('connections');
     const actions = document.createElement('div');
-    actions.className = 'actions';
+    actions.className = 'actions write';
     const pause = button('Pause');
     const resume = button('Resume');
     const remove = button('Remove');
