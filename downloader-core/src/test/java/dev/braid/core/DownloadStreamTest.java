@@ -71,6 +71,23 @@ class DownloadStreamTest extends DownloadHarness {
     assertEquals(c.size(), read[0]);
   }
 
+  @Test
+  void aDigestTheServerDeclaresIsCheckedOnTheStream() throws Exception {
+    Content c = Content.random(2L << 20, 8);
+    byte[] wrong = c.sha256();
+    wrong[0] ^= 1;
+    server.serve("/d.bin", c).etag("\"v1\"").header("Repr-Digest", "sha-256=:" + java.util.Base64.getEncoder().encodeToString(wrong) + ":");
+    try (DownloadStream s = braid.stream(DownloadRequest.builder(server.url("/d.bin")).build()); InputStream in = s.inputStream()) {
+      byte[] buf = new byte[64 << 10];
+      IOException e = assertThrows(IOException.class, () -> {
+        while (in.read(buf) >= 0) {
+          // every byte goes out; the check is told at the end
+        }
+      });
+      assertInstanceOf(IntegrityException.class, e.getCause(), e.toString());
+    }
+  }
+
   private long connections() {
     return server.requests().stream().filter(r -> r.range() != null).map(RequestRecord::connectionId).distinct().count();
   }

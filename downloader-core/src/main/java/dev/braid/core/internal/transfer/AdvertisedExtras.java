@@ -76,13 +76,14 @@ final class AdvertisedExtras {
 
   /**
    * @param otherUrls the request's URLs after the one that answered the probe
-   * @param target the file the download writes, whose name picks a Metalink's file among several
+   * @param name the name of the file the download is (its target's, a stream's server name), which picks a Metalink's
+   *     file among several
    */
-  Pass apply(DownloadRequest request, ProbeResult probe, List<URI> otherUrls, Path target) {
+  Pass apply(DownloadRequest request, ProbeResult probe, List<URI> otherUrls, String name) {
     Advertised ad = probe.advertised();
     ad.notes().forEach(notes);
     RemoteIdentity identity = probe.identity();
-    Metalink.File described = ad.metalinks().isEmpty() ? null : described(ad.metalinks().get(0), identity, target);
+    Metalink.File described = ad.metalinks().isEmpty() ? null : described(ad.metalinks().get(0), identity, name);
     Optional<ServerDigest> digest = ad.digest().or(() -> Optional.ofNullable(described).flatMap(AdvertisedExtras::wholeHash));
     DownloadRequestBuilder b = null;
     ServerDigest checked = null;
@@ -145,9 +146,9 @@ final class AdvertisedExtras {
 
   /**
    * The file of the advertised Metalink that the download is: the only one, or the one of the
-   * served length and the target's name; null (noted) when there is none or it cannot be fetched.
+   * served length and {@code name}; null (noted) when there is none or it cannot be fetched.
    */
-  private Metalink.File described(URI uri, RemoteIdentity identity, Path target) {
+  private Metalink.File described(URI uri, RemoteIdentity identity, String name) {
     Metalink doc;
     try {
       doc = MetalinkFetch.fetch(http, uri, headers, recorder);
@@ -158,7 +159,6 @@ final class AdvertisedExtras {
     }
     List<Metalink.File> files = doc.files().stream()
         .filter(f -> f.size() < 0 || identity.length() < 0 || f.size() == identity.length()).toList();
-    String name = target.getFileName().toString();
     List<Metalink.File> named = files.stream().filter(f -> Path.of(f.name()).getFileName().toString().equals(name)).toList();
     Metalink.File f = files.size() == 1 ? files.get(0) : named.size() == 1 ? named.get(0) : null;
     if (f == null) {

@@ -128,7 +128,7 @@ final class Attempt {
             FailureDetail.FILE_EXISTS);
       }
       AdvertisedExtras.Pass pass = new AdvertisedExtras(parts.route(), headers, parts.recorder(), log::note)
-          .apply(request, probe, otherUrls, target);
+          .apply(request, probe, otherUrls, target.getFileName().toString());
       DownloadRequest passRequest = pass.request();
       partExisted = Files.exists(partPath);
       try (PartFile part = openPart(partPath)) {

@@ -101,7 +101,9 @@ public final class StreamJob implements Runnable, DownloadStream {
   private InOrderDigests digests() {
     if (digests == null) {
       long length = pass.identity() == null ? -1 : pass.identity().length();
-      digests = new InOrderDigests(request.checksum().orElse(null), request.pieceHashes().orElse(null), length);
+      // the window starts after the probe: a byte read means the server's declarations are known
+      DownloadRequest checked = pass.checked() == null ? request : pass.checked();
+      digests = new InOrderDigests(checked.checksum().orElse(null), checked.pieceHashes().orElse(null), length);
     }
     return digests;
   }

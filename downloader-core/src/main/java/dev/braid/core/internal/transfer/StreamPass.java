@@ -12,6 +12,7 @@ import dev.braid.core.internal.fetch.SegmentStreamer;
 import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.http.Exchange;
 import dev.braid.core.internal.http.OriginHeaders;
+import dev.braid.core.internal.io.FileNames;
 import dev.braid.core.internal.io.ReorderWindow;
 import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
@@ -36,6 +37,8 @@ final class StreamPass {
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
   private volatile WorkerPool pool;
+  /** The request with what its server declared (a digest, piece hashes), once probed; what the reader checks. */
+  private volatile DownloadRequest checked;
 
   StreamPass(DownloadParts parts, DownloadRequest request, ReorderWindow window) {
     this.parts = parts;
@@ -67,13 +70,18 @@ final class StreamPass {
       throw e;
     }
     ProbeResult probe = answer.result();
+    URI finalUri = URI.create(probe.identity().finalUrl());
+    // what the server declares (a digest, mirrors, a Metalink's pieces) counts as for a file; set
+    // before the window starts, so the reader checks the first byte it takes against it
+    AdvertisedExtras.Pass advertised = new AdvertisedExtras(parts.route(), headers, parts.recorder(), parts.log()::note)
+        .apply(request, probe, answer.otherUrls(), FileNames.choose(probe.contentDisposition(), finalUri));
+    checked = advertised.request();
     identity = probe.identity();
-    URI finalUri = URI.create(identity.finalUrl());
     SegmentTable t = SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize(), parts.settings().ticker());
     t.inOrder(InOrder.WINDOW);
     table = t;
     window.start(identity.length());
-    List<URI> others = answer.otherUrls();
+    List<URI> others = advertised.mirrors();
     MirrorSet mirrors = others.isEmpty() || !identity.ranges() || identity.length() <= 0
         ? MirrorSet.single(probe.source())
         : MirrorSet.probe(parts.route(), probe.source(), others, headers, parts.recorder(), parts.log()::note);
@@ -136,6 +144,11 @@ final class StreamPass {
 
   RemoteIdentity identity() {
     return identity;
+  }
+
+  /** The request whose checksum and piece hashes the bytes must match: the stream's, with its server's digest; null before the probe. */
+  DownloadRequest checked() {
+    return checked;
   }
 
   int connections() {
