@@ -112,12 +112,6 @@ final class ControlMethods {
   /** A result leaves the queue (its file stays); that is no download stopping, so no one is told. */
   private void forget(Download d) {
     notifier.quiet(d.id());
-    removed.forgetting(d.id());
-    try {
-      d.remove(false);
-    } catch (RuntimeException e) {
-      removed.remembering(d.id());
-      throw e;
-    }
+    d.remove(false);
   }
 }

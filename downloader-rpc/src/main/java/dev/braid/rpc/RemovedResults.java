@@ -3,14 +3,13 @@ package dev.braid.rpc;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
+import dev.braid.store.DownloadState;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What aria2 shows of a removed download (status "removed" in tellStopped) until
@@ -23,31 +22,17 @@ import java.util.Set;
 final class RemovedResults implements DownloadListener {
   static final int LIMIT = 1000;
   private final Map<Long, ObjectNode> results = new LinkedHashMap<>();
-  /** Removals that forget a result (removeDownloadResult, purge): they leave nothing to show. */
-  private final Set<Long> forgetting = new HashSet<>();
-
-  /** A removal, wherever it was asked: its last status, as "removed", unless it forgets a result. */
+  /**
+   * A removal, wherever it was asked: its last status, as "removed", unless the download had
+   * finished. Removing a finished one forgets its result (aria2's removeDownloadResult; a face's
+   * remove of a completed row): it leaves nothing to show.
+   */
   @Override
   public void removed(Download download) {
-    synchronized (this) {
-      if (forgetting.remove(download.id())) {
-        return;
-      }
+    if (download.state() == DownloadState.COMPLETED || download.state() == DownloadState.FAILED) {
+      return;
     }
     add(download.id(), StatusView.of(download, StatusView.REMOVED));
-  }
-
-  /**
-   * The coming removal of {@code id} forgets a finished download's result: the engine tells the
-   * removal later, on its event thread, and it must not come back as "removed".
-   */
-  synchronized void forgetting(long id) {
-    forgetting.add(id);
-  }
-
-  /** The removal {@link #forgetting} announced did not happen. */
-  synchronized void remembering(long id) {
-    forgetting.remove(id);
   }
 
   synchronized void add(long id, ObjectNode status) {
