@@ -6,7 +6,6 @@ import dev.braid.rpc.PrivateSocket;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * ({@link RelayClient}) and this JVM, warm, runs the command as the client would have, on this
  * daemon's own engine through the client port ({@link BorrowedClient}), printing back through the socket. The client then starts as fast as a
  * JVM can: it parses nothing and loads neither picocli nor JSON. The socket is {@code
- * STATE_DB.cli-socket}, a {@link PrivateSocket}, and each session must open with the secret.
+ * STATE_DB.cli-socket}, a {@link PrivateSocket}: a session on it is this user's, which needs no
+ * secret (a daemon started with {@code --rpc-secret} keeps no secret file a client could read).
  *
  * <p>Threads: the socket's accept thread, and each session's two ({@link RelaySession}). {@link
  * #close()} closes the listening socket, which ends the accept thread, and every session.
@@ -32,32 +32,30 @@ final class CommandRelay implements AutoCloseable {
   private static final Duration LAST_WORDS = Duration.ofSeconds(3);
 
   /**
-   * What a session needs of its daemon: the secret a client must send, the endpoint it was found
+   * What a session needs of its daemon: the endpoint it was found
    * by (its folders), the daemon's engine the commands work on, and the variables that pick
    * default files ({@link RelayClient#ENVIRONMENT}).
    */
-  record Daemon(byte[] secret, DaemonLink.Endpoint endpoint, BraidClient engine, List<String> environment) {
+  record Daemon(DaemonLink.Endpoint endpoint, BraidClient engine, List<String> environment) {
     static Daemon of(DaemonLink.Endpoint endpoint, BraidClient engine) {
-      return new Daemon(endpoint.secret().getBytes(StandardCharsets.UTF_8), endpoint, engine, RelayClient.environment());
+      return new Daemon(endpoint, engine, RelayClient.environment());
     }
   }
 
   private final PrivateSocket socket;
   private final Daemon daemon;
-  private final Duration unauthorizedDelay;
   private final Set<RelaySession> open = ConcurrentHashMap.newKeySet();
   /** Set by {@link #close()}: the daemon is stopping, and its engine answers relayed commands no more. */
   private volatile boolean stopping;
 
-  private CommandRelay(PrivateSocket socket, Daemon daemon, Duration unauthorizedDelay) {
+  private CommandRelay(PrivateSocket socket, Daemon daemon) {
     this.socket = socket;
     this.daemon = daemon;
-    this.unauthorizedDelay = unauthorizedDelay;
   }
 
   /** Binds {@code path} (replacing what is there) and starts accepting. */
-  static CommandRelay start(Path path, Daemon daemon, Duration unauthorizedDelay) throws IOException {
-    CommandRelay relay = new CommandRelay(PrivateSocket.bind(path), daemon, unauthorizedDelay);
+  static CommandRelay start(Path path, Daemon daemon) throws IOException {
+    CommandRelay relay = new CommandRelay(PrivateSocket.bind(path), daemon);
     relay.socket.start("braid-relay", relay::accepted);
     return relay;
   }
@@ -71,7 +69,7 @@ final class CommandRelay implements AutoCloseable {
       }
       return;
     }
-    RelaySession s = new RelaySession(ch, daemon, () -> stopping, unauthorizedDelay, open::remove);
+    RelaySession s = new RelaySession(ch, daemon, () -> stopping, open::remove);
     open.add(s);
     s.start();
   }

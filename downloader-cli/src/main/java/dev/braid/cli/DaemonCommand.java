@@ -236,7 +236,7 @@ final class DaemonCommand implements Callable<Integer> {
   private CommandRelay relay(Path db, DaemonLink.Endpoint self, BraidClient engine, PrintStream err) {
     Path socket = DaemonLink.relaySocketOf(db);
     try {
-      return CommandRelay.start(socket, CommandRelay.Daemon.of(self, engine), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY);
+      return CommandRelay.start(socket, CommandRelay.Daemon.of(self, engine));
     } catch (IOException | RuntimeException e) {
       err.println("braid: no command relay at " + socket + " (" + e.getMessage() + "): local commands start slower");
       return null;

@@ -78,9 +78,9 @@ final class DemoThroughRpc {
       // the command line a user types, relayed as a client with a daemon relays it
       Path socket = DaemonLink.relaySocketOf(db);
       OptionalInt code;
-      try (CommandRelay relay = CommandRelay.start(socket, CommandRelay.Daemon.of(daemon, new dev.braid.client.LocalClient(braid, dev.braid.core.rules.Rules.NONE)), RpcSettings.DEFAULT_UNAUTHORIZED_DELAY)) {
+      try (CommandRelay relay = CommandRelay.start(socket, CommandRelay.Daemon.of(daemon, new dev.braid.client.LocalClient(braid, dev.braid.core.rules.Rules.NONE)))) {
         code = RelayClient.run(new String[] {"get", "--state-db", db.toString(), "-o", folder.resolve("rpc.bin").toString(), url},
-            db, secret, socket);
+            db, socket);
       }
       if (code.isEmpty()) {
         throw new IllegalStateException("the relay handed braid get back");

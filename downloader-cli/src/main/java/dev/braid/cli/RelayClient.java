@@ -58,27 +58,28 @@ final class RelayClient {
       return OptionalInt.empty();
     }
     // no probe of the engine's lock, as DaemonLink.find does: a daemon gone leaves a socket nothing
-    // listens on, and the connect fails at once
-    String secret;
-    try {
-      secret = SecretFile.read(SecretFile.fileOf(anchor));
-    } catch (SecretFile.InsecureException e) {
-      // as the daemon refuses it: a secret others may know or have chosen is not sent
-      System.err.print("braid: ");
-      System.err.println(e.getMessage());
-      return OptionalInt.of(ExitCode.LOCAL_IO);
-    } catch (IOException | RuntimeException e) {
-      return OptionalInt.empty();
+    // listens on, and the connect fails at once; no secret: the socket serves this user alone
+    Path secretFile = SecretFile.fileOf(anchor);
+    if (Files.exists(secretFile)) {
+      try {
+        // not sent, but what guards the daemon's TCP port: one others may read is told of, as the daemon refuses it
+        SecretFile.checkPrivate(secretFile, "the RPC secret file");
+      } catch (SecretFile.InsecureException e) {
+        System.err.print("braid: ");
+        System.err.println(e.getMessage());
+        return OptionalInt.of(ExitCode.LOCAL_IO);
+      } catch (IOException | RuntimeException e) {
+        // unreadable modes: the daemon's own start checked them
+      }
     }
-    return run(args, anchor, secret, socket);
+    return run(args, anchor, socket);
   }
 
   /**
-   * Runs {@code args} through the relay at {@code socket} of the daemon of {@code anchor}, whose
-   * secret is {@code secret}: as {@link #run(String[])} once the daemon is found (the demo's
-   * training names its own).
+   * Runs {@code args} through the relay at {@code socket} of the daemon of {@code anchor}: as
+   * {@link #run(String[])} once the daemon is found (the demo's training names its own).
    */
-  static OptionalInt run(String[] args, Path anchor, String secret, Path socket) {
+  static OptionalInt run(String[] args, Path anchor, Path socket) {
     SocketChannel ch;
     try {
       ch = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -93,15 +94,15 @@ final class RelayClient {
     }
     RelayClient client = new RelayClient(ch);
     try {
-      return client.relay(hello(secret, anchor, args));
+      return client.relay(hello(anchor, args));
     } finally {
       closeQuietly(ch);
     }
   }
 
-  private static RelayFrames.Hello hello(String secret, Path anchor, String[] args) {
+  private static RelayFrames.Hello hello(Path anchor, String[] args) {
     boolean console = System.console() != null;
-    return new RelayFrames.Hello(secret, anchor.toString(), Path.of("").toAbsolutePath().toString(), console,
+    return new RelayFrames.Hello(anchor.toString(), Path.of("").toAbsolutePath().toString(), console,
         console ? TerminalWidth.columns() : 0, environment(), Arrays.asList(args));
   }
 

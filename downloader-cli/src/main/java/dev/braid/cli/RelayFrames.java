@@ -20,7 +20,7 @@ import java.util.List;
  */
 final class RelayFrames {
   /** The first bytes of a hello: a client of another protocol or version is told apart at once. */
-  static final int MAGIC = 0x42524c31; // "BRL1"
+  static final int MAGIC = 0x42524c32; // "BRL2": no secret in the hello since the socket names its peer
   static final byte OUT = 'O';
   static final byte ERR = 'E';
   static final byte EXIT = 'X';
@@ -33,14 +33,13 @@ final class RelayFrames {
   private RelayFrames() {}
 
   /**
-   * What a client sends first: the secret, the state database it found the daemon by, its working
+   * What a client sends first: the state database it found the daemon by, its working
    * directory, its terminal, the variables that pick a command's default files, and the command line.
    */
-  record Hello(String secret, String stateAnchor, String cwd, boolean console, int columns, List<String> environment,
+  record Hello(String stateAnchor, String cwd, boolean console, int columns, List<String> environment,
       List<String> args) {
     void write(DataOutputStream out) throws IOException {
       out.writeInt(MAGIC);
-      writeString(out, secret);
       writeString(out, stateAnchor);
       writeString(out, cwd);
       out.writeBoolean(console);
@@ -54,8 +53,7 @@ final class RelayFrames {
       if (in.readInt() != MAGIC) {
         throw new IOException("not a braid relay client");
       }
-      return new Hello(readString(in), readString(in), readString(in), in.readBoolean(), in.readInt(), readStrings(in),
-          readStrings(in));
+      return new Hello(readString(in), readString(in), in.readBoolean(), in.readInt(), readStrings(in), readStrings(in));
     }
   }
 

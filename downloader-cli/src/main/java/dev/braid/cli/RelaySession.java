@@ -6,10 +6,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -25,18 +21,15 @@ import java.util.function.Consumer;
 final class RelaySession {
   private final SocketChannel channel;
   private final CommandRelay.Daemon daemon;
-  private final Duration unauthorizedDelay;
   private final Consumer<RelaySession> closed;
   private final java.util.function.BooleanSupplier stopping;
   private final Thread reader;
   private volatile Thread command;
 
   RelaySession(SocketChannel channel, CommandRelay.Daemon daemon, java.util.function.BooleanSupplier stopping,
-      Duration unauthorizedDelay,
       Consumer<RelaySession> closed) {
     this.channel = channel;
     this.daemon = daemon;
-    this.unauthorizedDelay = unauthorizedDelay;
     this.closed = closed;
     this.stopping = stopping;
     this.reader = new Thread(this::serve, "braid-relay-session");
@@ -53,14 +46,6 @@ final class RelaySession {
       DataOutputStream to = new DataOutputStream(new BufferedOutputStream(RelayFrames.output(channel), 8192));
       RelayFrames.Hello hello = RelayFrames.Hello.read(in);
       RelayedCaller caller = new RelayedCaller(to, hello, daemon.endpoint(), daemon.engine(), stopping);
-      if (!MessageDigest.isEqual(hello.secret().getBytes(StandardCharsets.UTF_8), daemon.secret())) {
-        // a guesser gets one try per delay, as on the RPC, and the exit code of a refused RPC call
-        Thread.sleep(unauthorizedDelay.toMillis());
-        caller.err().println("braid: the daemon refused the command: Unauthorized (its secret is not the one in "
-            + dev.braid.client.remote.SecretFile.fileOf(Path.of(hello.stateAnchor())) + ")");
-        caller.finish(ExitCode.LOCAL_IO);
-        return;
-      }
       if (hello.args().isEmpty() || !Main.CLIENTS.contains(hello.args().get(0))) {
         // only the queue commands run here: a daemon never runs another engine, a demo or a second daemon
         caller.handBackNow();

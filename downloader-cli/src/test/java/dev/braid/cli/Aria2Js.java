@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,15 +27,26 @@ final class Aria2Js {
   private Aria2Js() {
   }
 
-  /** Copies the scripts and installs the package (from npm's cache when it has it); returns the folder. */
+  /**
+   * Copies the scripts and installs the package (from npm's cache when it has it); returns the
+   * folder. Under a file lock: the suite's test JVMs run side by side, and one must not copy a
+   * script another is running, nor two run npm in one folder.
+   */
   static synchronized Path install() throws IOException, InterruptedException {
     Path dir = Path.of("target", "aria2js").toAbsolutePath();
     Files.createDirectories(dir);
-    for (String f : FILES) {
-      Files.copy(Path.of("src", "test", "aria2js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-    }
-    if (!installed(dir)) {
-      run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
+    try (FileChannel lock = FileChannel.open(dir.resolveSibling("aria2js.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock held = lock.lock()) {
+      for (String f : FILES) {
+        Path source = Path.of("src", "test", "aria2js", f);
+        Path copy = dir.resolve(f);
+        if (!Files.exists(copy) || Files.mismatch(source, copy) != -1) {
+          Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+      if (!installed(dir)) {
+        run(dir, Duration.ofMinutes(3), "sh", "-c", "npm ci --offline --no-audit --no-fund || npm ci --no-audit --no-fund");
+      }
     }
     return dir;
   }

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link CommandRelay} in a real {@code braid daemon} process, driven by real {@code braid}
  * processes and, for what no honest client sends, by hand-made frames on its socket: a relayed
- * command's relative paths are the client's, the client loads no parser, JSON or engine, and a
- * wrong secret, another command or a broken hello runs nothing in the daemon.
+ * command's relative paths are the client's, the client loads no parser, JSON or engine, and
+ * another user, another command or a broken hello runs nothing in the daemon.
  */
 class CommandRelayTest {
   private static final Content ONE = Content.random(300_000, 41);
@@ -131,24 +131,57 @@ class CommandRelayTest {
   }
 
   @Test
-  void aWrongSecretRunsNothingIsAnsweredAfterTheDelayAndExitsAsARefusedCall() throws Exception {
+  void anotherUsersHelloRunsNothingEvenOnASocketOpenedToAll() throws Exception {
+    // the kernel's word on the peer (SO_PEERCRED) is what admits a session: another user is refused
+    // even if the socket's and its folder's permissions are opened; only root can be another user here
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/setpriv")),
+        "needs root and setpriv to act as another user");
+    Path socket = DaemonLink.relaySocketOf(db);
     Path target = downloads.resolve("never.bin");
-    long start = System.nanoTime();
-    Frames f = relay(hello("not-the-secret", List.of("get", "--state-db", db.toString(), "-o", target.toString(),
-        server.url("/one.bin"))));
-    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    assertEquals(ExitCode.LOCAL_IO, f.exit, f::toString);
-    assertTrue(f.err.contains("Unauthorized"), f::toString);
-    assertTrue(millis >= 900, "answered after the daemon's delay for a wrong secret, not at once: " + millis + " ms");
+    var folderMode = Files.getPosixFilePermissions(work);
+    try {
+      Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx--x--x"));
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+      List<String> cmd = new java.util.ArrayList<>(List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+          "--clear-groups", CliProcess.javaBin(), "-cp", RelayAsAnotherUser.readableByAll().toString(),
+          RelayAsAnotherUser.class.getName(),
+          socket.toString(), db.toString(), work.toString(), "get", "--state-db", db.toString(), "-o", target.toString(),
+          server.url("/one.bin")));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+      assertEquals(0, p.exitValue(), said);
+      assertTrue(said.contains("connected; closed unheard"), "another user connects to the opened socket, and nothing answers: " + said);
+    } finally {
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+      Files.setPosixFilePermissions(work, folderMode);
+    }
     assertFalse(Files.exists(target), "nothing was downloaded");
   }
 
   @Test
+  void aDaemonStartedWithItsSecretOnTheCommandLineRelaysWithoutASecretFile() throws Exception {
+    // aria2's way to start a daemon: --rpc-secret, and no secret file for a client to read
+    Path other = work.resolve("given.db");
+    Path into = Files.createDirectories(work.resolve("given"));
+    try (RpcDaemon given = RpcDaemon.start(work, other, into, "a-secret-given-on-its-command-line")) {
+      assertFalse(Files.exists(SecretFile.fileOf(other)));
+      Path classes = work.resolve("given-classes.log");
+      CliProcess.Result r = braidIn(into, null, List.of("-Xlog:class+load=info:file=" + classes), "get", "--state-db",
+          other.toString(), "-o", "given.bin", server.url("/one.bin")).assertExit(ExitCode.OK);
+      assertEquals(ONE.sha256Hex(), CliTestSupport.sha256Hex(into.resolve("given.bin")), r::describe);
+      assertFalse(Files.readString(classes).contains("org.sqlite"), "the daemon ran it: the client opened no store");
+      given.process.terminate().assertExit(ExitCode.OK);
+    }
+  }
+
+  @Test
   void aRelayedUsageErrorReachesItsClient() throws Exception {
-    Frames f = relay(hello(secret(), List.of("status", "--state-db", db.toString(), "abc")));
+    Frames f = relay(hello(List.of("status", "--state-db", db.toString(), "abc")));
     assertEquals(ExitCode.USAGE, f.exit, f::toString);
     assertTrue(f.err.contains("'abc' is not a long") && f.err.contains("braid status --help"), f::toString);
-    f = relay(hello(secret(), List.of("get", "--state-db", db.toString(), "-o", "x.bin", "-d", "dir", server.url("/one.bin"))));
+    f = relay(hello(List.of("get", "--state-db", db.toString(), "-o", "x.bin", "-d", "dir", server.url("/one.bin"))));
     assertEquals(ExitCode.USAGE, f.exit, f::toString);
     assertTrue(f.err.contains("mutually exclusive"), f::toString);
   }
@@ -157,7 +190,7 @@ class CommandRelayTest {
   void onlyTheQueueCommandsRunInTheDaemonAnyOtherGoesBack() throws Exception {
     for (List<String> args : List.<List<String>>of(List.of("daemon", "--state-db", work.resolve("second.db").toString()), List.of("demo"),
         List.of("refresh", "1"), List.of())) {
-      Frames f = relay(hello(secret(), args));
+      Frames f = relay(hello(args));
       assertTrue(f.local, "handed back: " + args + " " + f);
       assertEquals("", f.out + f.err, "and printed nothing in the daemon");
     }
@@ -168,7 +201,7 @@ class CommandRelayTest {
   void aBrokenHelloClosesItsConnectionAndTheDaemonServesTheNext() throws Exception {
     // not the relay's magic; then the magic and a string that claims 1 GiB
     for (byte[] bytes : List.of("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
-        new byte[] {'B', 'R', 'L', '1', 0x40, 0, 0, 0})) {
+        new byte[] {'B', 'R', 'L', '2', 0x40, 0, 0, 0})) {
       try (SocketChannel ch = connect()) {
         ch.write(java.nio.ByteBuffer.wrap(bytes));
         assertEquals(-1, new DataInputStream(RelayFrames.input(ch)).read(), "closed without an answer");
@@ -184,12 +217,8 @@ class CommandRelayTest {
         java.nio.file.LinkOption.NOFOLLOW_LINKS)));
   }
 
-  private static String secret() throws IOException {
-    return Files.readString(SecretFile.fileOf(db), StandardCharsets.UTF_8).strip();
-  }
-
-  private static RelayFrames.Hello hello(String secret, List<String> args) {
-    return new RelayFrames.Hello(secret, db.toString(), work.toString(), false, 0,
+  private static RelayFrames.Hello hello(List<String> args) {
+    return new RelayFrames.Hello(db.toString(), work.toString(), false, 0,
         List.of(System.getenv().getOrDefault("HOME", ""), work.resolve(".xdg-config").toString(),
             work.resolve(".xdg-data").toString()), args);
   }

@@ -12,22 +12,17 @@ import dev.braid.client.remote.SecretFile;
 import dev.braid.client.remote.RpcNames;
 import dev.braid.testserver.SelfSigned;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,7 +77,7 @@ class DaemonTlsTest {
     // aria2's --rpc-secure spelling too; the key as older openssl writes it (PKCS#1)
     try (RpcDaemon daemon = RpcDaemon.start(work, db, work, null, "--rpc-listen-all", "--rpc-secure",
         "--rpc-certificate", rsa.certificate().toString(), "--rpc-private-key", rsa.traditionalKey().toString())) {
-      HttpClient https = trusting(rsa.certificate());
+      HttpClient https = rsa.trustingClient();
       URI rpc = URI.create("https://127.0.0.1:" + daemon.port + "/jsonrpc");
       String secret = SecretFile.read(SecretFile.fileOf(db));
       assertTrue(call(https, rpc, secret, "aria2.getVersion").path("result").has("version"));
@@ -131,19 +126,5 @@ class DaemonTlsTest {
     String body = RpcDaemon.JSON.writeValueAsString(Map.of("jsonrpc", "2.0", "id", 1, "method", method, "params", p));
     return RpcDaemon.JSON.readTree(client.send(HttpRequest.newBuilder(rpc).timeout(Duration.ofSeconds(20))
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()).body());
-  }
-
-  /** A client that trusts {@code certificate} alone, as a browser told to trust it. */
-  private static HttpClient trusting(Path certificate) throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    store.load(null, null);
-    try (InputStream in = Files.newInputStream(certificate)) {
-      store.setCertificateEntry("daemon", CertificateFactory.getInstance("X.509").generateCertificate(in));
-    }
-    TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    trust.init(store);
-    SSLContext tls = SSLContext.getInstance("TLS");
-    tls.init(null, trust.getTrustManagers(), null);
-    return HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(5)).build();
   }
 }

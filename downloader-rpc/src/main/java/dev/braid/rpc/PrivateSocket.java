@@ -10,12 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.function.Consumer;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
  * A listening Unix domain socket only this user can connect to: bound in a folder only this user
  * can enter, made 0600, then moved into place, so that there is no moment when another user could
- * connect. The daemon's local JSON-RPC socket and the CLI's command relay are each one.
+ * connect; and a connection whose peer the kernel names as another user (SO_PEERCRED) is closed
+ * unheard, should the file's permissions ever be opened. A session on it is therefore this user's
+ * own, which has the state database, the secret file and the daemon's command line already: the
+ * command relay needs no secret. The daemon's local JSON-RPC socket and the CLI's command relay
+ * are each one.
  *
  * <p>Threads: {@link #start} starts one accept thread, which hands each connection to its handler
  * (the handler decides whether to serve or close it) and ends when {@link #close()} closes the
@@ -24,11 +31,14 @@ import java.util.function.Consumer;
 public final class PrivateSocket implements AutoCloseable {
   private final Path path;
   private final ServerSocketChannel server;
+  /** Who made the socket: the only peer it serves. */
+  private final UserPrincipal owner;
   private Thread acceptor;
 
-  private PrivateSocket(Path path, ServerSocketChannel server) {
+  private PrivateSocket(Path path, ServerSocketChannel server, UserPrincipal owner) {
     this.path = path;
     this.server = server;
+    this.owner = owner;
   }
 
   /** Binds a listening socket at {@code path}, replacing what is there; nothing is accepted until {@link #start}. */
@@ -50,7 +60,7 @@ public final class PrivateSocket implements AutoCloseable {
     } finally {
       Files.deleteIfExists(hidden);
     }
-    return new PrivateSocket(path, server);
+    return new PrivateSocket(path, server, Files.getOwner(path));
   }
 
   /** Starts accepting on a thread named {@code threadName}, each connection handed to {@code accepted}; once. */
@@ -85,7 +95,25 @@ public final class PrivateSocket implements AutoCloseable {
         }
         continue;
       }
-      accepted.accept(ch);
+      if (fromOwner(ch)) {
+        accepted.accept(ch);
+      } else {
+        try {
+          ch.close();
+        } catch (IOException e) {
+          // refused either way
+        }
+      }
+    }
+  }
+
+  /** Whether the kernel names the connection's peer as the socket's owner; a peer it cannot name is refused. */
+  private boolean fromOwner(SocketChannel ch) {
+    try {
+      UnixDomainPrincipal peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
+      return peer != null && peer.user().equals(owner);
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
     }
   }
 

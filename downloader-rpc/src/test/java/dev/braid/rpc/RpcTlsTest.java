@@ -19,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.MessageDigest;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -27,8 +26,6 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,20 +82,6 @@ class RpcTlsTest {
     assertTrue(e.getMessage().contains(why), e.getMessage());
   }
 
-  /** A client that trusts {@code certificate} alone, as a browser told to trust it would. */
-  private static HttpClient trusting(Path certificate) throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    store.load(null, null);
-    try (InputStream in = Files.newInputStream(certificate)) {
-      store.setCertificateEntry("daemon", CertificateFactory.getInstance("X.509").generateCertificate(in));
-    }
-    TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    trust.init(store);
-    SSLContext tls = SSLContext.getInstance("TLS");
-    tls.init(null, trust.getTrustManagers(), null);
-    return HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(5)).build();
-  }
-
   @Test
   void overTlsTheRpcItsSocketAndTheConsoleAnswerAndPlainHttpDoesNot() throws Exception {
     try (Braid braid = Braid.builder().stateDatabase(work.resolve("state.db")).downloadDirectory(work).build();
@@ -106,7 +89,7 @@ class RpcTlsTest {
             .certificate(ServerCertificate.read(ec.certificate(), ec.traditionalKey())).build(), () -> { })) {
       assertEquals("https", rpc.scheme());
       String origin = "https://127.0.0.1:" + rpc.port();
-      HttpClient client = trusting(ec.certificate());
+      HttpClient client = ec.trustingClient();
       String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"aria2.getVersion\",\"params\":[\"token:k\"]}";
       HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create(origin + "/jsonrpc"))
           .POST(HttpRequest.BodyPublishers.ofString(call)).build(), HttpResponse.BodyHandlers.ofString());

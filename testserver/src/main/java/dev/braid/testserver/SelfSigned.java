@@ -1,11 +1,19 @@
 package dev.braid.testserver;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * A self-signed certificate for localhost and 127.0.0.1 and its private key, as PEM files made by
@@ -47,6 +55,24 @@ public final class SelfSigned {
   /** The certificate, PEM. */
   public Path certificate() {
     return certificate;
+  }
+
+  /** A client that trusts this certificate alone, as a browser told to trust it would. */
+  public HttpClient trustingClient() throws IOException {
+    try {
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      try (InputStream in = Files.newInputStream(certificate)) {
+        store.setCertificateEntry("daemon", CertificateFactory.getInstance("X.509").generateCertificate(in));
+      }
+      TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(store);
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(null, trust.getTrustManagers(), null);
+      return HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(5)).build();
+    } catch (GeneralSecurityException e) {
+      throw new IOException("cannot trust " + certificate, e);
+    }
   }
 
   /** The private key, PEM PKCS#8 ({@code BEGIN PRIVATE KEY}). */
