@@ -5,6 +5,8 @@
 # Needs the built launcher: mvn -B -pl downloader-cli -am package -DskipTests. Rerun: bench/daemon-get.sh [N]
 # BRAID=PATH/braid measures another launcher; BASELINE=PATH/braid adds that build's two braid rows
 # (its own daemon, port 6933) to the same run, e.g. an older build's for a before/after.
+# DAEMON_ARGS adds options to both daemons, e.g. DAEMON_ARGS="--rpc-secret S" starts them as aria2
+# users do (then no secret file is kept for a client to read).
 set -euo pipefail
 N=${1:-9}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,12 +29,12 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 hello=$(run_n java -cp "$work/hello" Hello)
 curl_ms=$(run_n curl -s -o "$work/out/one.bin" "$url")
 inproc=$(run_n "$braid" get -q --state-db "$work/inproc.db" -d "$work/out" --overwrite "$url")
-"$braid" daemon --state-db "$work/daemon.db" -d "$work/out" --rpc-listen-port 6932 2>"$work/daemon.err" & daemon=$!
+"$braid" daemon --state-db "$work/daemon.db" -d "$work/out" --rpc-listen-port 6932 ${DAEMON_ARGS:-} 2>"$work/daemon.err" & daemon=$!
 until grep -qs "serving aria2 JSON-RPC" "$work/daemon.err"; do sleep 0.05; done
 client=$(run_n "$braid" get -q --state-db "$work/daemon.db" -d "$work/out" "$url")
 if [ -n "${BASELINE:-}" ]; then
   b_inproc=$(run_n "$BASELINE" get -q --state-db "$work/b-inproc.db" -d "$work/out" --overwrite "$url")
-  "$BASELINE" daemon --state-db "$work/b-daemon.db" -d "$work/out" --rpc-listen-port 6933 2>"$work/b-daemon.err" & based=$!
+  "$BASELINE" daemon --state-db "$work/b-daemon.db" -d "$work/out" --rpc-listen-port 6933 ${DAEMON_ARGS:-} 2>"$work/b-daemon.err" & based=$!
   until grep -qs "serving aria2 JSON-RPC" "$work/b-daemon.err"; do sleep 0.05; done
   b_client=$(run_n "$BASELINE" get -q --state-db "$work/b-daemon.db" -d "$work/out" "$url")
 fi
