@@ -1,10 +1,11 @@
 // Drives braid's web console in Debian's chromium (Playwright, no test runner): the steps of
 // ConsoleBrowserTest, which asserts on the JSON printed at the end. Arguments: the console's URL,
 // the secret, URL A, a mirror of A, URL B, the folder for the added downloads, a read-only API key,
-// URL C and its SHA-256 in hex, URL D and a mirror of D that is missing.
+// URL C and its SHA-256 in hex, URL D and a mirror of D that is missing, URL E, its length and SHA-256.
 import { chromium } from 'playwright-core';
 
-const [base, secret, urlA, mirrorA, urlB, folder, readKey, urlC, sha256C, urlD, missingD] = process.argv.slice(2);
+const [base, secret, urlA, mirrorA, urlB, folder, readKey, urlC, sha256C, urlD, missingD, urlE, lengthE, sha256E] =
+  process.argv.slice(2);
 const host = new URL(base).host;
 const out = { steps: [], foreign: [], consoleErrors: [], pageErrors: [] };
 const started = Date.now();
@@ -246,7 +247,21 @@ try {
   };
   step('details of D');
 
-  // pages: 60 paused entries more make 63, 50 a page; B, C and D, stopped, are last, on the second
+  // a Metalink document dropped onto the page: its file added into the form's folder, and complete
+  const meta4 = '<?xml version="1.0" encoding="UTF-8"?>\n<metalink xmlns="urn:ietf:params:xml:ns:metalink">'
+    + `<file name="e.bin"><size>${lengthE}</size><hash type="sha-256">${sha256E}</hash><url>${urlE}</url></file></metalink>`;
+  const dropped = await page.evaluateHandle((xml) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([xml], 'e.meta4', { type: 'application/metalink4+xml' }));
+    return dt;
+  }, meta4);
+  await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
+  await page.getByRole('status').getByText('Added 1 download from e.meta4').waitFor();
+  const rowE = page.getByRole('listitem').filter({ hasText: 'e.bin' });
+  await until('E complete', async () => (await rowE.count()) === 1 && (await rowE.locator('.state').textContent()) === 'complete');
+  step('Metalink dropped');
+
+  // pages: 60 paused entries more make 64, 50 a page; B, C, D and E, stopped, are last, on the second
   const adds = Array.from({ length: 60 }, (_, i) => ({
     methodName: 'aria2.addUri',
     params: ['token:' + secret, [`${urlB}?n=${i}`], { out: `p${i}.bin`, pause: 'true' }],
@@ -256,11 +271,11 @@ try {
     body: JSON.stringify({ jsonrpc: '2.0', id: 'many', method: 'system.multicall', params: [adds] }),
   })).json();
   out.pausedAdded = added.result.filter((r) => Array.isArray(r)).length;
-  await until('the first page of 63', async () => (await page.locator('#page-range').textContent()) === '1–50 of 63');
+  await until('the first page of 64', async () => (await page.locator('#page-range').textContent()) === '1–50 of 64');
   out.firstPageRows = await page.locator('#queue > li').count();
   out.bOnFirstPage = await rowB.count();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await until('the second page', async () => (await page.locator('#page-range').textContent()) === '51–63 of 63');
+  await until('the second page', async () => (await page.locator('#page-range').textContent()) === '51–64 of 64');
   out.secondPageRows = await page.locator('#queue > li').count();
   out.bOnSecondPage = await rowB.count();
   out.nextDisabledOnLast = await page.getByRole('button', { name: 'Next page' }).isDisabled();

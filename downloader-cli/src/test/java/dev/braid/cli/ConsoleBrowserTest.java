@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Braid's web console in a real browser (Debian's chromium, driven by Playwright) against a real
  * {@code braid daemon} and a real file server: signing in, the run windows and speed schedule,
- * adding (with a file name and checksum, and from a picked list file), pausing, resuming, the
+ * adding (with a file name and checksum, from a picked list file, from a dropped Metalink), pausing, resuming, the
  * details' drawings, mirrors, notes and measurements, the speed limit, removing, paging, a phone's
  * width, a read-only key's view, and nothing fetched from elsewhere.
  */
@@ -39,6 +39,7 @@ class ConsoleBrowserTest {
     Content b = Content.random(6L << 20, 32);
     Content c = Content.random(64 << 10, 33);
     Content d = Content.random(256 << 10, 34);
+    Content e = Content.random(128 << 10, 35);
     try (TestServer server = TestServer.start();
         RpcDaemon daemon = RpcDaemon.start(work, work.resolve("state.db"), dir, SECRET)) {
       server.serve("/a.bin", a).etag("\"a\"");
@@ -46,6 +47,7 @@ class ConsoleBrowserTest {
       server.serve("/b.bin", b).etag("\"b\"");
       server.serve("/c.bin", c).etag("\"c\"");
       server.serve("/d.bin", d).etag("\"d\"");
+      server.serve("/e.bin", e).etag("\"e\"");
       System.out.println("ConsoleBrowserTest: install " + Duration.ofNanos(installed - begun).toMillis()
           + " ms, daemon started " + Duration.ofNanos(System.nanoTime() - installed).toMillis() + " ms");
       String console = "http://127.0.0.1:" + daemon.port + "/";
@@ -57,7 +59,8 @@ class ConsoleBrowserTest {
           .text();
       JsonNode r = ConsoleBrowser.scenario(scripts, Duration.ofSeconds(90), List.of(console, SECRET,
           server.url("/a.bin"), server.url("/mirror/a.bin"), server.url("/b.bin"), "added", readKey,
-          server.url("/c.bin"), c.sha256Hex(), server.url("/d.bin"), server.url("/missing/d.bin")));
+          server.url("/c.bin"), c.sha256Hex(), server.url("/d.bin"), server.url("/missing/d.bin"),
+          server.url("/e.bin"), Long.toString(e.size()), e.sha256Hex()));
       System.out.println("ConsoleBrowserTest: scenario " + r.get("elapsedMs") + " ms, whole "
           + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms: " + r.get("steps"));
 
@@ -120,15 +123,17 @@ class ConsoleBrowserTest {
       assertTrue(detailsD.get("notes").asText().contains("mirror " + server.url("/missing/d.bin") + " left out"),
           detailsD::toString);
       assertTrue(detailsD.get("measured").asText().matches("(?s).*[1-9]\\d* requests?, .*"), detailsD::toString);
+      // the dropped Metalink's file, into the form's folder
+      assertEquals(e.sha256Hex(), CliTestSupport.sha256Hex(dir.resolve("added").resolve("e.bin")));
       // Remove took A out of the daemon's list; B stays
       List<?> stopped = RpcDaemon.JSON.convertValue(r.get("stoppedAfterRemove"), List.class);
       assertFalse(stopped.contains(r.get("gidA").asText()), r::toString);
       assertTrue(stopped.contains(r.get("gidB").asText()), r::toString);
-      // 63 entries: 50 rows on the first page, 13 on the second, where B (stopped, so last) is
+      // 64 entries: 50 rows on the first page, 14 on the second, where B (stopped, so last) is
       assertEquals(60, r.get("pausedAdded").asInt(), r::toString);
       assertEquals(50, r.get("firstPageRows").asInt());
       assertEquals(0, r.get("bOnFirstPage").asInt());
-      assertEquals(13, r.get("secondPageRows").asInt());
+      assertEquals(14, r.get("secondPageRows").asInt());
       assertEquals(1, r.get("bOnSecondPage").asInt());
       assertTrue(r.get("nextDisabledOnLast").asBoolean());
       // 390 px: nothing wider than the screen
