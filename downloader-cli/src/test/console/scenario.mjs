@@ -1,9 +1,11 @@
 // Drives braid's web console in Debian's chromium (Playwright, no test runner): the steps of
 // ConsoleBrowserTest, which asserts on the JSON printed at the end. Arguments: the console's URL,
-// the secret, URL A, a mirror of A, URL B, the folder for the added downloads, a read-only API key.
+// the secret, URL A, a mirror of A, URL B, the folder for the added downloads, a read-only API key,
+// URL C and its SHA-256 in hex, URL D and a mirror of D that is missing, URL E, its length and SHA-256.
 import { chromium } from 'playwright-core';
 
-const [base, secret, urlA, mirrorA, urlB, folder, readKey] = process.argv.slice(2);
+const [base, secret, urlA, mirrorA, urlB, folder, readKey, urlC, sha256C, urlD, missingD, urlE, lengthE, sha256E] =
+  process.argv.slice(2);
 const host = new URL(base).host;
 const out = { steps: [], foreign: [], consoleErrors: [], pageErrors: [] };
 const started = Date.now();
@@ -97,6 +99,39 @@ try {
   out.storage = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
   step('signed in');
 
+  // the run windows and the speed schedule, the daemon's options; a bad value is refused beside its field
+  const windows = page.getByLabel('Run windows');
+  out.windowsShown = await windows.inputValue();
+  await windows.fill('Mon-Fri 01:00-07:00');
+  await windows.press('Enter');
+  await page.getByRole('status').getByText('Run windows set to Mon-Fri 01:00-07:00').waitFor();
+  out.windowsSet = {
+    braid: (await rpc('braid.globalOptions')).runWindows,
+    aria2: (await rpc('aria2.getGlobalOption'))['braid-run-window'],
+  };
+  await windows.fill('Mon-Fri 25:00-07:00');
+  await windows.press('Enter');
+  await until('the refusal beside the field', async () => page.locator('#windows-error').textContent());
+  out.windowsError = await page.locator('#windows-error').textContent();
+  out.windowsInvalid = await windows.getAttribute('aria-invalid');
+  out.windowsAfterBad = (await rpc('braid.globalOptions')).runWindows;
+  // always again, or nothing added below would start
+  await windows.fill('');
+  await windows.press('Enter');
+  await page.getByRole('status').getByText('Run windows: none').waitFor();
+  out.windowsErrorCleared = await page.locator('#windows-error').textContent();
+  out.windowsCleared = (await rpc('aria2.getGlobalOption'))['braid-run-window'];
+  const schedule = page.getByLabel('Speed schedule');
+  await schedule.fill('Sun 03:00-04:00=1M');
+  await schedule.press('Enter');
+  await page.getByRole('status').getByText('Speed schedule set to').waitFor();
+  out.scheduleSet = (await rpc('aria2.getGlobalOption'))['braid-speed-schedule'];
+  await schedule.fill('');
+  await schedule.press('Enter');
+  await page.getByRole('status').getByText('Speed schedule: none').waitFor();
+  out.scheduleCleared = (await rpc('braid.globalOptions')).speedSchedule;
+  step('schedule');
+
   // the speed limit slows what is added next enough to pause it
   await page.getByLabel('Speed limit').fill('512K');
   await page.getByLabel('Speed limit').press('Enter');
@@ -168,7 +203,65 @@ try {
   out.stoppedAfterRemove = (await rpc('aria2.tellStopped', 0, 10, ['gid'])).map((s) => s.gid);
   step('removed');
 
-  // pages: 60 paused entries more make 61, 50 a page; B, stopped, is last, on the second
+  // C with a file name and its checksum: a malformed checksum first, refused with the daemon's word, nothing added
+  const entries = async () => {
+    const stat = await rpc('aria2.getGlobalStat');
+    return Number(stat.numActive) + Number(stat.numWaiting) + Number(stat.numStopped);
+  };
+  const before = await entries();
+  await page.getByLabel('URLs').fill(urlC);
+  await page.getByLabel('File name').fill('c-out.bin');
+  await page.getByLabel('Checksum').fill('sha-256=not-hex');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('status').getByText(/refused/).waitFor();
+  out.badChecksum = { notice: await page.getByRole('status').textContent(), added: (await entries()) - before,
+    urlsKept: await page.getByLabel('URLs').inputValue() };
+  await page.getByLabel('Checksum').fill(`sha-256=${sha256C}`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('status').getByText('Added 1 download').waitFor();
+  const rowC = page.getByRole('listitem').filter({ hasText: 'c-out.bin' });
+  await until('C complete', async () => (await rowC.count()) === 1 && (await rowC.locator('.state').textContent()) === 'complete');
+  out.optionsC = await rpc('aria2.getOption', await rowC.getAttribute('data-gid'));
+  await page.getByLabel('File name').fill('');
+  await page.getByLabel('Checksum').fill('');
+  step('added with a name and a checksum');
+
+  // a list file picked with the keyboard's file input: its one line, D and a missing mirror, added and complete
+  await page.getByLabel('List or Metalink file').setInputFiles({
+    name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from(`# from the console\n${urlD}\t${missingD}\n`),
+  });
+  await page.getByRole('status').getByText('Added 1 download from list.txt').waitFor();
+  const rowD = page.getByRole('listitem').filter({ hasText: 'd.bin' });
+  await until('D complete', async () => (await rowD.count()) === 1 && (await rowD.locator('.state').textContent()) === 'complete');
+  out.gidD = await rowD.getAttribute('data-gid');
+  out.urisD = (await rpc('aria2.getUris', out.gidD)).map((u) => u.uri);
+  step('list file added');
+
+  // D's details: its mirror, the note of its leaving, what the engine measured
+  await rowD.getByRole('button', { name: 'd.bin', exact: true }).click();
+  await until('the notes of D', async () => /left out/.test(await page.locator('#notes').textContent()));
+  out.detailsD = {
+    mirrors: await page.locator('#mirrors').innerText(),
+    notes: await page.locator('#notes').innerText(),
+    measured: await page.locator('#measured').innerText(),
+  };
+  step('details of D');
+
+  // a Metalink document dropped onto the page: its file added into the form's folder, and complete
+  const meta4 = '<?xml version="1.0" encoding="UTF-8"?>\n<metalink xmlns="urn:ietf:params:xml:ns:metalink">'
+    + `<file name="e.bin"><size>${lengthE}</size><hash type="sha-256">${sha256E}</hash><url>${urlE}</url></file></metalink>`;
+  const dropped = await page.evaluateHandle((xml) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([xml], 'e.meta4', { type: 'application/metalink4+xml' }));
+    return dt;
+  }, meta4);
+  await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
+  await page.getByRole('status').getByText('Added 1 download from e.meta4').waitFor();
+  const rowE = page.getByRole('listitem').filter({ hasText: 'e.bin' });
+  await until('E complete', async () => (await rowE.count()) === 1 && (await rowE.locator('.state').textContent()) === 'complete');
+  step('Metalink dropped');
+
+  // pages: 60 paused entries more make 64, 50 a page; B, C, D and E, stopped, are last, on the second
   const adds = Array.from({ length: 60 }, (_, i) => ({
     methodName: 'aria2.addUri',
     params: ['token:' + secret, [`${urlB}?n=${i}`], { out: `p${i}.bin`, pause: 'true' }],
@@ -178,11 +271,11 @@ try {
     body: JSON.stringify({ jsonrpc: '2.0', id: 'many', method: 'system.multicall', params: [adds] }),
   })).json();
   out.pausedAdded = added.result.filter((r) => Array.isArray(r)).length;
-  await until('the first page of 61', async () => (await page.locator('#page-range').textContent()) === '1–50 of 61');
+  await until('the first page of 64', async () => (await page.locator('#page-range').textContent()) === '1–50 of 64');
   out.firstPageRows = await page.locator('#queue > li').count();
   out.bOnFirstPage = await rowB.count();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await until('the second page', async () => (await page.locator('#page-range').textContent()) === '51–61 of 61');
+  await until('the second page', async () => (await page.locator('#page-range').textContent()) === '51–64 of 64');
   out.secondPageRows = await page.locator('#queue > li').count();
   out.bOnSecondPage = await rowB.count();
   out.nextDisabledOnLast = await page.getByRole('button', { name: 'Next page' }).isDisabled();
@@ -209,6 +302,8 @@ try {
     pauseAll: await page.getByRole('button', { name: 'Pause all' }).count(),
     remove: await page.getByRole('button', { name: 'Remove', exact: true }).count(),
     limitEditable: await page.getByLabel('Speed limit').isEditable(),
+    windowsEditable: await page.getByLabel('Run windows').isEditable(),
+    listFile: await page.getByLabel('List or Metalink file').isVisible(),
   };
   step('read-only key');
   await context.close();

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The web console's own JavaScript under Node's test runner (src/test/console): the page
- * arithmetic, the URLs field, aria2's bitfield, the numbers shown. The browser test
+ * arithmetic, the URLs field, aria2's bitfield, the numbers shown, a list file's parsing, the add
+ * form's options, the measurements as sentences. The browser test
  * (ConsoleBrowserTest, in the CLI) covers the rest with a real daemon.
  */
 class ConsoleScriptsTest {

@@ -3,8 +3,10 @@ package dev.braid.client.remote;
 import dev.braid.client.DownloadView;
 import dev.braid.client.DownloadViews;
 import dev.braid.core.Checksum;
+import dev.braid.core.ConnectionChange;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadFailure;
+import dev.braid.core.DownloadNote;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.FailureKind;
@@ -35,7 +37,13 @@ import java.util.Map;
  * one), {@code error, errorKind} (a {@link FailureKind#id()}), {@code errorDetail, errorStatus,
  * errorPasses}; while it waits out an outage, {@code nextTry, failedTries, since, lastError,
  * lastErrorKind, lastErrorDetail, lastErrorStatus}; once completed by this engine, the run's
- * {@code fetched, reused, elapsedMillis, restarts, restartReason}.
+ * {@code fetched, reused, elapsedMillis, restarts, restartReason}. For the web console, what the
+ * engine's current run told ({@link DownloadView#notes}, {@link DownloadView#connectionChanges},
+ * each as its text): {@code notes, connectionChanges}; once it ran here, {@code metrics} (the
+ * counts of {@link TransferMetrics}, its times in milliseconds: {@code dnsLookups, dnsCacheHits,
+ * dnsMillis, connectionsOpened, connectMillis, tlsHandshakes, tlsResumed, tlsMillis, requests,
+ * reusedRequests, firstByteMillis} (the mean), {@code retries, bytes}). {@link RemoteClient} does
+ * not read these back: its views keep none of them, as before.
  */
 public final class EntryForm {
   private EntryForm() {}
@@ -85,6 +93,11 @@ public final class EntryForm {
       o.put("restarts", r.restarts());
       o.put("restartReason", v.restartReason());
     }
+    o.put("notes", v.notes().stream().map(DownloadNote::toString).toList());
+    o.put("connectionChanges", v.connectionChanges().stream().map(ConnectionChange::toString).toList());
+    if (!v.metrics().equals(TransferMetrics.NONE)) {
+      o.put("metrics", metrics(v.metrics()));
+    }
     if (v.outageWait() != null) {
       OutageWait w = v.outageWait();
       o.put("nextTry", w.nextTry().toEpochMilli());
@@ -100,6 +113,24 @@ public final class EntryForm {
       failure(o, "error", v.failure());
       o.put("errorPasses", v.failure().passes());
     }
+    return o;
+  }
+
+  private static Map<String, Object> metrics(TransferMetrics m) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("dnsLookups", m.dnsLookups());
+    o.put("dnsCacheHits", m.dnsCacheHits());
+    o.put("dnsMillis", m.dnsTime().toMillis());
+    o.put("connectionsOpened", m.connectionsOpened());
+    o.put("connectMillis", m.connectTime().toMillis());
+    o.put("tlsHandshakes", m.tlsHandshakes());
+    o.put("tlsResumed", m.tlsResumed());
+    o.put("tlsMillis", m.tlsTime().toMillis());
+    o.put("requests", m.requests());
+    o.put("reusedRequests", m.requestsOnReusedConnections());
+    o.put("firstByteMillis", m.meanTimeToFirstByte().toMillis());
+    o.put("retries", m.retries());
+    o.put("bytes", m.bytes());
     return o;
   }
 

@@ -5,6 +5,7 @@ import { Rpc, RpcError } from './rpc.js';
 import { QueueView, pageCalls, PAGE_SIZE, setText } from './queue.js';
 import { DetailsView, DETAIL_KEYS } from './details.js';
 import * as fmt from './format.js';
+import { addOptions, readDropped } from './adding.js';
 
 const SECRET_KEY = 'braid.secret';
 const REFRESH_MS = 1000;
@@ -15,6 +16,7 @@ let timer = null;
 let refreshing = false;
 let offset = 0;
 let total = 0;
+let daemonDir = '';
 const queue = new QueueView($('queue'), act);
 const details = new DetailsView(document);
 
@@ -30,6 +32,36 @@ $('add-form').addEventListener('submit', (e) => {
 $('limit-form').addEventListener('submit', (e) => {
   e.preventDefault();
   setLimit();
+});
+$('windows-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  setSchedule('runWindows', $('run-windows'), $('windows-error'), 'Run windows');
+});
+$('schedule-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  setSchedule('speedSchedule', $('speed-schedule'), $('schedule-error'), 'Speed schedule');
+});
+$('list-file').addEventListener('change', () => {
+  addFiles($('list-file').files);
+  $('list-file').value = '';
+});
+document.addEventListener('dragover', (e) => {
+  if (rpc && e.dataTransfer.types.includes('Files')) {
+    e.preventDefault();
+    document.body.classList.add('dragging');
+  }
+});
+document.addEventListener('dragleave', (e) => {
+  if (e.relatedTarget === null) {
+    document.body.classList.remove('dragging');
+  }
+});
+document.addEventListener('drop', (e) => {
+  document.body.classList.remove('dragging');
+  if (rpc && e.dataTransfer.files.length > 0) {
+    e.preventDefault();
+    addFiles(e.dataTransfer.files);
+  }
 });
 $('pause-all').addEventListener('click', () => run('aria2.forcePauseAll', 'Paused all downloads'));
 $('resume-all').addEventListener('click', () => run('aria2.unpauseAll', 'Resumed all downloads'));
@@ -52,7 +84,11 @@ async function signIn(secret) {
   try {
     const limit = await candidate.call('aria2.getGlobalOption');
     $('limit').value = limit['max-overall-download-limit'] || '0';
+    daemonDir = limit.dir || '';
     access = await candidate.call('braid.whoami');
+    const options = await candidate.call('braid.globalOptions');
+    $('run-windows').value = options.runWindows;
+    $('speed-schedule').value = options.speedSchedule;
   } catch (e) {
     candidate.close();
     sessionStorage.removeItem(SECRET_KEY);
@@ -70,7 +106,9 @@ async function signIn(secret) {
   $('sign-in').hidden = true;
   const readOnly = access.scope === 'read-only';
   $('console').classList.toggle('read-only', readOnly);
-  $('limit').readOnly = readOnly;
+  for (const id of ['limit', 'run-windows', 'speed-schedule']) {
+    $(id).readOnly = readOnly;
+  }
   $('console').hidden = false;
   $('sign-out').hidden = false;
   if (readOnly) {
@@ -121,7 +159,7 @@ async function refresh() {
     const selected = queue.selected;
     const asked = calls.map((c) => c.call);
     if (selected) {
-      asked.push(['aria2.tellStatus', selected, DETAIL_KEYS], ['braid.tellSegments', selected]);
+      asked.push(['aria2.tellStatus', selected, DETAIL_KEYS], ['braid.tellSegments', selected], ['braid.tellEntry', selected]);
     }
     const answers = asked.length ? await rpc.multicall(asked) : [];
     const rows = [];
@@ -139,10 +177,9 @@ async function refresh() {
     $('previous-page').disabled = offset === 0;
     $('next-page').disabled = offset + PAGE_SIZE >= total;
     if (selected) {
-      const detail = answers[answers.length - 2];
-      const segments = answers[answers.length - 1];
+      const [detail, segments, entry] = answers.slice(-3);
       if (detail.result) {
-        details.show(detail.result, segments.result);
+        details.show(detail.result, segments.result, entry.result);
       } else {
         // removed from the daemon's memory
         queue.select(null);
@@ -209,8 +246,10 @@ async function add() {
     $('urls').focus();
     return;
   }
-  const folder = $('folder').value.trim();
-  const options = folder ? { dir: folder } : {};
+  const options = addOptions({
+    dir: $('folder').value, out: $('out').value, checksum: $('checksum').value, split: $('connections').value,
+    'max-download-limit': $('download-limit').value, headers: $('headers').value,
+  });
   try {
     const answers = await rpc.multicall(lines.map((uris) => ['aria2.addUri', uris, options]));
     const failed = answers.map((a, i) => (a.error ? `${lines[i][0]}: ${a.error.message}` : null)).filter(Boolean);
@@ -227,6 +266,58 @@ async function add() {
     notice(`Cannot add: ${e.message}`, true);
   }
   soon();
+}
+
+/** Dropped or picked files: a Metalink document to braid.addMetalink, a text file as an -i list to aria2.addUri. */
+async function addFiles(files) {
+  if ($('console').classList.contains('read-only')) {
+    notice('A read-only key cannot add downloads.', true);
+    return;
+  }
+  for (const file of files) {
+    let what;
+    try {
+      what = await readDropped(file, $('folder').value, daemonDir);
+    } catch (e) {
+      notice(`${file.name}: ${e.message}`, true);
+      continue;
+    }
+    try {
+      if (what.metalink) {
+        const gids = await rpc.call('braid.addMetalink', what.metalink, false);
+        notice(`Added ${gids.length} download${gids.length === 1 ? '' : 's'} from ${file.name}`);
+      } else {
+        const answers = await rpc.multicall(what.list.map((e) => ['aria2.addUri', e.uris, e.options]));
+        const failed = answers.map((a, i) => (a.error ? `line ${what.list[i].line}: ${a.error.message}` : null)).filter(Boolean);
+        const added = answers.length - failed.length;
+        notice(`Added ${added} download${added === 1 ? '' : 's'} from ${file.name}`
+          + (failed.length ? `; refused: ${failed.join('; ')}` : ''), failed.length > 0);
+      }
+    } catch (e) {
+      notice(`${file.name}: ${e.message}`, true);
+    }
+  }
+  soon();
+}
+
+/** Sets one of braid.globalOptions (runWindows or speedSchedule) to the field's text; the daemon's refusal shows beside it. */
+async function setSchedule(key, field, error, label) {
+  if (field.readOnly) {
+    return;
+  }
+  const value = field.value.trim();
+  try {
+    const options = await rpc.call('braid.globalOptions');
+    options[key] = value;
+    await rpc.call('braid.changeGlobalOptions', options);
+    setText(error, '');
+    field.removeAttribute('aria-invalid');
+    notice(value ? `${label} set to ${value}` : `${label}: none`);
+  } catch (e) {
+    setText(error, e.message);
+    field.setAttribute('aria-invalid', 'true');
+    field.focus();
+  }
 }
 
 async function setLimit() {

@@ -1,6 +1,7 @@
 // The selected download: its facts, its segment map (while it runs, its real segments from
 // braid.tellSegments; else aria2's piece bitfield) and its speed graph (the speeds sampled at each
-// refresh, the last two minutes).
+// refresh, the last two minutes); from braid.tellEntry, its mirrors, its run's notes and what the
+// engine measured of it.
 import * as fmt from './format.js';
 import { setText } from './queue.js';
 
@@ -17,8 +18,14 @@ export class DetailsView {
   #graph;
   #graphText;
   #speeds = new Map();
+  #mirrors;
+  #notes;
+  #measured;
 
   constructor(doc) {
+    this.#mirrors = doc.getElementById('mirrors');
+    this.#notes = doc.getElementById('notes');
+    this.#measured = doc.getElementById('measured');
     this.#section = doc.getElementById('details');
     this.#title = doc.getElementById('details-title');
     this.#facts = doc.getElementById('facts');
@@ -47,11 +54,18 @@ export class DetailsView {
     this.#section.hidden = true;
   }
 
-  /** Shows status s (tellStatus with DETAIL_KEYS) and its segments (braid.tellSegments, empty when it does not run). */
-  show(s, segments) {
+  /**
+   * Shows status s (tellStatus with DETAIL_KEYS), its segments (braid.tellSegments, empty when it
+   * does not run) and its entry (braid.tellEntry, for mirrors, notes and measurements).
+   */
+  show(s, segments, entry) {
     this.#section.hidden = false;
     setText(this.#title, fmt.name(s));
     this.#showFacts(s);
+    const e = entry || {};
+    lines(this.#mirrors, e.mirrors || [], 'none');
+    lines(this.#notes, e.notes || [], 'none');
+    lines(this.#measured, fmt.measured(e), 'nothing yet: the engine measures a download while it runs');
     this.#drawMap(s, segments || []);
     this.#drawGraph(this.#speeds.get(s.gid) || []);
   }
@@ -174,6 +188,21 @@ export class DetailsView {
     const now = samples.length ? samples[samples.length - 1] : 0;
     setText(this.#graphText, `now ${fmt.speed(now)}, peak ${fmt.speed(peak === 1 ? 0 : peak)} over the last ${samples.length} s`);
   }
+}
+
+/** Shows texts as the list's items (or one item saying `none` when there are none), redrawn only when they change. */
+function lines(list, texts, none) {
+  const shown = texts.length ? texts : [none];
+  const key = shown.join('\n');
+  if (list.dataset.text === key) {
+    return;
+  }
+  list.dataset.text = key;
+  list.replaceChildren(...shown.map((t) => {
+    const li = document.createElement('li');
+    li.textContent = t;
+    return li;
+  }));
 }
 
 /** The canvas's 2D context, its drawing buffer sized to its CSS size on this screen. */

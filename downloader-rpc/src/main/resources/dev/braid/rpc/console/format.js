@@ -90,3 +90,34 @@ export function pieces(bitfield, numPieces) {
   }
   return out;
 }
+
+const ms = (n) => `${Number(n) || 0} ms`;
+const count = (n, one, many = one + 's') => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
+
+/**
+ * What the engine measured of a download (a braid.tellEntry entry), as sentences: its completing
+ * run, its connections' phase timings, the changes of its connection count.
+ */
+export function measured(entry) {
+  const lines = [];
+  if (entry.fetched !== undefined) {
+    lines.push(`Completed in ${duration(Number(entry.elapsedMillis) / 1000)}: ${bytes(entry.fetched)} fetched, `
+      + `${bytes(entry.reused)} reused, ${count(entry.restarts, 'restart')}`
+      + (entry.restartReason ? ` (${entry.restartReason})` : ''));
+  }
+  const m = entry.metrics;
+  if (m) {
+    lines.push(`${count(m.connectionsOpened, 'connection')} opened, ${ms(m.connectMillis)} connecting`);
+    lines.push(`${count(m.requests, 'request')}, ${m.reusedRequests} on reused connections, `
+      + `first byte after ${ms(m.firstByteMillis)} on average`);
+    lines.push(`${count(m.dnsLookups, 'DNS lookup')} (${m.dnsCacheHits} from the cache), ${ms(m.dnsMillis)}`);
+    if (Number(m.tlsHandshakes) > 0) {
+      lines.push(`${count(m.tlsHandshakes, 'TLS handshake')} (${m.tlsResumed} resumed), ${ms(m.tlsMillis)}`);
+    }
+    lines.push(`${count(m.retries, 'retry', 'retries')}, ${bytes(m.bytes)} received`);
+  }
+  for (const change of entry.connectionChanges || []) {
+    lines.push(change);
+  }
+  return lines;
+}
