@@ -29,11 +29,12 @@ import java.util.regex.Pattern;
 final class RpcDaemon implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern SERVING = Pattern.compile("serving aria2 JSON-RPC on https?://127\\.0\\.0\\.1:(\\d+)/jsonrpc");
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   final CliProcess process;
   final int port;
   final String secret;
+  /** This daemon's own client: no connection a client pooled for an earlier daemon (on a port reused since) is ever tried here. */
+  private HttpClient http = newClient();
   private int ids;
 
   private RpcDaemon(CliProcess process, int port, String secret) {
@@ -131,13 +132,29 @@ final class RpcDaemon implements AutoCloseable {
     return new Answer(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
   }
 
-  /** Sends {@code request}; a daemon that does not answer in time fails the test with its threads, which show where it hangs. */
+  private static HttpClient newClient() {
+    return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  /**
+   * Sends {@code request}. A call unanswered in time is told on stderr with the daemon's threads
+   * and sent once more on a new client's connection (a few calls in clean-clone runs went
+   * unanswered while the daemon's threads were idle, which a retry on another connection tells
+   * apart from a daemon that hangs); unanswered again, it fails the test with the threads.
+   */
   private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
     try {
-      return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (HttpTimeoutException e) {
-      throw new AssertionError("the daemon did not answer within " + request.timeout().orElseThrow()
-          + "\nits stderr: " + process.stderrSoFar() + "\nits threads:\n" + process.threadDump(), e);
+      System.err.println("[RpcDaemon] a call went unanswered for " + request.timeout().orElseThrow()
+          + "; sending it again on a new connection. The daemon's threads:\n" + process.threadDump());
+      http = newClient();
+      try {
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+      } catch (HttpTimeoutException again) {
+        throw new AssertionError("the daemon did not answer within " + request.timeout().orElseThrow() + ", twice"
+            + "\nits stderr: " + process.stderrSoFar() + "\nits threads:\n" + process.threadDump(), again);
+      }
     }
   }
 
