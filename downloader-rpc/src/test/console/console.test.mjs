@@ -61,3 +61,11 @@ test('numbers as shown', () => {
   assert.equal(fmt.name({ gid: 'g', files: [{ path: '', uris: [{ uri: 'http://h/a%20b.bin?x=1' }] }] }), 'a b.bin');
   assert.equal(fmt.name({ gid: 'g', files: [] }), 'g');
 });
+
+test('a speed limit in the field as people type it', () => {
+  assert.equal(fmt.limit('25165824'), '24M');
+  assert.equal(fmt.limit('512000'), '500K');
+  assert.equal(fmt.limit('1000'), '1000');
+  assert.equal(fmt.limit('0'), '0');
+  assert.equal(fmt.limit(undefined), '0');
+});

@@ -83,7 +83,7 @@ async function signIn(secret) {
   let access;
   try {
     const limit = await candidate.call('aria2.getGlobalOption');
-    $('limit').value = limit['max-overall-download-limit'] || '0';
+    $('limit').value = fmt.limit(limit['max-overall-download-limit']);
     daemonDir = limit.dir || '';
     access = await candidate.call('braid.whoami');
     const options = await candidate.call('braid.globalOptions');

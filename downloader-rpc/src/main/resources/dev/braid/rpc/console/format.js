@@ -13,6 +13,21 @@ export function bytes(n) {
   return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${UNITS[u]}`;
 }
 
+/**
+ * A rate limit in bytes per second as the limit fields take it: "24M" for 25165824, "500K",
+ * else the plain number; "0" (no limit) stays "0".
+ */
+export function limit(bytesPerSecond) {
+  const n = Number(bytesPerSecond) || 0;
+  if (n > 0 && n % (1024 * 1024) === 0) {
+    return `${n / (1024 * 1024)}M`;
+  }
+  if (n > 0 && n % 1024 === 0) {
+    return `${n / 1024}K`;
+  }
+  return String(n);
+}
+
 export function speed(bytesPerSecond) {
   return `${bytes(bytesPerSecond)}/s`;
 }
