@@ -85,6 +85,7 @@ class DownloadStreamTest extends DownloadHarness {
         }
       });
       assertInstanceOf(IntegrityException.class, e.getCause(), e.toString());
+      assertTrue(e.getMessage().contains("sha-256 digest (the server's Repr-Digest) mismatch"), e.getMessage());
     }
   }
 

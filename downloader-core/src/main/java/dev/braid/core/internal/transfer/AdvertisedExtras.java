@@ -48,13 +48,17 @@ final class AdvertisedExtras {
      * Checks the part file against the pass's checksum, the request's or the server's, before the
      * rename ({@link PartCommit#verify}); {@code notes} hears that a server's matched.
      */
+    /** What the pass's checksum is, for a mismatch's message: the request's "checksum", or the server's digest. */
+    String what() {
+      return digest == null ? "checksum" : "digest (the server's " + digest.field() + ")";
+    }
+
     void verify(PartCommit commit, RemoteIdentity identity, Consumer<String> notes)
         throws LocalFileException, IntegrityException {
       if (request.checksum().isEmpty()) {
         return;
       }
-      String what = digest == null ? "checksum" : "digest (the server's " + digest.field() + ")";
-      commit.verify(request.checksum().get(), what, identity, request.minSplitSize());
+      commit.verify(request.checksum().get(), what(), identity, request.minSplitSize());
       if (digest != null) {
         notes.accept("the file matches the server's " + digest.describe());
       }

@@ -102,8 +102,10 @@ public final class StreamJob implements Runnable, DownloadStream {
     if (digests == null) {
       long length = pass.identity() == null ? -1 : pass.identity().length();
       // the window starts after the probe: a byte read means the server's declarations are known
-      DownloadRequest checked = pass.checked() == null ? request : pass.checked();
-      digests = new InOrderDigests(checked.checksum().orElse(null), checked.pieceHashes().orElse(null), length);
+      AdvertisedExtras.Pass advertised = pass.checked();
+      DownloadRequest checked = advertised == null ? request : advertised.request();
+      digests = new InOrderDigests(checked.checksum().orElse(null), advertised == null ? "checksum" : advertised.what(),
+          checked.pieceHashes().orElse(null), length);
     }
     return digests;
   }

@@ -38,7 +38,7 @@ final class StreamPass {
   private volatile RemoteIdentity identity;
   private volatile WorkerPool pool;
   /** The request with what its server declared (a digest, piece hashes), once probed; what the reader checks. */
-  private volatile DownloadRequest checked;
+  private volatile AdvertisedExtras.Pass checked;
 
   StreamPass(DownloadParts parts, DownloadRequest request, ReorderWindow window) {
     this.parts = parts;
@@ -75,7 +75,7 @@ final class StreamPass {
     // before the window starts, so the reader checks the first byte it takes against it
     AdvertisedExtras.Pass advertised = new AdvertisedExtras(parts.route(), headers, parts.recorder(), parts.log()::note)
         .apply(request, probe, answer.otherUrls(), FileNames.choose(probe.contentDisposition(), finalUri));
-    checked = advertised.request();
+    checked = advertised;
     identity = probe.identity();
     SegmentTable t = SegmentTable.fresh(identity.length(), identity.ranges(), request.minSplitSize(), parts.settings().ticker());
     t.inOrder(InOrder.WINDOW);
@@ -146,8 +146,8 @@ final class StreamPass {
     return identity;
   }
 
-  /** The request whose checksum and piece hashes the bytes must match: the stream's, with its server's digest; null before the probe. */
-  DownloadRequest checked() {
+  /** What the bytes must match: the stream's request with its server's digest and pieces; null before the probe. */
+  AdvertisedExtras.Pass checked() {
     return checked;
   }
 

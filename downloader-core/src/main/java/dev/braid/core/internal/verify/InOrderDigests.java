@@ -18,14 +18,17 @@ public final class InOrderDigests {
   private final Checksum expected;
   private final PieceHashes pieces;
   private final MessageDigest piece;
+  private final String what;
   private long at;
 
   /**
    * @param expected the whole file's checksum, or null
+   * @param what what {@code expected} is, for a mismatch's message ("checksum", or a server's digest)
    * @param pieces the pieces' hashes, or null (or when they do not cover {@code length})
    */
-  public InOrderDigests(Checksum expected, PieceHashes pieces, long length) {
+  public InOrderDigests(Checksum expected, String what, PieceHashes pieces, long length) {
     this.expected = expected;
+    this.what = what;
     this.whole = expected == null ? null : Checksum.digester(expected.algorithm());
     this.pieces = pieces != null && pieces.fits(length) ? pieces : null;
     try {
@@ -66,7 +69,7 @@ public final class InOrderDigests {
     if (whole != null) {
       Checksum actual = whole.finish();
       if (!actual.hex().equals(expected.hex())) {
-        throw new IntegrityException(expected.algorithm() + " checksum mismatch: expected " + expected.hex() + ", got "
+        throw new IntegrityException(expected.algorithm() + " " + what + " mismatch: expected " + expected.hex() + ", got "
             + actual.hex() + "; the bytes went out already", null, FailureDetail.CHECKSUM);
       }
     }
