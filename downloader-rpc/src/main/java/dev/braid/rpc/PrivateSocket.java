@@ -49,9 +49,11 @@ public final class PrivateSocket implements AutoCloseable {
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     Path bound = hidden.resolve("s");
     ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    UserPrincipal owner;
     try {
       server.bind(UnixDomainSocketAddress.of(bound));
       Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-------"));
+      owner = Files.getOwner(bound);
       Files.move(bound, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
       server.close();
@@ -60,7 +62,7 @@ public final class PrivateSocket implements AutoCloseable {
     } finally {
       Files.deleteIfExists(hidden);
     }
-    return new PrivateSocket(path, server, Files.getOwner(path));
+    return new PrivateSocket(path, server, owner);
   }
 
   /** Starts accepting on a thread named {@code threadName}, each connection handed to {@code accepted}; once. */
