@@ -150,9 +150,7 @@ final class Attempt {
           first.abort();
           first = null;
         }
-        MirrorSet mirrors = pass.mirrors().isEmpty() || !identity.ranges() || identity.length() <= 0
-            ? MirrorSet.single(probe.source())
-            : MirrorSet.probe(parts.route(), probe.source(), pass.mirrors(), headers, parts.recorder(), log::note);
+        MirrorSet mirrors = MirrorSet.forPass(probe, pass.mirrors(), parts.route(), headers, parts.recorder(), log::note);
         Provenance provenance = passRequest.pieceHashes().isPresent() && identity.ranges() ? new Provenance() : null;
         PassContext context = new PassContext(table, identity, mirrors, parts.route(), headers, parts.recorder(),
             parts.settings(), plan.sums(), control, log::note, provenance);

@@ -61,8 +61,17 @@ final class MirrorSet {
     return mirrors.get(0).source;
   }
 
-  static MirrorSet single(RangeSource primary) {
-    return new MirrorSet(List.of(new Mirror(primary)));
+  /**
+   * The mirrors a pass of {@code probe}'s file uses: the probed URL alone when there are no
+   * others or the file cannot be split (no ranges, no length), else {@link #probe} of {@code others}.
+   */
+  static MirrorSet forPass(ProbeResult probe, List<URI> others, Requester http, OriginHeaders headers,
+      PhaseRecorder recorder, Consumer<String> notes) {
+    RemoteIdentity identity = probe.identity();
+    if (others.isEmpty() || !identity.ranges() || identity.length() <= 0) {
+      return new MirrorSet(List.of(new Mirror(probe.source())));
+    }
+    return probe(http, probe.source(), others, headers, recorder, notes);
   }
 
   /**
@@ -71,7 +80,7 @@ final class MirrorSet {
    * missing, the same bytes where {@link SameBytes} compares them. A mirror that cannot be reached or shown to serve
    * the same file is left out with a line to {@code notes}; never fatal, never spliced.
    */
-  static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
+  private static MirrorSet probe(Requester http, RangeSource primary, List<URI> others, OriginHeaders headers,
       PhaseRecorder recorder, Consumer<String> notes) {
     List<CompletableFuture<Verdict>> checks = new ArrayList<>();
     for (URI uri : others) {

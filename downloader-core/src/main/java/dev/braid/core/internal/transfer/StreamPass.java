@@ -19,7 +19,6 @@ import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.store.RemoteIdentity;
 import java.net.URI;
-import java.util.List;
 
 /**
  * The one pass of a stream, on its driver thread: the probe ({@link ProbeStage}), a fresh table
@@ -81,10 +80,8 @@ final class StreamPass {
     t.inOrder(InOrder.WINDOW);
     table = t;
     window.start(identity.length());
-    List<URI> others = advertised.mirrors();
-    MirrorSet mirrors = others.isEmpty() || !identity.ranges() || identity.length() <= 0
-        ? MirrorSet.single(probe.source())
-        : MirrorSet.probe(parts.route(), probe.source(), others, headers, parts.recorder(), parts.log()::note);
+    MirrorSet mirrors = MirrorSet.forPass(probe, advertised.mirrors(), parts.route(), headers, parts.recorder(),
+        parts.log()::note);
     PassContext context = new PassContext(t, identity, mirrors, parts.route(), headers, parts.recorder(), parts.settings(),
         null, control, parts.log()::note, null);
     long now = parts.settings().ticker().read();
