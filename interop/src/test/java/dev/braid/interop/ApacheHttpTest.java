@@ -72,11 +72,11 @@ class ApacheHttpTest {
 
   @Test
   void eightConnections() throws Exception {
-    String sha = Documents.writeRandom(apache.docs().resolve("c8.bin"), 32 * MIB, 2);
-    get(apache.http("c8.bin"), work.resolve("c8.bin"), "-c", "8").assertDownloaded(work.resolve("c8.bin"), sha);
+    String sha = Documents.writeRandom(apache.docs().resolve("paced/c8.bin"), 32 * MIB, 2);
+    get(apache.http("paced/c8.bin"), work.resolve("c8.bin"), "-c", "8").assertDownloaded(work.resolve("c8.bin"), sha);
     AccessLog log = apache.accessLog();
-    long ranged206 = log.forPath("/c8.bin").stream().filter(e -> e.status() == 206).count();
-    assertTrue(ranged206 >= 8, () -> "-c 8 should fetch in at least 8 ranges:\n" + log.describe("/c8.bin"));
+    long ranged206 = log.forPath("/paced/c8.bin").stream().filter(e -> e.status() == 206).count();
+    assertTrue(ranged206 >= 8, () -> "-c 8 should fetch in at least 8 ranges:\n" + log.describe("/paced/c8.bin"));
   }
 
   @Test

@@ -18,6 +18,12 @@ import java.util.List;
 final class ApacheServer implements AutoCloseable {
   /** mod_ratelimit's rate for {@code /slow/}, per response: slow enough to kill a download mid-way. */
   static final int SLOW_KIB_PER_SECOND = 256;
+  /**
+   * mod_ratelimit's rate for {@code /paced/}, per response: fast, but slow enough that a
+   * download's other connections start while its first request still streams, as on a real link
+   * (unpaced on loopback, the first connection could fetch a 32 MiB file before they did).
+   */
+  static final int PACED_KIB_PER_SECOND = 8192;
 
   private static final Path MODULES = Path.of("/usr/lib/apache2/modules");
   private static final List<String> MODULE_NAMES = List.of("mpm_event", "authz_core", "mime", "env", "filter",
@@ -45,7 +51,7 @@ final class ApacheServer implements AutoCloseable {
     // readable by the server's children: as root, Apache runs them as www-data
     Path root = Files.createTempDirectory("braid-apache-", PosixFilePermissions.asFileAttribute(
         PosixFilePermissions.fromString("rwxr-xr-x")));
-    for (String dir : List.of("htdocs", "htdocs/slow", "conf", "logs")) {
+    for (String dir : List.of("htdocs", "htdocs/slow", "htdocs/paced", "conf", "logs")) {
       Files.createDirectories(root.resolve(dir));
     }
     Files.writeString(root.resolve("conf/mime.types"), "text/plain txt\napplication/x-tar tar\n");
@@ -100,6 +106,8 @@ final class ApacheServer implements AutoCloseable {
     c.append("DocumentRoot ").append(root.resolve("htdocs")).append('\n');
     c.append("<Directory ").append(root.resolve("htdocs")).append(">\n  Require all granted\n</Directory>\n");
     c.append("<Location /slow/>\n  SetOutputFilter RATE_LIMIT\n  SetEnv rate-limit ").append(SLOW_KIB_PER_SECOND)
+        .append("\n</Location>\n");
+    c.append("<Location /paced/>\n  SetOutputFilter RATE_LIMIT\n  SetEnv rate-limit ").append(PACED_KIB_PER_SECOND)
         .append("\n</Location>\n");
     // AccessLog reads these fields back, tab-separated: start time (ms), protocol, path, status,
     // the request's Range and If-Range, the response's ETag and Content-Encoding, bytes sent
