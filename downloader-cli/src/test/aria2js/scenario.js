@@ -97,6 +97,9 @@ async function main() {
   out.waitingOrder2 = await gids();
   out.unpaused = await aria2.call("unpause", slow);
   await heardAgain("onDownloadStart", slow, 2);
+  // both servers know the length before the remove (aria2c learns it a moment after its start),
+  // so that the stopped entries compared below have the same fields
+  await until(async () => (await aria2.call("tellStatus", slow, ["totalLength"])).totalLength !== "0" || "no length yet", "length known");
   out.removed = await aria2.call("forceRemove", slow);
   await heard("onDownloadStop", slow);
   await until(() => statusIs(slow, "removed"), "removed");
