@@ -7,6 +7,8 @@ import dev.braid.client.DownloadView;
 import dev.braid.client.GlobalOptions;
 import dev.braid.client.MetalinkAdd;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Fleet;
+import dev.braid.core.KnownHost;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.Registration;
 import dev.braid.store.DownloadState;
@@ -106,6 +108,16 @@ final class BorrowedClient implements BraidClient {
   @Override
   public void changeGlobalOptions(GlobalOptions options) throws ClientException {
     engine().changeGlobalOptions(options);
+  }
+
+  @Override
+  public List<KnownHost> hosts(int limit) throws ClientException {
+    return engine().hosts(limit);
+  }
+
+  @Override
+  public Fleet fleet() throws ClientException {
+    return engine().fleet();
   }
 
   /** Takes back this command's follows; the engine runs on. */

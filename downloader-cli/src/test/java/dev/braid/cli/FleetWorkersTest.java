@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.braid.store.postgres.PostgresCluster;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +86,7 @@ class FleetWorkersTest {
         queued.assertExit(ExitCode.OK);
         assertEquals(FILES, queued.stdout().strip().split("\n").length, queued.describe());
         awaitCount("SELECT count(*) FROM queue WHERE state = 'COMPLETED'", FILES / 4, 30_000);
+        assertFleetShown(workers, server.url("/"));
         // the victim: a worker driving something right now
         String victimOwner = strings("SELECT owner FROM queue WHERE state = 'ACTIVE' AND owner IS NOT NULL ORDER BY id").get(0);
         RpcDaemon victim = workers.stream().filter(d -> victimOwner.split(":")[1].equals(Long.toString(d.process.pid())))
@@ -126,6 +129,33 @@ class FleetWorkersTest {
     for (int i = 0; i < FILES; i++) {
       assertEquals(contents.get(i).sha256Hex(), CliTestSupport.sha256Hex(downloads.resolve("f" + i + ".bin")), "f" + i);
     }
+  }
+
+  /**
+   * {@code braid.fleet} of the first worker, mid-batch: itself first, only the three workers (by
+   * pid), each gid once and active in the database, and the host's grants within the cap.
+   */
+  private void assertFleetShown(List<RpcDaemon> workers, String serverUrl) throws Exception {
+    JsonNode fleet = workers.get(0).call("braid.fleet");
+    Set<String> pids = new HashSet<>();
+    workers.forEach(w -> pids.add(Long.toString(w.process.pid())));
+    JsonNode shown = fleet.get("workers");
+    assertEquals(fleet.get("self").asText(), shown.get(0).get("name").asText(), "the asked worker first: " + fleet);
+    assertEquals(Long.toString(workers.get(0).process.pid()), fleet.get("self").asText().split(":")[1]);
+    Set<String> gids = new HashSet<>();
+    for (JsonNode w : shown) {
+      assertTrue(pids.contains(w.get("name").asText().split(":")[1]), "a worker nobody started: " + fleet);
+      assertTrue(w.get("alive").asBoolean(), "a live worker shown dead: " + fleet);
+      w.get("gids").forEach(g -> assertTrue(gids.add(g.asText()), "a download driven by two workers: " + fleet));
+    }
+    assertTrue(shown.size() >= 2, "the batch runs on several workers: " + fleet);
+    String host = "127.0.0.1:" + URI.create(serverUrl).getPort();
+    int granted = 0;
+    for (JsonNode g : fleet.get("grants")) {
+      assertEquals(host, g.get("host").asText());
+      granted += g.get("connections").asInt();
+    }
+    assertTrue(granted >= 1 && granted <= CAP, "the host's grants are within the cap of " + CAP + ": " + fleet);
   }
 
   /** The test's database, read directly to see the queue as the workers left it. */

@@ -1,6 +1,8 @@
 package dev.braid.client;
 
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Fleet;
+import dev.braid.core.KnownHost;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.Registration;
 import dev.braid.store.DownloadState;
@@ -138,6 +140,25 @@ public interface BraidClient extends AutoCloseable {
    * @throws ClientException when a value is refused (nothing changes) or the engine is unreachable
    */
   void changeGlobalOptions(GlobalOptions options) throws ClientException;
+
+  /**
+   * What the engine remembers of the hosts it downloaded from, the most recently learned first.
+   *
+   * @param limit the most hosts (positive)
+   * @return the hosts
+   * @throws ClientException with {@link ClientException.Reason#INVALID} for a limit below 1, or when
+   *     the engine is unreachable
+   */
+  List<KnownHost> hosts(int limit) throws ClientException;
+
+  /**
+   * The workers sharing the engine's store, the downloads each drives and the connections each
+   * holds per host: on a PostgreSQL store, the fleet.
+   *
+   * @return the fleet, the engine's own worker first
+   * @throws ClientException when the engine is unreachable
+   */
+  Fleet fleet() throws ClientException;
 
   /** Lets go of the engine: an in-process engine stops (its downloads pause), a daemon runs on. */
   @Override

@@ -5,6 +5,8 @@ import dev.braid.core.Braid;
 import dev.braid.core.Download;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Fleet;
+import dev.braid.core.KnownHost;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.Registration;
@@ -233,6 +235,27 @@ public final class LocalClient implements BraidClient {
         braid.speedSchedule(options.speedSchedule());
         braid.saveSetting(SpeedSchedule.SETTING, options.speedSchedule().toString());
       }
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public List<KnownHost> hosts(int limit) throws ClientException {
+    if (limit < 1) {
+      throw new ClientException(Reason.INVALID, "a list of hosts holds at least one, not " + limit, null);
+    }
+    try {
+      return braid.knownHosts(limit);
+    } catch (StateStoreException e) {
+      throw failed(e);
+    }
+  }
+
+  @Override
+  public Fleet fleet() throws ClientException {
+    try {
+      return braid.fleet();
     } catch (StateStoreException e) {
       throw failed(e);
     }

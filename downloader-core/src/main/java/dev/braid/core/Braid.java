@@ -5,7 +5,10 @@ import dev.braid.core.internal.engine.EngineParts;
 import dev.braid.core.internal.http.DefaultTls;
 import dev.braid.core.internal.queue.StateCalls;
 import dev.braid.core.internal.metalink.MetalinkFetch;
+import dev.braid.core.internal.report.FleetReport;
+import dev.braid.core.internal.report.HostReport;
 import dev.braid.store.DownloadState;
+import dev.braid.store.ProcessOwner;
 import dev.braid.store.StoreException;
 import dev.braid.store.StoreLocation;
 import java.net.InetSocketAddress;
@@ -320,6 +323,32 @@ public final class Braid implements AutoCloseable {
    */
   public Optional<Download> download(long id) {
     return StateCalls.read(() -> parts.queue.find(id));
+  }
+
+  /**
+   * {@return what the engine remembers of the hosts it downloaded from (the connections each
+   * tolerated, the speed reached, what each HTTP version delivered), the most recently learned
+   * first, at most {@code limit}}
+   *
+   * @param limit the most hosts (positive)
+   * @throws IllegalArgumentException when {@code limit} is below 1
+   * @throws StateStoreException when the state database cannot be read
+   */
+  public List<KnownHost> knownHosts(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("a list of hosts holds at least one, not " + limit);
+    }
+    return StateCalls.read(() -> HostReport.read(parts.store.hosts(), limit));
+  }
+
+  /**
+   * {@return the workers sharing this engine's state database (this one first), the downloads each
+   * drives, and the connections each holds per host} See {@link Fleet}.
+   *
+   * @throws StateStoreException when the state database cannot be read
+   */
+  public Fleet fleet() {
+    return StateCalls.read(() -> FleetReport.read(parts.store, ProcessOwner.self()));
   }
 
   /** {@return the downloads this instance is fetching right now} */

@@ -11,6 +11,7 @@ import dev.braid.client.ClientException;
 import dev.braid.client.LocalClient;
 import dev.braid.client.MetalinkAdd;
 import dev.braid.client.remote.EntryForm;
+import dev.braid.client.remote.FleetForm;
 import dev.braid.client.remote.GlobalOptionsForm;
 import dev.braid.client.remote.RequestForm;
 import dev.braid.client.remote.RpcNames;
@@ -48,12 +49,17 @@ import java.util.Set;
  *   <li>{@code braid.pause(gid)}, {@code braid.resume(gid)}, {@code braid.remove(gid, deleteFile)}
  *       (with its file when deleteFile is "true"), {@code braid.changeUrl(gid, url)}.
  *   <li>{@code braid.globalOptions()}, {@code braid.changeGlobalOptions(options)} ({@code GlobalOptionsForm}).
+ *   <li>{@code braid.hosts(limit)} (100 without one), {@code braid.fleet()}: what the engine remembers per
+ *       host and the workers sharing its store ({@code FleetForm}).
  *   <li>{@code braid.tellSegments(gid)}: the ranges a running download is split into, each
  *       {@code {start, end, completedLength, active}} (strings, as aria2's values; end is
  *       exclusive, "-1" while the length is unknown); empty when it is not running.
  * </ul>
  */
 final class BraidMethods {
+  /** The hosts {@code braid.hosts} lists when the call names no limit. */
+  private static final int DEFAULT_HOSTS = 100;
+
   private final Braid braid;
   private final QueueView queue;
   private final LocalClient port;
@@ -86,6 +92,21 @@ final class BraidMethods {
     d.add(RpcNames.RESUME, p -> act(p, () -> port.resume(p.gid(0))));
     d.add(RpcNames.REMOVE, p -> act(p, () -> port.remove(p.gid(0), p.has(1) && "true".equals(p.string(1)))));
     d.add(RpcNames.CHANGE_URL, p -> act(p, () -> port.changeUrl(p.gid(0), url(p.string(1)))));
+    d.add(RpcNames.HOSTS, p -> {
+      int limit = p.has(0) ? p.integer(0) : DEFAULT_HOSTS;
+      try {
+        return mapper.valueToTree(FleetForm.ofHosts(port.hosts(limit)));
+      } catch (ClientException e) {
+        throw answer(e, null);
+      }
+    });
+    d.add(RpcNames.FLEET, p -> {
+      try {
+        return mapper.valueToTree(FleetForm.of(port.fleet()));
+      } catch (ClientException e) {
+        throw answer(e, null);
+      }
+    });
     d.add(RpcNames.GLOBAL_OPTIONS, p -> mapper.valueToTree(GlobalOptionsForm.of(port.globalOptions())));
     d.add(RpcNames.CHANGE_GLOBAL_OPTIONS, p -> {
       try {

@@ -19,7 +19,7 @@ public enum Scope {
       "aria2.getGlobalStat", "aria2.getVersion", "aria2.getUris", "aria2.getFiles", "aria2.getPeers", "aria2.getServers",
       "aria2.getOption", "aria2.getGlobalOption", "aria2.getSessionInfo", "system.multicall", RpcNames.PAGE,
       RpcNames.COUNTS, RpcNames.TELL_ENTRY, RpcNames.TELL_ENTRIES, RpcNames.TELL_SEGMENTS, RpcNames.GLOBAL_OPTIONS,
-      RpcNames.WHOAMI);
+      RpcNames.HOSTS, RpcNames.FLEET, RpcNames.WHOAMI);
 
   private final String text;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
+import dev.braid.client.ClientException.Reason;
 import dev.braid.client.DownloadEvent;
 import dev.braid.client.DownloadEvent.Kind;
 import dev.braid.client.DownloadView;
@@ -16,6 +17,8 @@ import dev.braid.client.remote.DaemonLink;
 import dev.braid.client.remote.RemoteClient;
 import dev.braid.core.Braid;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Fleet;
+import dev.braid.core.KnownHost;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.rules.HostRule;
 import dev.braid.core.rules.Rules;
@@ -60,12 +63,13 @@ class BothWaysTest {
   private List<String> run(Path root, boolean throughDaemon) throws Exception {
     Files.createDirectories(root);
     List<String> seen = new ArrayList<>();
-    Content a = Content.random(256 * 1024, 1);
+    Content a = Content.random(4 << 20, 1);
     Content b = Content.random(192 * 1024, 2);
     Content c = Content.random(64 * 1024, 3);
     try (TestServer server = TestServer.start()) {
-      server.serve("/a.bin", a);
-      server.serve("/mirror/a.bin", a);
+      // paced, so that a's download runs on several connections and the engine learns of its host
+      server.serve("/a.bin", a).etag("\"a\"").rateLimitPerConnection(4 << 20);
+      server.serve("/mirror/a.bin", a).etag("\"a\"").rateLimitPerConnection(4 << 20);
       // b's one connection stalls once: it is still running when paused
       server.serve("/b.bin", b).stallAfter(32 * 1024, Duration.ofSeconds(3), 1);
       server.serve("/c.bin", c);
@@ -94,6 +98,11 @@ class BothWaysTest {
 
         client.resume(ib);
         events.await(ib, Kind.STARTED);
+        Fleet fleet = client.fleet();
+        assertEquals(fleet.self(), fleet.workers().get(0).name(), "the engine's own worker comes first");
+        assertTrue(fleet.workers().get(0).alive());
+        assertEquals(List.of(ib), fleet.workers().get(0).downloads(), "it drives the running download");
+        seen.add("fleet " + fleet.workers().size() + " worker(s), driving " + fleet.workers().get(0).downloads().size());
         client.pause(ib);
         events.await(ib, Kind.PAUSED);
         DownloadView pausedB = client.download(ib).orElseThrow();
@@ -109,6 +118,12 @@ class BothWaysTest {
         assertEquals(b.sha256Hex(), Content.sha256Hex(folder.resolve("b.bin")));
         assertTrue(server.requests().stream().filter(r -> r.path().endsWith("a.bin")).allMatch(r -> "on".equals(r.header("X-Rule"))),
             "the host rule applies to the add");
+        List<KnownHost> hosts = client.hosts(10);
+        String host = "127.0.0.1:" + URI.create(server.url("/")).getPort();
+        assertEquals(List.of(host), hosts.stream().map(KnownHost::host).distinct().toList(), "the one host downloaded from");
+        assertTrue(hosts.get(0).connections() >= 2, "a's download ran on several connections: " + hosts.get(0));
+        assertEquals(Reason.INVALID, refusal(() -> client.hosts(0)));
+        seen.add("hosts " + hosts.size() + " over HTTP/2 " + hosts.get(0).overHttp2());
         DownloadView doneA = client.download(ia).orElseThrow();
         seen.add("status " + doneA.name() + " " + doneA.state() + " " + root.relativize(doneA.file()) + " done " + doneA.progress().done()
             + " result " + doneA.resultIfAny().map(r -> root.relativize(r.file()) + " " + r.length()).orElse("none"));

@@ -34,6 +34,24 @@ final class HostTable {
     });
   }
 
+  List<HostMemory> recent(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("a list of hosts holds at least one, not " + limit);
+    }
+    return store.read("read the hosts", () -> {
+      PreparedStatement s = store.readStatement("SELECT host, limit_conns, good_conns, bytes_per_sec, updated_ms"
+          + " FROM hosts ORDER BY updated_ms DESC, host LIMIT ?");
+      s.setInt(1, limit);
+      List<HostMemory> all = new ArrayList<>();
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          all.add(new HostMemory(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getDouble(4), rs.getLong(5)));
+        }
+      }
+      return all;
+    });
+  }
+
   void remember(HostMemory m) {
     store.write("record host " + m.host(), () -> {
       PreparedStatement s = store.statement(

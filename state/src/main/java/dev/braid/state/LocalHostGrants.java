@@ -1,8 +1,12 @@
 package dev.braid.state;
 
+import dev.braid.store.HostGrant;
 import dev.braid.store.HostGrants;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The SQLite store's connection grants: kept in this process's memory, so a cap holds across
@@ -37,6 +41,14 @@ final class LocalHostGrants implements HostGrants {
     if (owners.isEmpty()) {
       held.remove(host);
     }
+  }
+
+  @Override
+  public synchronized List<HostGrant> held() {
+    List<HostGrant> all = new ArrayList<>();
+    new TreeMap<>(held).forEach((host, owners) ->
+        new TreeMap<>(owners).forEach((owner, n) -> all.add(new HostGrant(host, owner, n))));
+    return all;
   }
 
   @Override

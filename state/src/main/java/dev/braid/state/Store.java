@@ -254,6 +254,12 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
     return hostTable.host(host);
   }
 
+  /** What was learned about every host, the most recently updated first, at most {@code limit}. */
+  @Override
+  public List<HostMemory> recent(int limit) {
+    return hostTable.recent(limit);
+  }
+
   /** Records what a download learned about a host, replacing what was known. */
   @Override
   public void remember(HostMemory m) {

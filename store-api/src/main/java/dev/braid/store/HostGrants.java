@@ -1,5 +1,7 @@
 package dev.braid.store;
 
+import java.util.List;
+
 /**
  * Connection grants per host, so that a cap on the connections to one host holds across every
  * process sharing the store: a connection is opened only under a grant, and given back when it
@@ -38,4 +40,10 @@ public interface HostGrants {
    * @param owner the owner whose grants are renewed
    */
   void renew(String owner);
+
+  /**
+   * {@return the grants held now, one per host and owner with at least one connection, by host
+   * then owner} Lapsed grants (an owner gone) are not listed: they count for nobody.
+   */
+  List<HostGrant> held();
 }

@@ -18,6 +18,15 @@ public interface HostKnowledge {
   Optional<HostMemory> host(String host);
 
   /**
+   * {@return what was learned about every host, the most recently updated first, at most
+   * {@code limit} of them} For a face that shows what the engine remembers.
+   *
+   * @param limit the most hosts to return (positive)
+   * @throws IllegalArgumentException when {@code limit} is below 1
+   */
+  List<HostMemory> recent(int limit);
+
+  /**
    * Records what a download learned about a host, replacing what was known.
    *
    * @param memory what was learned, with the host it is about

@@ -8,6 +8,8 @@ import dev.braid.client.DownloadView;
 import dev.braid.client.GlobalOptions;
 import dev.braid.client.MetalinkAdd;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.Fleet;
+import dev.braid.core.KnownHost;
 import dev.braid.core.Gid;
 import dev.braid.core.InvalidRequestException;
 import dev.braid.core.QueueOrder;
@@ -162,6 +164,26 @@ public final class RemoteClient implements BraidClient {
   @Override
   public void changeGlobalOptions(GlobalOptions options) throws ClientException {
     call(RpcNames.CHANGE_GLOBAL_OPTIONS, GlobalOptionsForm.of(options));
+  }
+
+  @Override
+  public List<KnownHost> hosts(int limit) throws ClientException {
+    RpcValue hosts = call(RpcNames.HOSTS, limit);
+    try {
+      return FleetForm.readHosts(hosts);
+    } catch (IllegalArgumentException e) {
+      throw new ClientException(Reason.FAILED, "the daemon's hosts cannot be read: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public Fleet fleet() throws ClientException {
+    RpcValue fleet = call(RpcNames.FLEET);
+    try {
+      return FleetForm.readFleet(fleet);
+    } catch (IllegalArgumentException e) {
+      throw new ClientException(Reason.FAILED, "the daemon's fleet cannot be read: " + e.getMessage(), e);
+    }
   }
 
   /** Ends the connection; the daemon and its downloads run on. */

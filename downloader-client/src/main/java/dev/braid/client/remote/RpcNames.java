@@ -38,6 +38,10 @@ public final class RpcNames {
   public static final String GLOBAL_OPTIONS = "braid.globalOptions";
   /** {@code braid.changeGlobalOptions(options)}: applies a {@link GlobalOptionsForm}. */
   public static final String CHANGE_GLOBAL_OPTIONS = "braid.changeGlobalOptions";
+  /** {@code braid.hosts(limit)}: what the engine remembers per host, most recent first ({@link FleetForm}). */
+  public static final String HOSTS = "braid.hosts";
+  /** {@code braid.fleet()}: the workers sharing the store, their downloads and host grants ({@link FleetForm}). */
+  public static final String FLEET = "braid.fleet";
   /**
    * {@code braid.whoami()}: what the call's credential may do, {@code {"scope": "full"|"read-only"}},
    * with {@code "key": NAME} when it is an API key rather than the secret.

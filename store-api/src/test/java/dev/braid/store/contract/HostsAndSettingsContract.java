@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.braid.store.HostGrant;
 import dev.braid.store.HostGrants;
 import dev.braid.store.HostKnowledge;
 import dev.braid.store.HostMemory;
@@ -48,6 +49,36 @@ public interface HostsAndSettingsContract extends StoreContract {
     hosts.remember(new HostMemory("h:443", 0, 8, 1e6, 5));
     assertEquals(List.of(new ProtocolMemory("h:443", "h2", false, 0, 3), new ProtocolMemory("h:443", "http/1.1", true, 1e6, 1)),
         stores().another(store).hosts().protocols("h:443"));
+  }
+
+  @Test
+  default void theHostsAreListedMostRecentFirstUpToTheLimit() throws Exception {
+    StateStore store = stores().open();
+    HostKnowledge hosts = store.hosts();
+    assertEquals(List.of(), hosts.recent(10));
+    hosts.remember(new HostMemory("a:80", 0, 8, 1e6, 30));
+    hosts.remember(new HostMemory("b:80", 2, 2, 5e5, 10));
+    hosts.remember(new HostMemory("c:443 h2", 0, 1, 9e6, 20));
+    hosts.remember(new HostMemory("b:80", 3, 3, 6e5, 40));
+    store.close();
+    HostKnowledge later = stores().another(store).hosts();
+    assertEquals(List.of(new HostMemory("b:80", 3, 3, 6e5, 40), new HostMemory("a:80", 0, 8, 1e6, 30),
+        new HostMemory("c:443 h2", 0, 1, 9e6, 20)), later.recent(10));
+    assertEquals(List.of(new HostMemory("b:80", 3, 3, 6e5, 40)), later.recent(1));
+    assertThrows(IllegalArgumentException.class, () -> later.recent(0));
+  }
+
+  @Test
+  default void theGrantsHeldAreListedByHostThenOwner() throws Exception {
+    HostGrants g = stores().open().grants();
+    assertEquals(List.of(), g.held());
+    assertTrue(g.acquire("h:80", B, 4));
+    assertTrue(g.acquire("h:80", A, 4));
+    assertTrue(g.acquire("h:80", A, 4));
+    assertTrue(g.acquire("a:80", B, 4));
+    g.release("a:80", B);
+    assertEquals(List.of(new HostGrant("h:80", A, 2), new HostGrant("h:80", B, 1)), g.held(),
+        "a host whose grants all came back is not listed");
   }
 
   @Test

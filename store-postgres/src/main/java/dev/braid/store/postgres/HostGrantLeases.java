@@ -1,9 +1,12 @@
 package dev.braid.store.postgres;
 
+import dev.braid.store.HostGrant;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The SQL of per-host connection grants shared by a fleet: each worker's row says how many
@@ -36,6 +39,10 @@ final class HostGrantLeases {
       DELETE FROM host_grants WHERE host = ? AND lease_until < clock_timestamp() - interval '10 minutes'""";
   private static final String HELD = """
       SELECT coalesce(sum(connections), 0) FROM host_grants WHERE host = ? AND lease_until > clock_timestamp()""";
+
+  private static final String ALL = """
+      SELECT host, owner, connections FROM host_grants
+       WHERE connections > 0 AND lease_until > clock_timestamp() ORDER BY host, owner""";
 
   private HostGrantLeases() {}
 
@@ -94,6 +101,17 @@ final class HostGrantLeases {
         return rs.getInt(1);
       }
     }
+  }
+
+  /** Every live grant, by host then owner. */
+  static List<HostGrant> all(Connection c) throws SQLException {
+    List<HostGrant> all = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement(ALL); ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        all.add(new HostGrant(rs.getString(1), rs.getString(2), rs.getInt(3)));
+      }
+    }
+    return all;
   }
 
   private static int count(Connection c, String sql, String host, String owner) throws SQLException {

@@ -1,6 +1,8 @@
 package dev.braid.store.postgres;
 
+import dev.braid.store.HostGrant;
 import dev.braid.store.HostGrants;
+import java.util.List;
 
 /**
  * Per-host connection grants shared by the fleet ({@link HostGrantLeases}), leased like queue
@@ -33,6 +35,11 @@ final class PostgresGrants implements HostGrants {
       HostGrantLeases.release(c, host, owner, 1);
       return null;
     });
+  }
+
+  @Override
+  public List<HostGrant> held() {
+    return store.call(connection, "read the connection grants", HostGrantLeases::all);
   }
 
   @Override

@@ -39,6 +39,26 @@ final class PostgresHosts implements HostKnowledge {
   }
 
   @Override
+  public List<HostMemory> recent(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("a list of hosts holds at least one, not " + limit);
+    }
+    return store.call(connection, "read the hosts", c -> {
+      try (PreparedStatement s = c.prepareStatement("SELECT host, limit_conns, good_conns, bytes_per_sec, updated_ms"
+          + " FROM hosts ORDER BY updated_ms DESC, host LIMIT ?")) {
+        s.setInt(1, limit);
+        List<HostMemory> all = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            all.add(new HostMemory(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getDouble(4), rs.getLong(5)));
+          }
+        }
+        return all;
+      }
+    });
+  }
+
+  @Override
   public void remember(HostMemory m) {
     store.call(connection, "record host " + m.host(), c -> {
       try (PreparedStatement s = c.prepareStatement("INSERT INTO hosts (host, limit_conns, good_conns, bytes_per_sec,"
