@@ -185,6 +185,15 @@ try {
   out.graphText = await page.locator('#graph-text').textContent();
   step('details drawn');
 
+  // the fleet, opened with the keyboard: this daemon, driving what runs
+  await page.locator('#fleet-panel > summary').focus();
+  await page.keyboard.press('Enter');
+  const self = page.locator('#workers tbody tr').filter({ hasText: 'this daemon' });
+  await until('this daemon in the fleet, driving', async () => (await self.count()) === 1
+    && /running [1-9]\d* downloads?/.test((await self.innerText()).replace(/\s+/g, ' ')));
+  out.fleetSelf = (await self.innerText()).replace(/\s+/g, ' ');
+  step('fleet');
+
   // no limit: both complete
   await page.getByLabel('Speed limit').fill('0');
   await page.getByLabel('Speed limit').press('Enter');
@@ -196,6 +205,15 @@ try {
   out.completeA = await rpc('aria2.tellStatus', out.gidA, ['status', 'completedLength', 'files']);
   out.completeB = await rpc('aria2.tellStatus', out.gidB, ['status', 'completedLength', 'files']);
   step('completed');
+
+  // the hosts, opened with the keyboard: what the engine learned of the file server
+  await page.locator('#hosts-panel > summary').focus();
+  await page.keyboard.press('Enter');
+  const learned = page.locator('#hosts tbody tr').filter({ hasText: new URL(urlA).host });
+  await until('the file server among the hosts', async () => (await learned.count()) === 1);
+  out.hostRow = (await learned.innerText()).replace(/\s+/g, ' ');
+  out.hostsViaRpc = await rpc('braid.hosts', 10);
+  step('hosts');
 
   // remove A's row: gone from the page and from the daemon's list
   await rowA.getByRole('button', { name: 'Remove', exact: true }).click();

@@ -69,3 +69,24 @@ test('a speed limit in the field as people type it', () => {
   assert.equal(fmt.limit('0'), '0');
   assert.equal(fmt.limit(undefined), '0');
 });
+
+test('a worker is shown by host and pid, this daemon marked', () => {
+  const self = 'nas:4242:1733400000000';
+  assert.equal(fmt.worker(self, self), 'nas, pid 4242 (this daemon)');
+  assert.equal(fmt.worker('w2.example:77:1', self), 'w2.example, pid 77');
+  assert.equal(fmt.worker('odd-name', self), 'odd-name');
+});
+
+test('times past read as people say them', () => {
+  const now = 1_000_000;
+  assert.equal(fmt.ago(now - 400, now), 'just now');
+  assert.equal(fmt.ago(now - 12_000, now), '12 s ago');
+  assert.equal(fmt.ago(now - 185_000, now), '3 min 05 s ago');
+});
+
+test('a host\'s connections name the server\'s limit when it had one', () => {
+  assert.equal(fmt.hostConnections({ connections: 8, limit: 0 }), '8');
+  assert.equal(fmt.hostConnections({ connections: 4, limit: 4 }), '4 (server limit 4)');
+  assert.equal(fmt.plural(1, 'download'), '1 download');
+  assert.equal(fmt.plural(0, 'download'), '0 downloads');
+});

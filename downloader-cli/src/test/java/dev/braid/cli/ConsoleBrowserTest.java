@@ -9,6 +9,7 @@ import dev.braid.rpc.KeyFile;
 import dev.braid.rpc.Scope;
 import dev.braid.testserver.Content;
 import dev.braid.testserver.TestServer;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Braid's web console in a real browser (Debian's chromium, driven by Playwright) against a real
  * {@code braid daemon} and a real file server: signing in, the run windows and speed schedule,
  * adding (with a file name and checksum, from a picked list file, from a dropped Metalink), pausing, resuming, the
- * details' drawings, mirrors, notes and measurements, the speed limit, removing, paging, a phone's
+ * details' drawings, mirrors, notes and measurements, the fleet and the hosts, the speed limit, removing, paging, a phone's
  * width, a read-only key's view, and nothing fetched from elsewhere.
  */
 class ConsoleBrowserTest {
@@ -102,6 +103,15 @@ class ConsoleBrowserTest {
       assertTrue(r.get("mapText").asText().contains("segments"), r::toString);
       assertTrue(r.get("map").get("width").asInt() > 100 && r.get("map").get("colours").asInt() >= 3, r::toString);
       assertTrue(r.get("graph").get("width").asInt() > 100 && r.get("graph").get("colours").asInt() >= 3, r::toString);
+      // the fleet: this daemon, by its pid, running what it drives
+      String fleetSelf = r.get("fleetSelf").asText();
+      assertTrue(fleetSelf.contains("pid " + daemon.process.pid() + " (this daemon) running"), fleetSelf);
+      // the hosts: the file server, with the connection count the daemon's own braid.hosts tells
+      String serverHost = "127.0.0.1:" + URI.create(server.url("/")).getPort();
+      JsonNode learned = r.get("hostsViaRpc").get(0);
+      assertEquals(serverHost, learned.get("host").asText(), r::toString);
+      assertTrue(r.get("hostRow").asText().startsWith(serverHost + " " + learned.get("connections").asInt() + " "),
+          r.get("hostRow").asText());
       // both complete, with the right bytes, in the folder the form named
       assertEquals("complete", r.get("completeA").get("status").asText());
       assertEquals("complete", r.get("completeB").get("status").asText());

@@ -1,68 +1,38 @@
 // Braid's console: signs in with the daemon's secret or an API key (kept in this tab's
 // sessionStorage only), then refreshes the queue about once a second, sooner when a notification
-// arrives. With a read-only key (braid.whoami says so) the controls that change anything are hidden.
+// arrives; the details, hosts and fleet ride on the same refresh. With a read-only key (braid.whoami
+// says so) the controls that change anything are hidden.
 import { Rpc, RpcError } from './rpc.js';
 import { QueueView, pageCalls, PAGE_SIZE, setText } from './queue.js';
 import { DetailsView, DETAIL_KEYS } from './details.js';
+import { HostsView } from './hosts.js';
+import { FleetView } from './fleet.js';
+import { Settings } from './settings.js';
+import { Adder } from './adder.js';
 import * as fmt from './format.js';
-import { addOptions, readDropped } from './adding.js';
 
 const SECRET_KEY = 'braid.secret';
 const REFRESH_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
-let rpc = null;
+/** What the forms share while signed in: the connection, the daemon's folder, the status line. */
+const session = { rpc: null, daemonDir: '', readOnly: false, notice, soon };
 let timer = null;
 let refreshing = false;
 let offset = 0;
 let total = 0;
-let daemonDir = '';
 const queue = new QueueView($('queue'), act);
 const details = new DetailsView(document);
+const hosts = new HostsView(document, soon);
+const fleet = new FleetView(document, soon);
+const settings = new Settings(session);
+new Adder(session);
 
 $('sign-in').addEventListener('submit', (e) => {
   e.preventDefault();
   signIn($('secret').value);
 });
 $('sign-out').addEventListener('click', signOut);
-$('add-form').addEventListener('submit', (e) => {
-  e.preventDefault();
-  add();
-});
-$('limit-form').addEventListener('submit', (e) => {
-  e.preventDefault();
-  setLimit();
-});
-$('windows-form').addEventListener('submit', (e) => {
-  e.preventDefault();
-  setSchedule('runWindows', $('run-windows'), $('windows-error'), 'Run windows');
-});
-$('schedule-form').addEventListener('submit', (e) => {
-  e.preventDefault();
-  setSchedule('speedSchedule', $('speed-schedule'), $('schedule-error'), 'Speed schedule');
-});
-$('list-file').addEventListener('change', () => {
-  addFiles($('list-file').files);
-  $('list-file').value = '';
-});
-document.addEventListener('dragover', (e) => {
-  if (rpc && e.dataTransfer.types.includes('Files')) {
-    e.preventDefault();
-    document.body.classList.add('dragging');
-  }
-});
-document.addEventListener('dragleave', (e) => {
-  if (e.relatedTarget === null) {
-    document.body.classList.remove('dragging');
-  }
-});
-document.addEventListener('drop', (e) => {
-  document.body.classList.remove('dragging');
-  if (rpc && e.dataTransfer.files.length > 0) {
-    e.preventDefault();
-    addFiles(e.dataTransfer.files);
-  }
-});
 $('pause-all').addEventListener('click', () => run('aria2.forcePauseAll', 'Paused all downloads'));
 $('resume-all').addEventListener('click', () => run('aria2.unpauseAll', 'Resumed all downloads'));
 $('previous-page').addEventListener('click', () => turn(-PAGE_SIZE));
@@ -81,14 +51,12 @@ async function signIn(secret) {
   setText(message, 'Signing in…');
   const candidate = new Rpc(secret);
   let access;
+  let aria2Options;
+  let braidOptions;
   try {
-    const limit = await candidate.call('aria2.getGlobalOption');
-    $('limit').value = fmt.limit(limit['max-overall-download-limit']);
-    daemonDir = limit.dir || '';
+    aria2Options = await candidate.call('aria2.getGlobalOption');
     access = await candidate.call('braid.whoami');
-    const options = await candidate.call('braid.globalOptions');
-    $('run-windows').value = options.runWindows;
-    $('speed-schedule').value = options.speedSchedule;
+    braidOptions = await candidate.call('braid.globalOptions');
   } catch (e) {
     candidate.close();
     sessionStorage.removeItem(SECRET_KEY);
@@ -99,19 +67,18 @@ async function signIn(secret) {
     return;
   }
   sessionStorage.setItem(SECRET_KEY, secret);
-  rpc = candidate;
-  rpc.onNotification(() => soon());
+  session.rpc = candidate;
+  session.daemonDir = aria2Options.dir || '';
+  session.readOnly = access.scope === 'read-only';
+  candidate.onNotification(() => soon());
   setText(message, '');
   $('secret').value = '';
   $('sign-in').hidden = true;
-  const readOnly = access.scope === 'read-only';
-  $('console').classList.toggle('read-only', readOnly);
-  for (const id of ['limit', 'run-windows', 'speed-schedule']) {
-    $(id).readOnly = readOnly;
-  }
+  settings.show(aria2Options, braidOptions, session.readOnly);
+  $('console').classList.toggle('read-only', session.readOnly);
   $('console').hidden = false;
   $('sign-out').hidden = false;
-  if (readOnly) {
+  if (session.readOnly) {
     notice(`Signed in with the read-only key ${access.key}: you can watch the queue, not change it.`);
     $('queue-title').focus();
   } else {
@@ -123,9 +90,9 @@ async function signIn(secret) {
 function signOut() {
   sessionStorage.removeItem(SECRET_KEY);
   clearTimeout(timer);
-  if (rpc) {
-    rpc.close();
-    rpc = null;
+  if (session.rpc) {
+    session.rpc.close();
+    session.rpc = null;
   }
   queue.show([]);
   details.hide();
@@ -142,7 +109,9 @@ function soon() {
   timer = setTimeout(refresh, 50);
 }
 
+/** One round trip for the queue's page; a second (one multicall) for its rows, the details, the hosts and the fleet. */
 async function refresh() {
+  const rpc = session.rpc;
   if (refreshing || !rpc) {
     return;
   }
@@ -158,9 +127,18 @@ async function refresh() {
     }
     const selected = queue.selected;
     const asked = calls.map((c) => c.call);
+    const more = [];
     if (selected) {
-      asked.push(['aria2.tellStatus', selected, DETAIL_KEYS], ['braid.tellSegments', selected], ['braid.tellEntry', selected]);
+      more.push(['details', ['aria2.tellStatus', selected, DETAIL_KEYS]], ['segments', ['braid.tellSegments', selected]],
+        ['entry', ['braid.tellEntry', selected]]);
     }
+    for (const [key, view] of [['hosts', hosts], ['fleet', fleet]]) {
+      const call = view.call();
+      if (call) {
+        more.push([key, call]);
+      }
+    }
+    asked.push(...more.map(([, call]) => call));
     const answers = asked.length ? await rpc.multicall(asked) : [];
     const rows = [];
     calls.forEach((c, i) => {
@@ -168,6 +146,7 @@ async function refresh() {
         rows.push(...answers[i].result.slice(c.from, c.from + c.count));
       }
     });
+    const extra = Object.fromEntries(more.map(([key], i) => [key, answers[calls.length + i]]));
     queue.show(rows);
     details.sample(rows);
     setText($('totals'), `${stat.numActive} active, ${stat.numWaiting} waiting, ${stat.numStopped} stopped · `
@@ -177,14 +156,19 @@ async function refresh() {
     $('previous-page').disabled = offset === 0;
     $('next-page').disabled = offset + PAGE_SIZE >= total;
     if (selected) {
-      const [detail, segments, entry] = answers.slice(-3);
-      if (detail.result) {
-        details.show(detail.result, segments.result, entry.result);
+      if (extra.details.result) {
+        details.show(extra.details.result, extra.segments.result, extra.entry.result);
       } else {
         // removed from the daemon's memory
         queue.select(null);
         details.hide();
       }
+    }
+    if (extra.hosts) {
+      shown(extra.hosts, 'Hosts', (r) => hosts.show(r));
+    }
+    if (extra.fleet) {
+      shown(extra.fleet, 'Fleet', (r) => fleet.show(r));
     }
   } catch (e) {
     if (e instanceof RpcError && e.unauthorized) {
@@ -195,10 +179,19 @@ async function refresh() {
     notice(`Cannot reach the daemon: ${e.message}`, true);
   } finally {
     refreshing = false;
-    if (rpc) {
+    if (session.rpc) {
       clearTimeout(timer);
       timer = setTimeout(refresh, REFRESH_MS);
     }
+  }
+}
+
+/** A multicall answer to its view, or its error to the status line. */
+function shown(answer, label, show) {
+  if (answer.result) {
+    show(answer.result);
+  } else {
+    notice(`${label}: ${answer.error ? answer.error.message : 'no answer'}`, true);
   }
 }
 
@@ -231,106 +224,12 @@ async function act(kind, s) {
 
 async function run(method, done, ...params) {
   try {
-    await rpc.call(method, ...params);
+    await session.rpc.call(method, ...params);
     notice(done);
   } catch (e) {
     notice(`${method.replace('aria2.', '')}: ${e.message}`, true);
   }
   soon();
-}
-
-async function add() {
-  const lines = fmt.parseUrlLines($('urls').value);
-  if (lines.length === 0) {
-    notice('Nothing to add: put one URL per line in the URLs field.', true);
-    $('urls').focus();
-    return;
-  }
-  const options = addOptions({
-    dir: $('folder').value, out: $('out').value, checksum: $('checksum').value, split: $('connections').value,
-    'max-download-limit': $('download-limit').value, headers: $('headers').value,
-  });
-  try {
-    const answers = await rpc.multicall(lines.map((uris) => ['aria2.addUri', uris, options]));
-    const failed = answers.map((a, i) => (a.error ? `${lines[i][0]}: ${a.error.message}` : null)).filter(Boolean);
-    const added = answers.length - failed.length;
-    if (failed.length) {
-      // keep the refused lines in the field, to be fixed and added again
-      $('urls').value = lines.filter((_, i) => answers[i].error).map((l) => l.join(' ')).join('\n');
-      notice(`Added ${added}; refused: ${failed.join('; ')}`, true);
-    } else {
-      $('urls').value = '';
-      notice(`Added ${added} download${added === 1 ? '' : 's'}`);
-    }
-  } catch (e) {
-    notice(`Cannot add: ${e.message}`, true);
-  }
-  soon();
-}
-
-/** Dropped or picked files: a Metalink document to braid.addMetalink, a text file as an -i list to aria2.addUri. */
-async function addFiles(files) {
-  if ($('console').classList.contains('read-only')) {
-    notice('A read-only key cannot add downloads.', true);
-    return;
-  }
-  for (const file of files) {
-    let what;
-    try {
-      what = await readDropped(file, $('folder').value, daemonDir);
-    } catch (e) {
-      notice(`${file.name}: ${e.message}`, true);
-      continue;
-    }
-    try {
-      if (what.metalink) {
-        const gids = await rpc.call('braid.addMetalink', what.metalink, false);
-        notice(`Added ${gids.length} download${gids.length === 1 ? '' : 's'} from ${file.name}`);
-      } else {
-        const answers = await rpc.multicall(what.list.map((e) => ['aria2.addUri', e.uris, e.options]));
-        const failed = answers.map((a, i) => (a.error ? `line ${what.list[i].line}: ${a.error.message}` : null)).filter(Boolean);
-        const added = answers.length - failed.length;
-        notice(`Added ${added} download${added === 1 ? '' : 's'} from ${file.name}`
-          + (failed.length ? `; refused: ${failed.join('; ')}` : ''), failed.length > 0);
-      }
-    } catch (e) {
-      notice(`${file.name}: ${e.message}`, true);
-    }
-  }
-  soon();
-}
-
-/** Sets one of braid.globalOptions (runWindows or speedSchedule) to the field's text; the daemon's refusal shows beside it. */
-async function setSchedule(key, field, error, label) {
-  if (field.readOnly) {
-    return;
-  }
-  const value = field.value.trim();
-  try {
-    const options = await rpc.call('braid.globalOptions');
-    options[key] = value;
-    await rpc.call('braid.changeGlobalOptions', options);
-    setText(error, '');
-    field.removeAttribute('aria-invalid');
-    notice(value ? `${label} set to ${value}` : `${label}: none`);
-  } catch (e) {
-    setText(error, e.message);
-    field.setAttribute('aria-invalid', 'true');
-    field.focus();
-  }
-}
-
-async function setLimit() {
-  if ($('limit').readOnly) {
-    return;
-  }
-  const value = $('limit').value.trim() || '0';
-  try {
-    await rpc.call('aria2.changeGlobalOption', { 'max-overall-download-limit': value });
-    notice(value === '0' ? 'No speed limit' : `Speed limit set to ${value}`);
-  } catch (e) {
-    notice(`Speed limit: ${e.message}`, true);
-  }
 }
 
 function notice(text, bad = false) {

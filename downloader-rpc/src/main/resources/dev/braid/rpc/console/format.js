@@ -136,3 +136,26 @@ export function measured(entry) {
   }
   return lines;
 }
+
+/** "1 download", "3 downloads". */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** How long ago epoch milliseconds then was, at now: "just now", "12 s ago", "3 min 05 s ago". */
+export function ago(then, now) {
+  const seconds = (now - Number(then)) / 1000;
+  return seconds < 1 ? 'just now' : `${duration(seconds)} ago`;
+}
+
+/** A worker's name (host:pid:start) as "host, pid 123", with "(this daemon)" for self. */
+export function worker(name, self) {
+  const [host, pid] = String(name).split(':');
+  const shown = pid === undefined ? String(name) : `${host}, pid ${pid}`;
+  return name === self ? `${shown} (this daemon)` : shown;
+}
+
+/** A host's connections as learned: "4 (server limit 4)", "8". */
+export function hostConnections(h) {
+  return h.limit > 0 ? `${h.connections} (server limit ${h.limit})` : String(h.connections);
+}
