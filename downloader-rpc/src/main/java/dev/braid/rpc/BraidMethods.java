@@ -238,6 +238,10 @@ final class BraidMethods {
 
   private static JsonNode segments(Download d) {
     ArrayNode a = NODES.arrayNode();
+    if (d.state() != DownloadState.ACTIVE) {
+      // a settled download's progress keeps its last run's segments, the last one still marked at work
+      return a;
+    }
     for (Progress.Segment s : d.progress().segments()) {
       a.add(NODES.objectNode().put("start", Long.toString(s.start())).put("end", Long.toString(s.end()))
           .put("completedLength", Long.toString(s.done())).put("active", Boolean.toString(s.active())));

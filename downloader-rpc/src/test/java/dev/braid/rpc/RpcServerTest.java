@@ -78,6 +78,7 @@ class RpcServerTest extends RpcHarness {
     await("a second slot opened while the first download runs").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
         .until(() -> call("aria2.tellStatus", next, List.of("status")).get("status").asText().equals("complete"));
     assertEquals(2, braid.maxActiveDownloads());
+    assertTrue(call("braid.tellSegments", next).isEmpty(), "a completed download has no segments at work");
     call("aria2.forceRemove", slow);
   }
 

@@ -128,7 +128,7 @@ export class DetailsView {
         ctx.fillRect(x(start), 0, scale, height);
       }
       const running = segments.filter((g) => g.active === 'true').length;
-      setText(this.#mapText, `${segments.length} segments, ${running} downloading`);
+      setText(this.#mapText, `${fmt.plural(segments.length, 'segment')}, ${running} downloading`);
     } else if (s.bitfield && n > 0) {
       const done = fmt.pieces(s.bitfield, n);
       // each column of pixels shows its share of pieces: one piece may span many columns, or many pieces one
