@@ -86,6 +86,11 @@ final class CliProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** The bytes the child has written to stdout so far (it may still be running). */
+  byte[] stdoutSoFar() throws IOException {
+    return Files.readAllBytes(stdout);
+  }
+
   /** The child's threads as {@code jcmd PID Thread.print} prints them: what a test shows when the child stops answering. */
   String threadDump() {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
@@ -142,8 +147,9 @@ final class CliProcess implements AutoCloseable {
     return command.subList(main + 1, command.size());
   }
 
+  /** The file as text; bytes that are no UTF-8 (a download written to stdout) read as U+FFFD, not as an error. */
   private static String read(Path p) throws IOException {
-    return Files.readString(p, StandardCharsets.UTF_8);
+    return new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -74,6 +75,30 @@ class CliStdoutTest extends ServerAndStateDb {
     c.read(0, first, 0, first.length);
     assertArrayEquals(first, head.out());
     assertFalse(head.stderr().contains("braid:"), "not quiet: " + head.stderr());
+    assertNothingLeft();
+  }
+
+  @Test
+  void ctrlCEndsTheStreamWithItsCodeAfterAnInOrderPrefixAndLeavesNothing() throws Exception {
+    Content c = Content.random(64L << 20, 40);
+    server.serve("/big.bin", c).etag("\"v1\"").rateLimitPerConnection(1L << 20);
+    try (CliProcess get = CliProcess.start(work, "get", server.url("/big.bin"), "-o", "-", "-c", "4",
+        "--state-db", db.toString())) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (get.stdoutSoFar().length < (1 << 20)) {
+        assertTrue(get.isAlive() && System.nanoTime() < deadline, "no MiB on stdout: " + get.stderrSoFar());
+        Thread.sleep(20);
+      }
+      new ProcessBuilder("kill", "-INT", Long.toString(get.pid())).start().waitFor();
+      CliProcess.Result r = get.await(Duration.ofSeconds(10));
+      assertEquals(ExitCode.INTERRUPTED, r.exit(), r.describe());
+      r.assertNoStackTrace();
+      byte[] out = get.stdoutSoFar();
+      assertTrue(out.length >= (1 << 20) && out.length < c.size(), "wrote " + out.length + " bytes");
+      byte[] prefix = new byte[out.length];
+      c.read(0, prefix, 0, prefix.length);
+      assertArrayEquals(prefix, out, "what went out before the Ctrl-C is the file's start, in order");
+    }
     assertNothingLeft();
   }
 
