@@ -1,5 +1,6 @@
 package dev.braid.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,7 +53,9 @@ class ConsoleBrowserTest {
       System.out.println("ConsoleBrowserTest: install " + Duration.ofNanos(installed - begun).toMillis()
           + " ms, daemon started " + Duration.ofNanos(System.nanoTime() - installed).toMillis() + " ms");
       String console = "http://127.0.0.1:" + daemon.port + "/";
-      assertTrue(daemon.process.stderrSoFar().contains("web console on " + console), daemon.process.stderrSoFar());
+      // the console's line follows the line RpcDaemon waited for: under load, a moment later
+      await("the daemon names its console").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+          .until(() -> daemon.process.stderrSoFar().contains("web console on " + console));
 
       long start = System.nanoTime();
       // a dashboard's key, made while the daemon runs: it sees it at its next call
