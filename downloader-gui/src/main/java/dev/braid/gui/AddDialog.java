@@ -5,10 +5,12 @@ import javafx.geometry.Insets;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -18,8 +20,8 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * The add dialog: URLs (one per line, or a {@code -i} style list), the folder, and for a single
- * file an expected checksum and mirrors; or a Metalink (a {@code .meta4} file or URL), whose files
+ * The add dialog: URLs (one per line, or a {@code -i} style list), the folder, for a single file
+ * an expected checksum and mirrors, and whether to fetch in order; or a Metalink (a {@code .meta4} file or URL), whose files
  * it adds. It opens with the clipboard's URL when there is one.
  */
 final class AddDialog extends Dialog<AddRequest> {
@@ -28,6 +30,7 @@ final class AddDialog extends Dialog<AddRequest> {
   private final TextField folder = new TextField();
   private final TextField checksum = new TextField();
   private final TextArea mirrors = new TextArea();
+  private final CheckBox inOrder = new CheckBox("Download in order, to play while it downloads");
   private final Label problem = new Label();
 
   /** @param initialText URLs to start with (a drop), or null to look at the clipboard */
@@ -58,6 +61,9 @@ final class AddDialog extends Dialog<AddRequest> {
     mirrors.setId("add-mirrors");
     mirrors.setPromptText("optional: more URLs of the same file, one per line");
     mirrors.setPrefRowCount(2);
+    inOrder.setId("add-in-order");
+    inOrder.setTooltip(new Tooltip("From the first byte on, as braid get --sequential: the file plays while it grows."
+        + " A Metalink's files are fetched as usual."));
     problem.getStyleClass().add("form-problem");
     problem.setWrapText(true);
 
@@ -69,7 +75,8 @@ final class AddDialog extends Dialog<AddRequest> {
     grid.addRow(1, new Label("Folder"), new HBox(6, folder, browse));
     grid.addRow(2, new Label("Checksum"), checksum);
     grid.addRow(3, new Label("Mirrors"), mirrors);
-    grid.add(problem, 1, 4);
+    grid.add(inOrder, 1, 4);
+    grid.add(problem, 1, 5);
     getDialogPane().setContent(grid);
 
     Button add = (Button) getDialogPane().lookupButton(ADD);
@@ -83,7 +90,8 @@ final class AddDialog extends Dialog<AddRequest> {
   }
 
   private AddRequest request() {
-    return AddForm.build(urls.getText(), folder.getText(), checksum.getText(), mirrors.getText());
+    return AddForm.build(urls.getText(), folder.getText(), checksum.getText(), mirrors.getText())
+        .inOrder(inOrder.isSelected());
   }
 
   private void validate(Button add) {

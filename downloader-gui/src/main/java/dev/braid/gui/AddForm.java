@@ -72,7 +72,7 @@ final class AddForm {
     }
     Path dir = folder(folder);
     source.checkInto(dir);
-    return new AddRequest(List.of(), dir, source);
+    return new AddRequest(List.of(), dir, source, false);
   }
 
   private static Path folder(String folder) {

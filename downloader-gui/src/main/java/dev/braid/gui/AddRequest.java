@@ -10,14 +10,21 @@ import java.util.List;
  * @param entries the files, each with its own mirrors and checksum (none for a Metalink)
  * @param folder where they go
  * @param metalink the Metalink whose files to add, or null
+ * @param inOrder whether the files are fetched from their first byte on, to be played while they
+ *     download ({@code braid get --sequential}); a Metalink's files are fetched as usual
  */
-record AddRequest(List<Entry> entries, Path folder, MetalinkSource metalink) {
+record AddRequest(List<Entry> entries, Path folder, MetalinkSource metalink, boolean inOrder) {
   AddRequest {
     entries = List.copyOf(entries);
   }
 
   AddRequest(List<Entry> entries, Path folder) {
-    this(entries, folder, null);
+    this(entries, folder, null, false);
+  }
+
+  /** This request, its files fetched in order or not. */
+  AddRequest inOrder(boolean inOrder) {
+    return new AddRequest(entries, folder, metalink, inOrder);
   }
 
   /**

@@ -15,15 +15,18 @@ final class AddRequests {
 
   /**
    * One file of the dialog into {@code folder}, with the window's cap of connections per download
-   * (the host rules of the engine's side apply when the client adds it).
+   * (the host rules of the engine's side apply when the client adds it), fetched from its first
+   * byte on when {@code inOrder}.
    *
    * @throws InvalidRequestException for a URL or checksum the engine would refuse
    * @throws IllegalArgumentException for a file name that names no file
    */
-  static DownloadRequest of(AddRequest.Entry e, Path folder, GuiSettings settings) throws InvalidRequestException {
+  static DownloadRequest of(AddRequest.Entry e, Path folder, GuiSettings settings, boolean inOrder)
+      throws InvalidRequestException {
     // the folder the person chose, which the engine's side makes when missing, with or without a name
     DownloadRequestBuilder b = DownloadRequest.builder(e.url()).directory(folder)
-        .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()));
+        .maxConnections(Math.min(DownloadRequest.MAX_CONNECTIONS, settings.connectionsPerDownload()))
+        .sequential(inOrder);
     if (e.fileName() != null && !e.fileName().isBlank()) {
       // a list can come from anywhere (a dropped file): its out= names a file, never a path out of the folder
       b.file(folder.resolve(safeName(e.fileName())));

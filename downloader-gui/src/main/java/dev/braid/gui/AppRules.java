@@ -129,7 +129,7 @@ final class AppRules {
       byFolder.computeIfAbsent(folder, f -> new ArrayList<>()).add(e);
     }
     List<AddRequest> out = new ArrayList<>();
-    byFolder.forEach((folder, entries) -> out.add(new AddRequest(entries, folder)));
+    byFolder.forEach((folder, entries) -> out.add(new AddRequest(entries, folder, null, request.inOrder())));
     return out;
   }
 }

@@ -104,7 +104,7 @@ final class ClientQueue implements AppQueue {
       List<DownloadRequest> valid = new ArrayList<>();
       for (AddRequest.Entry e : request.entries()) {
         try {
-          valid.add(AddRequests.of(e, request.folder(), settings));
+          valid.add(AddRequests.of(e, request.folder(), settings, request.inOrder()));
         } catch (InvalidRequestException | IllegalArgumentException ex) {
           problems.accept("Cannot add " + e.url(), message(ex));
         }

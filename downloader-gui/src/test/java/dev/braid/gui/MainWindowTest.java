@@ -139,6 +139,19 @@ class MainWindowTest {
   }
 
   @Test
+  void inOrderIsTickedInTheAddDialogAndReachesTheRequestAsSequential(FxRobot robot) throws Exception {
+    robot.interact(() -> window.openAdd("https://a.example/film.mkv"));
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.clickOn("#add-in-order");
+    robot.clickOn("#add-confirm");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(List.of("add [https://a.example/film.mkv] in order"), actions.calls);
+    AddRequest.Entry film = AddRequest.Entry.of("https://a.example/film.mkv");
+    assertTrue(AddRequests.of(film, Path.of("dl"), GuiSettings.defaults(), true).sequential());
+    assertFalse(AddRequests.of(film, Path.of("dl"), GuiSettings.defaults(), false).sequential());
+  }
+
+  @Test
   void theThemeToggleSwitchesStylesheetsAndIsSaved(FxRobot robot) {
     robot.clickOn("#theme-toggle");
     WaitForAsyncUtils.waitForFxEvents();

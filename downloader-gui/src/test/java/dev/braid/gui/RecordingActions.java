@@ -10,7 +10,7 @@ final class RecordingActions implements QueueActions {
 
   @Override
   public void add(AddRequest request) {
-    calls.add("add " + request.entries().stream().map(AddRequest.Entry::url).toList());
+    calls.add("add " + request.entries().stream().map(AddRequest.Entry::url).toList() + (request.inOrder() ? " in order" : ""));
   }
 
   @Override
