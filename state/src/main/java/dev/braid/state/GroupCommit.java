@@ -10,9 +10,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs the store's writes, several at a time in one transaction when they come together: a
- * writer queues its write; one writer at a time, the committer, takes the store's lock and
- * commits every write queued by then, batch after batch until none is left, and wakes each
- * writer whose write it committed. The others wait for their own write, not for the lock.
+ * writer queues its write; one writer at a time, the committer, takes the store's lock,
+ * commits every write queued by then in one transaction, wakes each writer whose write it
+ * committed and then the next in line, which commits what was queued meanwhile. The others
+ * wait for their own write, not for the lock.
  * A batch of small files ends a download every few milliseconds on one of 16 threads, and each
  * transaction of its own cost a commit (a WAL append and its locks) for a handful of rows.
  *
@@ -27,8 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * and each write runs again in a transaction of its own. A failure to begin or commit (another
  * process holds the database, a full disk) fails every write of the batch with it.
  *
- * <p>Threads: none of its own; any thread may call {@link #run}, and the one that finds no
- * committer becomes it for as long as writes are queued. Its lock is the store's monitor, which
+ * <p>Threads: none of its own; any thread may call {@link #run}, and a writer that finds no
+ * committer becomes it for one batch. Its lock is the store's monitor, which
  * also guards the writer's connection elsewhere; a writer that holds it already commits at once.
  * A waiting writer parks; an interrupt does not end its wait (its write is queued and will be
  * committed), and its interrupt status is kept.
@@ -74,20 +75,23 @@ final class GroupCommit {
       return w.outcome();
     }
     boolean interrupted = false;
-    // the queue is looked at again after letting go of the committer's part: a write queued
-    // while this thread was letting go has a writer that saw a committer and waits
-    while (!w.done || (!queued.isEmpty() && committer.get() == null)) {
+    while (!w.done) {
       if (committer.compareAndSet(null, Thread.currentThread())) {
         try {
           synchronized (store) {
-            while (!queued.isEmpty()) {
-              commitQueued();
-            }
+            // one batch, the one holding this thread's write (unless another committed it meanwhile)
+            commitQueued();
           }
         } finally {
           committer.set(null);
         }
-      } else if (!w.done) {
+        // the next writer in line commits the writes queued meanwhile: woken here, since it saw a
+        // committer and waits; a download thread does not go on committing for others
+        Write<?> next = queued.peek();
+        if (next != null) {
+          LockSupport.unpark(next.writer);
+        }
+      } else {
         LockSupport.park(this);
         interrupted |= Thread.interrupted();
       }
