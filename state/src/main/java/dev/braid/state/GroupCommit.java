@@ -84,12 +84,12 @@ final class GroupCommit {
           }
         } finally {
           committer.set(null);
-        }
-        // the next writer in line commits the writes queued meanwhile: woken here, since it saw a
-        // committer and waits; a download thread does not go on committing for others
-        Write<?> next = queued.peek();
-        if (next != null) {
-          LockSupport.unpark(next.writer);
+          // the next writer in line commits the writes queued meanwhile: woken here, since it saw
+          // a committer and waits; a download thread does not go on committing for others
+          Write<?> next = queued.peek();
+          if (next != null) {
+            LockSupport.unpark(next.writer);
+          }
         }
       } else {
         LockSupport.park(this);
@@ -109,7 +109,7 @@ final class GroupCommit {
       batch.add(w);
     }
     if (batch.isEmpty()) {
-      // another committer took them between a look at the queue and the poll
+      // committed already, with this thread's write, by a writer that held the lock
       return;
     }
     committing = Thread.currentThread();
