@@ -5,7 +5,9 @@
 #
 # Usage: [VAR=value ...] bench/smallfiles.sh
 # Variables [defaults]: COUNT files [1000], FSIZE each [100K], JOBS in parallel [16], REPS [5],
-#   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`; braid-daemon:
+#   TOOLS [braid aria2c curl] (also braid-jvm: the same jar under plain `java -jar`; braid-before: `braid`'s
+#   command with the launcher BRAID_BEFORE, another build, e.g. the commit before a change, for paired
+#   before/after figures (copy it with its native/ and archive first: bench/README.md); braid-daemon:
 #   `braid get -i LIST` as the client of a `braid daemon` with its defaults, started before the first run;
 #   DAEMON_ARGS [none] adds options to it, e.g. "-j 16"),
 #   BRAID [launcher copy, as in ranged.sh], TIMEOUT per run [300], BENCH_DIR [/tmp/braid-bench],
@@ -88,6 +90,8 @@ tool_cmd() {   # $1 tool, $2 rep: fills cmd; the list files carry ?run=TOOL&rep=
   case $t in
     braid)     cmd=("${braid_cmd[@]}" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
     braid-daemon) cmd=("${braid_cmd[@]}" get -i "$list" -d "$OUTD" --quiet --state-db "$BENCH_DIR/daemon-small.db") ;;
+    braid-before) [[ -n ${BRAID_BEFORE:-} ]] || die "braid-before needs BRAID_BEFORE, the other build's launcher"
+               cmd=("$BRAID_BEFORE" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
     braid-jvm) cmd=(java -jar "$(dirname "${braid_cmd[0]}")/braid.jar" get -i "$list" -j "$JOBS" -d "$OUTD" --quiet --overwrite --state-db "$BENCH_DIR/small-state.db" "${tls_braid[@]}") ;;
     aria2c)    cmd=(aria2c -q -j "$JOBS" -i "$list" -d "$OUTD" --allow-overwrite=true --auto-file-renaming=false --file-allocation=none "${tls_aria[@]}") ;;
     curl)      awk -v d="$OUTD" '{ n = $0; sub(/\?.*/, "", n); sub(/.*\//, "", n); print "url = \"" $0 "\""; print "output = \"" d "/" n "\"" }' "$list" > "$BENCH_DIR/curl-small.cfg"
@@ -112,6 +116,7 @@ fi
   echo "curl:     $(curl --version | head -1)"
   echo "java:     $(java -version 2>&1 | head -1)"
   echo "braid:    $BRAID ($(timeout 60 "${braid_cmd[@]}" --version 2>&1 | head -1)), repo at $(git -C "$REPO" rev-parse --short HEAD)"
+  [[ " $TOOLS " == *" braid-before "* ]] && echo "before:   $BRAID_BEFORE ($(timeout 60 "$BRAID_BEFORE" --version 2>&1 | head -1)), jar sha256 $(sha256sum "$(dirname "$BRAID_BEFORE")/braid.jar" | cut -c1-16)"
   for t in $TOOLS; do OUTD=$OUTROOT/$t-repR; tool_cmd "$t" R; echo "command $t: ${cmd[*]}"; done
 } > "$RESULTS/env.txt"
 
@@ -163,11 +168,15 @@ medians "$CSV" wall_s cpu_s maxrss_mib files_per_s requests connections max_req_
   echo
   echo "| ratio | median | min–max | reps |"
   echo "|---|---|---|---|"
-  for a in braid braid-jvm braid-daemon; do for b in aria2c curl; do
+  for a in braid braid-jvm braid-daemon braid-before; do for b in aria2c curl; do
     [[ " $TOOLS " == *" $a "* && " $TOOLS " == *" $b "* ]] || continue
     read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" files_per_s); echo "| files/s: $a / $b | $med | $lo–$hi | $n |"
     read -r med lo hi n < <(paired_ratio "$CSV" "$a" "$b" cpu_s); echo "| CPU s: $a / $b | $med | $lo–$hi | $n |"
   done; done
+  if [[ " $TOOLS " == *" braid "* && " $TOOLS " == *" braid-before "* ]]; then
+    read -r med lo hi n < <(paired_ratio "$CSV" braid braid-before wall_s); echo "| wall s: braid / braid-before | $med | $lo–$hi | $n |"
+    read -r med lo hi n < <(paired_ratio "$CSV" braid braid-before cpu_s); echo "| CPU s: braid / braid-before | $med | $lo–$hi | $n |"
+  fi
   echo
   echo "Host busy before each run (% of all CPUs, other work): $(cut -d, -f16 "$CSV" | tail -n +2 | sort -n | tr '\n' ' ')"
   if [[ " $TOOLS " == *" braid-daemon "* ]]; then

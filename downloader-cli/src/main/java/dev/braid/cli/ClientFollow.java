@@ -147,6 +147,8 @@ final class ClientFollow {
           // a completion says all that a quiet get prints of it (nothing) and its exit code
           open.remove(end.getKey());
           started.remove(end.getKey());
+          // a look may have seen it complete before its result was told: it ends here, not again next turn
+          resultDue.remove(end.getKey());
           codes[batch.index(end.getKey())] = ExitCode.OK;
           urls.remove(end.getKey());
           completed++;

@@ -5,13 +5,22 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs the store's writes, several at a time in one transaction when they come together: a
- * writer queues its write, then takes the store's lock; whoever holds the lock next commits every
- * write queued by then, and a writer that finds its write committed by another returns at once.
+ * writer queues its write; one writer at a time, the committer, takes the store's lock,
+ * commits every write queued by then in one transaction, wakes each writer whose write it
+ * committed and then the next in line, which commits what was queued meanwhile. The others
+ * wait for their own write, not for the lock.
  * A batch of small files ends a download every few milliseconds on one of 16 threads, and each
  * transaction of its own cost a commit (a WAL append and its locks) for a handful of rows.
+ *
+ * <p>Why writers do not wait on the lock itself: they did, and each writer whose write a batch
+ * had committed still had to take the lock in turn to learn it, one thread woken after the other
+ * while the next batch waited behind them; on two busy cores, 16 download threads spent 47 % of
+ * their time there (a wall-clock profile of 1,000 x 100 KiB), most of it for writes already done.
  *
  * <p>Every write is still synchronous: {@link #run} returns after the commit that holds it, so
  * callers keep their order against the files (force, then record). A write that fails alone
@@ -19,8 +28,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * and each write runs again in a transaction of its own. A failure to begin or commit (another
  * process holds the database, a full disk) fails every write of the batch with it.
  *
- * <p>Threads: none of its own; any thread may call {@link #run}. The lock is the store's
- * monitor, which also serialises its reads.
+ * <p>Threads: none of its own; any thread may call {@link #run}, and a writer that finds no
+ * committer becomes it for one batch. Its lock is the store's monitor, which
+ * also guards the writer's connection elsewhere; a writer that holds it already commits at once.
+ * A waiting writer parks; an interrupt does not end its wait (its write is queued and will be
+ * committed), and its interrupt status is kept.
  */
 final class GroupCommit {
   /** A store write: statements on the store's connection, run under its lock. */
@@ -30,6 +42,8 @@ final class GroupCommit {
 
   private final Store store;
   private final ConcurrentLinkedQueue<Write<?>> queued = new ConcurrentLinkedQueue<>();
+  /** The writer that commits the queued writes now, or null: at most one thread waits for the lock to commit. */
+  private final AtomicReference<Thread> committer = new AtomicReference<>();
   /** The thread committing a batch now, under the store's lock; a write it makes joins the batch's transaction. */
   private Thread committing;
 
@@ -52,23 +66,51 @@ final class GroupCommit {
         throw store.failure(what, e);
       }
     }
-    Write<T> w = new Write<>(what, work);
+    Write<T> w = new Write<>(what, work, Thread.currentThread());
     queued.add(w);
-    synchronized (store) {
-      // under the lock, a write is either committed already or still queued: a batch is taken
-      // from the queue and committed within one holding of the lock
-      if (!w.done) {
-        commitQueued();
+    if (Thread.holdsLock(store)) {
+      // the lock is this thread's already: a committer elsewhere would wait for it, so commit here
+      // rather than wait for that one
+      commitQueued();
+      return w.outcome();
+    }
+    boolean interrupted = false;
+    while (!w.done) {
+      if (committer.compareAndSet(null, Thread.currentThread())) {
+        try {
+          synchronized (store) {
+            // one batch, the one holding this thread's write (unless another committed it meanwhile)
+            commitQueued();
+          }
+        } finally {
+          committer.set(null);
+          // the next writer in line commits the writes queued meanwhile: woken here, since it saw
+          // a committer and waits; a download thread does not go on committing for others
+          Write<?> next = queued.peek();
+          if (next != null) {
+            LockSupport.unpark(next.writer);
+          }
+        }
+      } else {
+        LockSupport.park(this);
+        interrupted |= Thread.interrupted();
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
     return w.outcome();
   }
 
-  /** Commits every queued write; the caller holds the store's lock. */
+  /** Commits every queued write and wakes their writers; the caller holds the store's lock. */
   private void commitQueued() {
     List<Write<?>> batch = new ArrayList<>();
     for (Write<?> w = queued.poll(); w != null; w = queued.poll()) {
       batch.add(w);
+    }
+    if (batch.isEmpty()) {
+      // committed already, with this thread's write, by a writer that held the lock
+      return;
     }
     committing = Thread.currentThread();
     try {
@@ -79,6 +121,15 @@ final class GroupCommit {
       }
     } finally {
       committing = null;
+      for (Write<?> w : batch) {
+        if (!w.done) {
+          // an Error on the way: the writer must not wait for ever
+          w.failed(new StoreException("cannot " + w.what + ": the write was interrupted by an error", null));
+        }
+        if (w.writer != Thread.currentThread()) {
+          LockSupport.unpark(w.writer);
+        }
+      }
     }
   }
 
@@ -155,17 +206,23 @@ final class GroupCommit {
     }
   }
 
-  /** One queued write and, once its batch ended, its result or failure. Guarded by the store's lock. */
+  /**
+   * One queued write and, once its batch ended, its result or failure: written by the committer
+   * before {@link #done}, read by the writer after it (the volatile write and read order them).
+   */
   private static final class Write<T> {
     final String what;
     final Work<T> work;
+    /** The thread waiting for it, woken once it is done. */
+    final Thread writer;
     T result;
     RuntimeException failure;
-    boolean done;
+    volatile boolean done;
 
-    Write(String what, Work<T> work) {
+    Write(String what, Work<T> work, Thread writer) {
       this.what = what;
       this.work = work;
+      this.writer = writer;
     }
 
     void runWork() throws SQLException {

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,12 @@ class GroupCommitTest {
    */
   private static List<Future<?>> writeTogether(Store store, int writers, int failing, Map<Integer, Thread> ranOn,
       ExecutorService pool) throws Exception {
+    return writeTogether(store, writers, failing, ranOn, pool, waiting -> { });
+  }
+
+  /** As above; {@code whileHeld} sees the writers' threads once each waits, before the lock is let go. */
+  private static List<Future<?>> writeTogether(Store store, int writers, int failing, Map<Integer, Thread> ranOn,
+      ExecutorService pool, Consumer<List<Thread>> whileHeld) throws Exception {
     List<Future<?>> results = new ArrayList<>();
     List<Thread> callers = new ArrayList<>();
     synchronized (store) {
@@ -55,14 +62,18 @@ class GroupCommitTest {
           return null;
         }));
       }
-      // every writer has queued its write and waits for the lock this thread holds
+      // every writer has queued its write and waits: for the lock this thread holds, or for its write
       while (true) {
         synchronized (callers) {
-          if (callers.size() == writers && callers.stream().allMatch(t -> t.getState() == Thread.State.BLOCKED)) {
+          if (callers.size() == writers && callers.stream().allMatch(
+              t -> t.getState() == Thread.State.BLOCKED || t.getState() == Thread.State.WAITING)) {
             break;
           }
         }
         Thread.sleep(5);
+      }
+      synchronized (callers) {
+        whileHeld.accept(List.copyOf(callers));
       }
     }
     return results;
@@ -82,6 +93,30 @@ class GroupCommitTest {
       }
       // the first writer to take the lock ran every queued write
       assertEquals(1, ranOn.values().stream().distinct().count(), ranOn.toString());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * One writer waits for the lock, to commit; the others wait for their writes, and are woken
+   * once committed. When each waited for the lock, each took it in turn after the batch only to
+   * learn its write was done, one thread woken after another while the next batch waited.
+   */
+  @Test
+  void onlyTheCommitterWaitsForTheLockAndTheOthersForTheirWrites() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try (Store store = Store.open(dir.resolve("s.db"))) {
+      Map<Integer, Thread> ranOn = new ConcurrentHashMap<>();
+      Map<Thread.State, Long> states = new ConcurrentHashMap<>();
+      List<Future<?>> results = writeTogether(store, 8, -1, ranOn, pool, waiting -> waiting.forEach(
+          t -> states.merge(t.getState(), 1L, Long::sum)));
+      assertEquals(Map.of(Thread.State.BLOCKED, 1L, Thread.State.WAITING, 7L), states);
+      for (Future<?> f : results) {
+        f.get();
+      }
+      assertEquals(8, store.settings().size());
+      assertEquals(1, ranOn.values().stream().distinct().count(), "one transaction: " + ranOn);
     } finally {
       pool.shutdownNow();
     }

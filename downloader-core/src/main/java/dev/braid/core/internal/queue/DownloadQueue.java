@@ -95,6 +95,7 @@ public final class DownloadQueue implements AutoCloseable {
       @Override
       public void refresh() {
         feed.refresh();
+        runs.forgetRefusals();
       }
 
       @Override
