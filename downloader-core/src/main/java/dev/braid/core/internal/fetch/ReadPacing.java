@@ -5,9 +5,11 @@ package dev.braid.core.internal.fetch;
  * that the socket gathers a batch of bytes between two reads. A blocked read wakes its thread for
  * every few packets: over a 100 ms link at 20 MiB/s on 16 connections that was a wake-up, a read and
  * a file write per ~6.5 KiB, and the wake-ups alone (poll) a third of the download's CPU. Waiting
- * for about {@link #BATCH} bytes at the connection's own pace makes it one of each per ~64 KiB. TCP
- * does not slow down: the kernel acknowledges what arrives whether or not it has been read, and the
- * batch is small next to the receive buffer of any connection that pace can fill.
+ * for about {@link #BATCH} bytes at the connection's own pace makes it one of each per ~30 KiB. TCP
+ * does not slow down: the kernel acknowledges what arrives whether or not it has been read, and a
+ * batch is at most half the window a Linux socket opens with (its default 128 KiB receive buffer
+ * advertises about 64 KiB), so a wait never leaves the sender facing a closed window. (Were the
+ * pace underestimated, the bytes a wait gathers raise the estimate and the next wait is shorter.)
  *
  * <p>A wait follows only a read that found the socket empty: over plain HTTP/1.1 a read returns
  * everything the socket holds, so any read shorter than asked; over TLS a read returns one record
@@ -22,12 +24,12 @@ package dev.braid.core.internal.fetch;
  */
 final class ReadPacing {
   /** The bytes a wait lets gather. */
-  static final int BATCH = 64 << 10;
+  static final int BATCH = 32 << 10;
   /** One full TLS record: a read of less over TLS found the socket empty. */
   static final int SHORT_READ = 16 << 10;
   /** Shorter waits save less than they cost (a timer wake-up). */
   static final long MIN_PAUSE_NANOS = 1_000_000;
-  /** The longest wait, whatever the pace (a batch at 1.25 MiB/s); a pause or a halt waits for it. */
+  /** The longest wait, whatever the pace (a batch at 640 KiB/s); a pause or a halt waits for it. */
   static final long MAX_PAUSE_NANOS = 50_000_000;
 
   private final int batch;
