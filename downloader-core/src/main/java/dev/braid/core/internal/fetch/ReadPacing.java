@@ -30,7 +30,7 @@ final class ReadPacing {
   /** Shorter waits save less than they cost (a timer wake-up). */
   static final long MIN_PAUSE_NANOS = 1_000_000;
   /** The longest wait, whatever the pace (a batch at 640 KiB/s); a pause or a halt waits for it. */
-  static final long MAX_PAUSE_NANOS = 50_000_000;
+  static final long MAX_PAUSE_NANOS = 10_000_000;
 
   private final int batch;
   private final int shortRead;
