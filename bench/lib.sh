@@ -1,14 +1,14 @@
 # bench/lib.sh - pieces shared by the benchmark scripts (sourced, not run).
 
-# install_braid_copy DIR: copies the launcher and the jar from downloader-cli/target into DIR and
-# makes the AppCDS archive for that copy (an archive is valid only for the jar path it was made
-# with), exactly as `mvn package` does for target/. A rebuild of target/ during a benchmark then
-# cannot mix two builds in one table.
+# install_braid_copy DIR [JAR]: copies the launcher and the jar (JAR, default downloader-cli/target's)
+# into DIR and makes the AppCDS archive for that copy (an archive is valid only for the jar path it
+# was made with), exactly as `mvn package` does for target/. A rebuild of target/ during a benchmark
+# then cannot mix two builds in one table.
 install_braid_copy() {
-  local dir=$1 src=$REPO/downloader-cli/target
-  [[ -x $src/braid && -s $src/braid.jar ]] || die "$src/braid not found: build it (mvn -q -DskipTests package)"
+  local dir=$1 jar=${2:-$REPO/downloader-cli/target/braid.jar}
+  [[ -s $jar ]] || die "$jar not found: build it (mvn -q -DskipTests package)"
   rm -rf "$dir"; mkdir -p "$dir"
-  cp "$src/braid.jar" "$dir/"
+  cp "$jar" "$dir/braid.jar"
   sh "$REPO/downloader-cli/src/main/dist/make-cds-archive.sh" java "$dir" "$REPO/downloader-cli/src/main/dist"
   [[ -s $dir/braid.jsa ]] || say "WARNING: no AppCDS archive for $dir (see $dir/braid-cds-training.log)"
 }

@@ -14,6 +14,8 @@
 #   REPS      repetitions; in each one every tool runs once, order rotated per rep [3]
 #   TOOLS     subset of: braid-c1 braid-c8 braid aria2c axel curl (any braid-cN works), and
 #             braid-jvm: the same jar as `braid` under plain `java -jar` (no launcher flags, no CDS)
+#             braid-base: another build, BASE_JAR, with its own copy of the launcher and archive,
+#             run as `braid` is: a before/after pair in one invocation
 #             [all of them; braid ones are skipped with a warning if the jar is missing]
 #             With TLS=1 also: braid-h2 (--http2), braid-h1 (--http1.1), braid-auto (--http-auto,
 #             with --debug, ONE state database for all its repetitions so that it can learn), curl-h2
@@ -26,6 +28,8 @@
 #             copy: launcher + jar copied and its AppCDS archive re-made for the copy, so a rebuild
 #             during the benchmark does not mix builds]; e.g. BRAID="java -jar /path/braid.jar"
 #             for the plain JVM without the launcher's flags
+#   BASE_JAR  the jar of braid-base, e.g. an earlier commit's downloader-cli/target/braid.jar copied
+#             aside [none]
 #   TIMEOUT   seconds per run, then SIGTERM (SIGKILL 5 s later) [180]
 #   BENCH_DIR scratch directory: test data, nginx, downloads [/tmp/braid-bench]
 #   PORT      nginx port on 127.0.0.1 [18181]
@@ -69,7 +73,7 @@ if [[ -z ${BRAID:-} ]]; then BRAID="$BENCH_DIR/braid-under-test/braid"; BRAID_IS
 ALL_TOOLS="braid-c1 braid-c8 braid aria2c axel curl"
 TOOLS_GIVEN=${TOOLS:-}
 TOOLS=${TOOLS:-$ALL_TOOLS}
-PEER_N=16                     # connections for aria2c and axel (aria2c allows at most 16)
+PEER_N=${PEER_N:-16}          # connections for aria2c and axel (aria2c allows at most 16)
 KEY=62726169642d62656e63682d64617461   # "braid-bench-data": AES key of the test data
 
 die() { echo "ranged.sh: $*" >&2; exit 1; }
@@ -83,6 +87,7 @@ say() { echo "ranged.sh: $*" >&2; }
 [[ $PORT =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT <= 65535 )) || die "PORT must be 1024..65535"
 [[ $QUIET_WAIT =~ ^[0-9]+$ && $QUIET_PCT =~ ^[0-9]+$ ]] || die "QUIET_WAIT and QUIET_PCT are integers"
 [[ $TLS == 0 || $TLS == 1 ]] || die "TLS must be 0 or 1"
+[[ $PEER_N =~ ^[0-9]+$ ]] && (( PEER_N >= 1 && PEER_N <= 16 )) || die "PEER_N must be 1..16 (aria2c allows at most 16)"
 BYTES=$(numfmt --from=iec "$SIZE" 2>/dev/null) || die "SIZE '$SIZE' is not a size like 256M or 1G"
 (( BYTES >= 1048576 )) || die "SIZE must be at least 1M"
 [[ $RATE == 0 ]] && RATE=""
@@ -131,6 +136,7 @@ tools=()
 for t in $TOOLS; do
   case $t in
     braid|braid-jvm|braid-c[1-9]|braid-c[1-9][0-9]) ;;
+    braid-base) [[ -s ${BASE_JAR:-} ]] || die "braid-base runs the build at BASE_JAR: set it to a braid.jar" ;;
     aria2c|axel|curl) command -v "$t" >/dev/null || die "$t is not installed: run bench/setup.sh" ;;
     # HTTP/2 is negotiated by ALPN in the TLS handshake; over plain http braid never uses it
     braid-h2|braid-auto) [[ $TLS == 1 ]] || die "$t compares HTTP versions over https: set TLS=1" ;;
@@ -178,6 +184,12 @@ if [[ $BRAID_IS_DEFAULT == 1 && -s $BRAID_JAR ]]; then
   install_braid_copy "$BENCH_DIR/braid-under-test"
   BRAID_BUILD="$BRAID_JAR, built $(date -r "$BRAID_JAR" -Is), sha256 $(openssl dgst -sha256 -r "$BENCH_DIR/braid-under-test/braid.jar" | cut -c1-16)…, launcher with AppCDS archive"
 fi
+BASE_BUILD=""
+for t in "${tools[@]}"; do
+  [[ $t == braid-base ]] || continue
+  install_braid_copy "$BENCH_DIR/braid-base" "$BASE_JAR"
+  BASE_BUILD="$BASE_JAR, built $(date -r "$BASE_JAR" -Is), sha256 $(openssl dgst -sha256 -r "$BASE_JAR" | cut -c1-16)…, launcher with AppCDS archive"
+done
 read -r -a braid_cmd <<< "$BRAID"
 GIT_REV=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "?")
 [[ -n $(git -C "$REPO" status --porcelain --untracked-files=no 2>/dev/null) ]] && GIT_REV+=" (with uncommitted changes)"
@@ -230,7 +242,7 @@ stop_nginx() {
 cleanup() {
   stop_nginx
   [[ -z $LINK ]] || link_down
-  rm -rf "$OUTD" "$TMPD" "$STATED" "$BENCH_DIR/braid-under-test" "${AUTO_DIR:-}"
+  rm -rf "$OUTD" "$TMPD" "$STATED" "$BENCH_DIR/braid-under-test" "$BENCH_DIR/braid-base" "${AUTO_DIR:-}"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -356,7 +368,7 @@ rm -rf "$AUTO_DIR"; mkdir -p "$AUTO_DIR"
 URL_BASE=$BASE/$NAME
 tool_conns() {
   case $1 in
-    braid|braid-jvm|braid-h1) echo default ;; braid-h2) echo "default (streams on 1)" ;; braid-auto) echo "default, auto" ;;
+    braid|braid-jvm|braid-base|braid-h1) echo default ;; braid-h2) echo "default (streams on 1)" ;; braid-auto) echo "default, auto" ;;
     braid-c*) echo "${1#braid-c}" ;; aria2c|axel) echo $PEER_N ;; curl|curl-h2) echo 1 ;;
   esac
 }
@@ -365,6 +377,7 @@ tool_cmd() {
   local t=$1 url=$2
   case $t in
     braid)    cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
+    braid-base) cmd=("$BENCH_DIR/braid-base/braid" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
     braid-jvm) cmd=(java -jar "$BENCH_DIR/braid-under-test/braid.jar" get "$url" -o "$OUT" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
     braid-c*) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" -c "${t#braid-c}" --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
     braid-h1) cmd=("${braid_cmd[@]}" get "$url" -o "$OUT" --http1.1 --quiet --overwrite --state-db "$STATE_DB" "${tls_braid[@]}") ;;
@@ -425,6 +438,7 @@ wait_quiet() {
   echo "java:      $(java -version 2>&1 | head -1 || echo none)"
   echo "repo:      $REPO at $GIT_REV"
   echo "braid jar: $BRAID_BUILD"
+  [[ -z $BASE_BUILD ]] || echo "braid-base: $BASE_BUILD"
   for t in "${tools[@]}"; do
     tool_cmd "$t" "$URL_BASE?run=$t&rep=R"
     echo "$t: $(tool_version "$t")"
@@ -630,7 +644,7 @@ SUM=$RESULTS/summary.md
   for t in "${tools[@]}"; do [[ $t == braid* && $t != braid-c1 ]] && multi+=("$t"); done
   label() {
     case $1 in
-      braid) echo "braid default" ;; braid-jvm) echo "braid default under plain java -jar" ;;
+      braid) echo "braid default" ;; braid-base) echo "braid-base (BASE_JAR) default" ;; braid-jvm) echo "braid default under plain java -jar" ;;
       braid-h1) echo "braid --http1.1" ;; braid-h2) echo "braid --http2" ;; braid-auto) echo "braid --http-auto" ;;
       *) echo "braid -c ${1#braid-c}" ;;
     esac
@@ -653,6 +667,8 @@ SUM=$RESULTS/summary.md
     done
   done
   ratio_row "braid -c 1 vs curl (wall braid / wall curl)" braid-c1 curl wall_s
+  ratio_row "this build vs BASE_JAR (wall braid / wall braid-base)" braid braid-base wall_s
+  ratio_row "CPU s: this build / BASE_JAR (braid / braid-base)" braid braid-base cpu_s
   ratio_row "launcher vs plain java -jar (wall braid / wall braid-jvm)" braid braid-jvm wall_s
   ratio_row "CPU s: launcher vs plain java -jar (braid / braid-jvm)" braid braid-jvm cpu_s
   for peer in aria2c axel curl; do

@@ -56,8 +56,9 @@ final class BodyWriter {
       int n = (int) Math.min(buffer.length, limit - sent);
       long rate = trickle > 0 ? trickle : connectionRate > 0 ? connectionRate : plan.resource().knobs().rateLimit();
       if (rate > 0) {
-        n = Math.min(n, Throttle.pieceSize(rate, buffer.length));
-        throttle.acquire(n, rate);
+        int piece = plan.resource().knobs().pieceSize();
+        n = Math.min(n, piece > 0 ? Math.min(piece, buffer.length) : Throttle.pieceSize(rate, buffer.length));
+        throttle.acquire(n, rate, piece > 0);
       }
       fill(plan.content(), plan.offset() + sent, n);
       plan.resource().faults().corrupt(plan.offset() + sent, buffer, n);

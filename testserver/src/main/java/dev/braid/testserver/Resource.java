@@ -74,6 +74,16 @@ public final class Resource {
   }
 
   /**
+   * Under a rate limit, sends each body in pieces of at most {@code bytes}, each written and paced on
+   * its own with no burst beyond one piece: a long path that delivers a few packets at a time, so
+   * that a client meets the socket empty between pieces. 0 (the default) = pieces of 20 ms of the rate.
+   */
+  public Resource pieceSize(int bytes) {
+    knobs.pieceSize(bytes);
+    return this;
+  }
+
+  /**
    * Caps at {@code bytesPerSecond}, for its whole life, every connection whose first response body
    * starts at byte 0 (a range from 0 or the whole file) of this resource: a client's first
    * connection on a slow path, while every other one gets the normal rate. 0 turns it off.

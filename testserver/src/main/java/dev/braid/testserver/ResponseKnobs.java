@@ -18,6 +18,7 @@ final class ResponseKnobs {
   private volatile String contentDisposition;
   private volatile long rateLimit;
   private volatile long slowFromStartRate;
+  private volatile int pieceSize;
   private volatile boolean ignoreRange;
   private volatile boolean acceptRanges = true;
   private volatile long shiftContentRange;
@@ -50,6 +51,13 @@ final class ResponseKnobs {
       throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);
     }
     this.rateLimit = bytesPerSecond;
+  }
+
+  void pieceSize(int bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("bytes < 0: " + bytes);
+    }
+    this.pieceSize = bytes;
   }
 
   void slowFromStartRate(long bytesPerSecond) {
@@ -147,6 +155,10 @@ final class ResponseKnobs {
 
   long rateLimit() {
     return rateLimit;
+  }
+
+  int pieceSize() {
+    return pieceSize;
   }
 
   long slowFromStartRate() {

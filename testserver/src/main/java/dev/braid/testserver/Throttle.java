@@ -1,8 +1,9 @@
 package dev.braid.testserver;
 
 /**
- * A per-connection token bucket. It holds at most 1/{@value #BURST_DIVISOR} s of tokens, so
- * pacing is smooth from the first byte rather than allowing a one-second burst.
+ * A per-connection token bucket. It holds at most 1/{@value #BURST_DIVISOR} s of tokens (or one
+ * piece, see {@link #acquire}), so pacing is smooth from the first byte rather than allowing a
+ * one-second burst.
  */
 final class Throttle {
   private static final long BURST_DIVISOR = 50;
@@ -16,9 +17,12 @@ final class Throttle {
     return (int) Math.max(1, Math.min(max, bytesPerSecond / BURST_DIVISOR));
   }
 
-  /** Blocks until {@code n} bytes may be sent at {@code bytesPerSecond}, sleeping in short steps. */
-  void acquire(int n, long bytesPerSecond) throws InterruptedException {
-    double capacity = Math.max(n, (double) bytesPerSecond / BURST_DIVISOR);
+  /**
+   * Blocks until {@code n} bytes may be sent at {@code bytesPerSecond}, sleeping in short steps;
+   * {@code noBurst}: the bucket holds just {@code n}, so that pieces go out evenly spaced.
+   */
+  void acquire(int n, long bytesPerSecond, boolean noBurst) throws InterruptedException {
+    double capacity = noBurst ? n : Math.max(n, (double) bytesPerSecond / BURST_DIVISOR);
     while (true) {
       long now = System.nanoTime();
       tokens = Math.min(capacity, tokens + (now - refilledAt) * (double) bytesPerSecond / 1e9);

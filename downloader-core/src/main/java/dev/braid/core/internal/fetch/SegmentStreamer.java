@@ -3,6 +3,7 @@ package dev.braid.core.internal.fetch;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
 import dev.braid.core.internal.http.Exchange;
+import dev.braid.core.internal.http.Protocol;
 import dev.braid.core.internal.io.SegmentSink;
 import dev.braid.core.internal.limit.Throttle;
 import dev.braid.core.internal.plan.Segment;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Copies a validated response body into the part file (or another {@link SegmentSink}) at the segment's position. Owned by one
@@ -21,7 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Per byte there are two copies in user space: the socket read into {@link #buffer} and the
  * JDK's copy into its temporary direct buffer for the positional write. The HTTP client reads
- * large requests straight into the caller's array, bypassing its own session buffer.
+ * large requests straight into the caller's array, bypassing its own session buffer. A body that
+ * arrives slower than it is read is read in batches ({@link ReadPacing}), not per few packets.
  */
 public final class SegmentStreamer {
   /**
@@ -47,6 +50,7 @@ public final class SegmentStreamer {
   /** Time spent streaming, for the size of the next request. */
   private long streamingNanos;
   private final Ticker ticker;
+  private final ReadPacing pacing;
 
   public SegmentStreamer(int bufferSize, SegmentTable table, SegmentSink part, LongAdder written, Throttle throttle,
       BlockTracker tracker, Ticker ticker) {
@@ -55,6 +59,7 @@ public final class SegmentStreamer {
     this.tracker = tracker;
     this.buffer = new byte[bufferSize];
     this.view = ByteBuffer.wrap(buffer);
+    this.pacing = new ReadPacing(bufferSize);
     this.table = table;
     this.part = part;
     this.written = written;
@@ -73,6 +78,9 @@ public final class SegmentStreamer {
     long started = ticker.read();
     // only the owner (this thread) moves the position, so it is read once, not per buffer
     long position = table.position(seg);
+    // HTTP/2 bodies come from buffers the reactor fills; a plain socket's read returns all it holds
+    boolean paced = ex.protocol() == Protocol.HTTP_1_1;
+    boolean wholeReads = paced && "http".equalsIgnoreCase(ex.finalUri().getScheme());
     try {
       InputStream in = ex.body();
       while (true) {
@@ -110,6 +118,13 @@ public final class SegmentStreamer {
         }
         if (allowed < n) {
           return;
+        }
+        if (paced) {
+          long pause = pacing.pauseAfter(n, granted, wholeReads, bytesPerSecond(started));
+          if (pause > 0) {
+            // a halt or a retirement aborts the exchange meanwhile: the next read fails at once
+            LockSupport.parkNanos(pause);
+          }
         }
       }
     } catch (IOException e) {
@@ -152,6 +167,12 @@ public final class SegmentStreamer {
   /** This connection's throughput while it streamed, or 0 before its first response. */
   public double bytesPerSecond() {
     return streamingNanos <= 0 ? 0 : streamed * 1e9 / streamingNanos;
+  }
+
+  /** The throughput so far, the response being read since {@code started} included. */
+  private double bytesPerSecond(long started) {
+    long nanos = streamingNanos + ticker.read() - started;
+    return nanos <= 0 ? 0 : streamed * 1e9 / nanos;
   }
 
   /** Bytes written by this streamer so far (single writer: its worker). */
