@@ -48,7 +48,7 @@ final class Heartbeat {
       return;
     }
     List<EntryProgress> progress = new ArrayList<>();
-    handles.runningNow().forEach(h -> progress.add(RunEnd.progressOf(h)));
+    handles.runningNow().forEach(h -> progress.add(QueueRuns.progressOf(h)));
     // only entries submitted before the store is read can be judged by what it says: one
     // submitted meanwhile is claimed by this process but may be missing from the answer
     // and only those not running: running first, so one ending meanwhile is in neither set

@@ -1,33 +1,49 @@
 package dev.braid.core.internal.queue;
 
+import dev.braid.core.DownloadPausedException;
+import dev.braid.core.DownloadRemovedException;
 import dev.braid.core.DownloadRequest;
+import dev.braid.core.DownloadResult;
 import dev.braid.core.InvalidRequestException;
+import dev.braid.core.Progress;
 import dev.braid.core.StoredFailure;
 import dev.braid.core.internal.transfer.DownloadJob;
 import dev.braid.store.DownloadState;
+import dev.braid.store.EntryProgress;
+import dev.braid.store.EntryRetry;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
  * The runs of one queue: starts an entry the loop offers (hands it to a driver thread, which
- * claims it, decodes its request with the secrets kept here and runs its job); {@link RunEnd}
- * records its end.
+ * claims it, decodes its request with the secrets kept here and runs its job) and records its end.
  *
  * <p>Threads: {@link #tryStart} runs on the loop thread and only hands the entry over: the claim
  * is a store write, which waits behind the download threads' writes, and the loop made one per
  * file while every other slot waited for it (75 % of the loop's time, its writes included, with
  * 1,000 small files; their rate was the loop's). The launch then runs on the driver thread
- * that runs the job, and the run's end ({@link RunEnd#finished}) on the same thread after every connection stopped. An entry handed over
+ * that runs the job, {@link #finished} on the same thread after every connection stopped. An entry handed over
  * holds its slot ({@link HandleMap#launchBegins}) until it runs or is refused; a refused one is not offered
  * again before the loop's next refresh ({@link #forgetRefusals}), so that an entry another
  * process holds costs one refused claim a second rather than one at every turn. Locks: a launch holds the handle's
  * {@code lifecycle} lock, as a pause does, so that a pause either finds the download running or
- * records PAUSED before the launch reads the entry. A run's end is {@link RunEnd}'s.
+ * records PAUSED before the launch reads the entry. A run's end holds it too while it records the
+ * end and lets go of the download, so that a resume is asked either of the run (a resume of a run
+ * stopping after a pause: it ends queued and runs again) or after it (it queues the download).
+ *
+ * <p>Order of a run's end: the store records it; the end event is posted, then the slot frees,
+ * then the result completes; listeners hear the event only once the result is done
+ * ({@link ListenerBus}), so a listener that hears a run's end finds its result there and its
+ * resume works, and a waiter on the result may resume at once.
  */
 final class QueueRuns {
   private final QueueStore table;
@@ -39,7 +55,7 @@ final class QueueRuns {
   private final QueueMoves moves;
   private final RequestSecrets secrets;
   private final SlotLoop loop;
-  private final RunEnd ends;
+  private final OutageWaits waits;
   private final Set<Long> refused = ConcurrentHashMap.newKeySet();
 
   /**
@@ -60,7 +76,7 @@ final class QueueRuns {
     this.moves = moves;
     this.secrets = secrets;
     this.loop = loop;
-    this.ends = new RunEnd(table, owner, handles, moves, loop, waits);
+    this.waits = waits;
   }
 
   /**
@@ -181,8 +197,8 @@ final class QueueRuns {
       h.started(job);
       handles.startedRunning(h);
       moves.transition(h, DownloadState.ACTIVE);
-      RunEnd.Start start = new RunEnd.Start(e.retry(), e.done());
-      job.result().whenComplete((r, ex) -> ends.finished(h, job, start, r, ex));
+      Run run = new Run(e.retry(), e.done());
+      job.result().whenComplete((r, ex) -> finished(h, job, run, r, ex));
       if (loop.closing()) {
         // closing began after the check above: its sweep of the running downloads may have
         // missed this one, which then ends queued at once, as they do
@@ -190,5 +206,126 @@ final class QueueRuns {
       }
       return Launch.STARTED;
     }
+  }
+
+  /** What a run's end needs of its start: the retry state and the bytes then. */
+  private record Run(EntryRetry retry, long doneAtStart) {}
+
+  /** On the download's driver thread, after every connection stopped and its progress was recorded. */
+  private void finished(QueuedDownload h, DownloadJob job, Run run, DownloadResult r, Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    // read once: a heartbeat that reads the store after the finish below sees the entry released
+    // and marks it removing; the end decided here stands
+    boolean removing = h.removing;
+    DownloadState end;
+    // a failure that passes (an outage) under a policy that still retries: the entry waits, queued
+    Optional<EntryRetry> wait = Optional.empty();
+    if (removing) {
+      end = h.state();
+    } else if (r != null) {
+      end = DownloadState.COMPLETED;
+    } else if (cause instanceof DownloadPausedException) {
+      // closing Braid keeps the queue's intent: the entry runs again next time
+      // and a run the schedule stopped waits for the next window
+      end = h.pauseAsked || !(loop.closing() || h.held) ? DownloadState.PAUSED : DownloadState.QUEUED;
+    } else {
+      // the download's own policy as it stands now: a client may have changed it during the run
+      wait = waits.after(cause, run.retry(), job.progress().done() > run.doneAtStart(), RequestCodec.outageRetry(h.entry()));
+      end = wait.isPresent() ? DownloadState.QUEUED : DownloadState.FAILED;
+    }
+    if (!job.currentUri().toString().equals(h.entry().url()) && job.target().isPresent()) {
+      // the refresher moved it: a later run continues from the new URL
+      List<String> urls = new ArrayList<>(h.entry().urls());
+      urls.set(0, job.currentUri().toString());
+      try {
+        table.changeUrls(h.id(), urls, job.target().get());
+      } catch (RuntimeException e) {
+        // as below: the outcome still reaches the caller
+      }
+    }
+    CompletableFuture<DownloadResult> result = h.result();
+    boolean completes;
+    synchronized (h.lifecycle) {
+      // under the lock a resume takes (QueueMoves#resume): it is asked either of the run, and
+      // seen here, or after the run let go of the download
+      boolean resumed = end == DownloadState.PAUSED && h.resumeAsked && !removing;
+      if (resumed) {
+        // resumed while it stopped after a pause: it ends queued, wanted here again (the pause
+        // let go of it), its result to come
+        end = DownloadState.QUEUED;
+        h.submitted();
+        handles.want(h);
+      }
+      h.resumeAsked = false;
+      // an outage wait or a resume: the entry waits here for its next run, which completes the result
+      completes = r != null || (wait.isEmpty() && !resumed);
+      record(h, job, cause, end, removing, wait);
+      // posted before the slot frees: the next launch (loop thread) posts its ACTIVE after it, so
+      // listeners never see more than the limit active; told only once the result is done
+      if (!removing) {
+        moves.transition(h, end, completes ? result::isDone : () -> true);
+      }
+      // out of wanted before out of running: a heartbeat that reads running first never takes a
+      // download this process just ended for one waiting here
+      if (end != DownloadState.QUEUED) {
+        handles.unwant(h.id());
+      }
+      handles.stoppedRunning(h.id());
+      // out of running, its result not done yet: a resume now (a waiter's) waits for the lines below
+      h.ending = completes;
+      h.endsResumable = !removing && (end == DownloadState.PAUSED || end == DownloadState.FAILED);
+    }
+    if (r != null) {
+      result.complete(r);
+    } else if (completes) {
+      // the job only saw a pause; its caller must hear that the entry is gone and will not resume
+      result.completeExceptionally(removing ? new DownloadRemovedException("removed from the queue while it ran") : cause);
+    }
+    // a slot is free and the end event ready: the loop delivers it and looks for the next
+    loop.changed();
+    if (completes) {
+      resumeIfAsked(h);
+    }
+  }
+
+  /** Records the end of {@code h}'s run in the store; the handle holds the entry as it then stands. */
+  private void record(QueuedDownload h, DownloadJob job, Throwable cause, DownloadState end, boolean removing, Optional<EntryRetry> wait) {
+    boolean keepsError = end == DownloadState.FAILED || wait.isPresent();
+    try {
+      // one transaction: a batch of small files ends a download every few milliseconds
+      table.finish(owner, progressOf(h, job), removing ? null : end,
+          keepsError ? cause.getMessage() : null, keepsError ? StoredFailure.encode(cause) : null, wait.orElse(EntryRetry.NONE))
+          .ifPresent(h::entry);
+    } catch (RuntimeException e) {
+      // the store failed (busy, full disk): the outcome still reaches the caller; the entry
+      // stays active under this process, and a run after this process ends resumes it
+    }
+  }
+
+  /**
+   * Queues {@code h} again if its run ended resumable and a resume was asked while the end
+   * completed the result (a waiter's, or one on hearing the result).
+   */
+  private void resumeIfAsked(QueuedDownload h) {
+    boolean again;
+    synchronized (h.lifecycle) {
+      h.ending = false;
+      again = h.resumeAsked && h.endsResumable;
+      h.resumeAsked = false;
+    }
+    if (again) {
+      // as if asked now: the download is out of running and its result done
+      moves.resume(h);
+    }
+  }
+
+  /** What the store is told of a running download's progress ({@link QueuedDownload#orRecorded}: nothing counted yet keeps the bytes recorded). */
+  static EntryProgress progressOf(QueuedDownload h) {
+    return progressOf(h, h.job());
+  }
+
+  private static EntryProgress progressOf(QueuedDownload h, DownloadJob job) {
+    Progress p = QueuedDownload.orRecorded(job.progress(), h.entry());
+    return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }
