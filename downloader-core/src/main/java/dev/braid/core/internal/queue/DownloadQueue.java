@@ -95,7 +95,6 @@ public final class DownloadQueue implements AutoCloseable {
       @Override
       public void refresh() {
         feed.refresh();
-        runs.forgetRefusals();
       }
 
       @Override

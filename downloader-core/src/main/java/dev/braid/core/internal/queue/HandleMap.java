@@ -27,8 +27,6 @@ final class HandleMap {
   private final Cache<Long, QueuedDownload> byId = Caffeine.newBuilder().weakValues().executor(Runnable::run).build();
   private final Map<Long, QueuedDownload> running = new ConcurrentHashMap<>();
   private final Map<Long, QueuedDownload> wanted = new ConcurrentHashMap<>();
-  /** Ids handed to a driver thread to start and not yet running or refused: each holds a slot. */
-  private final Set<Long> launching = ConcurrentHashMap.newKeySet();
   /** Ids whose removal runs here: their stopped run released the entry, which must not start again before it is deleted. */
   private final Set<Long> removing = ConcurrentHashMap.newKeySet();
   private final DownloadQueue queue;
@@ -89,9 +87,9 @@ final class HandleMap {
     return running.containsKey(id);
   }
 
-  /** How many downloads run here, or are being started here: the slots taken. */
+  /** How many downloads run here. */
   public int runningCount() {
-    return running.size() + launching.size();
+    return running.size();
   }
 
   /** The downloads running here (a live view). */
@@ -110,21 +108,6 @@ final class HandleMap {
 
   public void stoppedRunning(long id) {
     running.remove(id);
-  }
-
-  /** {@code id} is handed to a driver thread to start: it takes a slot until {@link #launchEnded}. */
-  public void launchBegins(long id) {
-    launching.add(id);
-  }
-
-  /** The launch of {@code id} ended: it runs (and is counted in running already) or was refused. */
-  public void launchEnded(long id) {
-    launching.remove(id);
-  }
-
-  /** Whether {@code id} is being started here now. */
-  public boolean isLaunching(long id) {
-    return launching.contains(id);
   }
 
   /** The download wanted here as {@code id}, or null. */

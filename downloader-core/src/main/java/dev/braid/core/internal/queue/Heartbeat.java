@@ -68,8 +68,7 @@ final class Heartbeat {
     for (long id : waiting) {
       QueuedDownload h = handles.wanted(id);
       DownloadState s = asked.get(id);
-      // one being started on a driver thread is judged at the next beat, once it runs or was refused
-      if (h == null || handles.isRunning(id) || handles.isLaunching(id) || (s != null && s != DownloadState.PAUSED)) {
+      if (h == null || handles.isRunning(id) || (s != null && s != DownloadState.PAUSED)) {
         continue;
       }
       Optional<QueueEntry> taken = s == null ? table.get(id) : Optional.empty();

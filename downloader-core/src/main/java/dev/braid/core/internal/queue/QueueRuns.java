@@ -16,25 +16,17 @@ import dev.braid.store.QueueStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * The runs of one queue: starts an entry the loop offers (hands it to a driver thread, which
- * claims it, decodes its request with the secrets kept here and runs its job) and records its end.
+ * The runs of one queue: starts an entry the loop offers (claims it, decodes its request with the
+ * secrets kept here, hands a job to a driver thread) and records its end.
  *
- * <p>Threads: {@link #tryStart} runs on the loop thread and only hands the entry over: the claim
- * is a store write, which waits behind the download threads' writes, and the loop made one per
- * file while every other slot waited for it (75 % of the loop's time, its writes included, with
- * 1,000 small files; their rate was the loop's). The launch then runs on the driver thread
- * that runs the job, {@link #finished} on the same thread after every connection stopped. An entry handed over
- * holds its slot ({@link HandleMap#launchBegins}) until it runs or is refused; a refused one is not offered
- * again before the loop's next refresh ({@link #forgetRefusals}), so that an entry another
- * process holds costs one refused claim a second rather than one at every turn. Locks: a launch holds the handle's
+ * <p>Threads: {@link #tryStart} runs on the loop thread; {@link #finished} on the download's
+ * driver thread, after every connection stopped. Locks: a launch holds the handle's
  * {@code lifecycle} lock, as a pause does, so that a pause either finds the download running or
  * records PAUSED before the launch reads the entry. A run's end holds it too while it records the
  * end and lets go of the download, so that a resume is asked either of the run (a resume of a run
@@ -56,11 +48,10 @@ final class QueueRuns {
   private final RequestSecrets secrets;
   private final SlotLoop loop;
   private final OutageWaits waits;
-  private final Set<Long> refused = ConcurrentHashMap.newKeySet();
 
   /**
    * @param jobs makes the job of a decoded request
-   * @param drivers launches and runs each job, a thread per download
+   * @param drivers runs each job, a thread per download
    * @param runAll whether this process runs every runnable entry, or only those wanted here
    * @param loop told when a run ended, so that it looks for the next; says whether the queue closes
    * @param waits decides whether a failed run waits out an outage rather than failing
@@ -79,67 +70,22 @@ final class QueueRuns {
     this.waits = waits;
   }
 
-  /**
-   * Hands entry {@code id} to a driver thread to run, if this process should: it runs the whole
-   * queue, or the entry is wanted here. Loop thread.
-   */
+  /** Runs entry {@code id} if this process should: it runs the whole queue, or the entry is wanted here. Loop thread. */
   void tryStart(long id) {
-    if (handles.isRunning(id) || handles.isLaunching(id) || refused.contains(id) || handles.isBeingRemoved(id)
-        || (!runAll && !handles.isWanted(id))) {
+    if (handles.isRunning(id) || handles.isBeingRemoved(id) || (!runAll && !handles.isWanted(id))) {
       return;
     }
-    QueuedDownload wanted = handles.wanted(id);
-    Optional<QueuedDownload> runnable = wanted != null ? Optional.of(wanted) : table.get(id).map(handles::handle);
-    if (runnable.isEmpty()) {
-      return;
-    }
-    QueuedDownload h = runnable.get();
-    handles.launchBegins(id);
-    try {
-      drivers.execute(() -> launchAndRun(h, wanted != null));
-    } catch (RuntimeException e) {
-      // the driver pool refused it (Braid closing): the entry stays queued for the next run
-      handles.launchEnded(id);
-      throw e;
-    }
-  }
-
-  /** Entries refused since the last refresh may be offered again (the loop's refresh, once a second). */
-  void forgetRefusals() {
-    refused.clear();
-  }
-
-  /** On a driver thread: starts {@code h} and runs its job here, or hands the slot back when it cannot start. */
-  private void launchAndRun(QueuedDownload h, boolean wasWanted) {
-    Launch outcome;
-    try {
-      outcome = launch(h);
-    } catch (RuntimeException e) {
-      // the store failed (busy, another process holding it): as on the loop before, the entry
-      // stays queued and is offered again later, here after the loop's next refresh
-      outcome = Launch.FAILED;
-    } finally {
-      // after the launch put it in running (or let it go): the loop never sees the slot free twice
-      handles.launchEnded(h.id());
-    }
-    if (outcome == Launch.STARTED) {
-      h.job().run();
-      return;
-    }
-    if (outcome != Launch.ENDED) {
-      refused.add(h.id());
-    }
-    if (outcome == Launch.REFUSED) {
-      if (wasWanted) {
+    QueuedDownload h = handles.wanted(id);
+    Optional<QueuedDownload> runnable = h != null ? Optional.of(h) : table.get(id).map(handles::handle);
+    if (runnable.isPresent() && !launch(runnable.get())) {
+      if (h != null) {
         refuseIfHeldElsewhere(h);
-      } else if (table.get(h.id()).isEmpty()) {
+      } else if (table.get(id).isEmpty()) {
         // removed between the page's read and now: the handle made from that read must not
         // outlive its entry (find() kept answering with it)
-        handles.remove(h.id());
+        handles.remove(id);
       }
     }
-    // the slot is free again: the loop offers the next entry
-    loop.changed();
   }
 
   /** Asked for here, but another live process took it first: only one may drive it. */
@@ -152,30 +98,15 @@ final class QueueRuns {
     }
   }
 
-  /** What a launch came to. */
-  private enum Launch {
-    /** The job is made and its download running: run it. */
-    STARTED,
-    /** The entry failed at once (a request that no longer decodes): its end is recorded. */
-    ENDED,
-    /** Paused, removed or taken since the page was read, or the queue closes: nothing changed. */
-    REFUSED,
-    /** The store failed: nothing changed. */
-    FAILED
-  }
-
   /**
-   * Claims and starts an entry, unless it was paused or removed since the page was read, a live
-   * other process holds it, or the queue closes.
+   * Claims and starts an entry, unless it was paused or removed since the page was read or a
+   * live other process holds it; whether it started (or failed at once).
    */
-  private Launch launch(QueuedDownload h) {
+  private boolean launch(QueuedDownload h) {
     synchronized (h.lifecycle) {
-      if (loop.closing() || handles.isBeingRemoved(h.id())) {
-        return Launch.REFUSED;
-      }
       Optional<QueueEntry> started = table.start(h.id(), owner);
       if (started.isEmpty()) {
-        return Launch.REFUSED;
+        return false;
       }
       QueueEntry e = started.get();
       h.entry(e);
@@ -191,7 +122,7 @@ final class QueueRuns {
         handles.unwant(e.id());
         moves.transition(h, DownloadState.FAILED);
         h.result().completeExceptionally(ex);
-        return Launch.ENDED;
+        return true;
       }
       DownloadJob job = jobs.apply(request);
       h.started(job);
@@ -199,12 +130,8 @@ final class QueueRuns {
       moves.transition(h, DownloadState.ACTIVE);
       Run run = new Run(e.retry(), e.done());
       job.result().whenComplete((r, ex) -> finished(h, job, run, r, ex));
-      if (loop.closing()) {
-        // closing began after the check above: its sweep of the running downloads may have
-        // missed this one, which then ends queued at once, as they do
-        job.pause();
-      }
-      return Launch.STARTED;
+      drivers.execute(job);
+      return true;
     }
   }
 
