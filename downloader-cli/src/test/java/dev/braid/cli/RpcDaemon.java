@@ -127,7 +127,16 @@ final class RpcDaemon implements AutoCloseable {
   record Answer(int status, JsonNode body, HttpResponse<String> raw) {}
 
   Answer post(String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20))
+    return post(body, false);
+  }
+
+  /**
+   * Posts {@code body}, with {@code Expect: 100-continue} when {@code expectContinue} (as curl sends a
+   * large body): a body the daemon refuses unread is then never sent, and its answer cannot be lost
+   * to the reset of a connection closed while the body still came.
+   */
+  Answer post(String body, boolean expectContinue) throws IOException, InterruptedException {
+    HttpResponse<String> r = send(HttpRequest.newBuilder(uri()).timeout(Duration.ofSeconds(20)).expectContinue(expectContinue)
         .POST(HttpRequest.BodyPublishers.ofString(body)).build());
     return new Answer(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
   }
