@@ -137,7 +137,7 @@ final class HostConnections {
    * does not apply.
    */
   private String memoryKey(RemoteIdentity id) {
-    return hostOf(id) + (route.protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2 ? " h2" : "");
+    return HostMemory.key(hostOf(id), route.protocolFor(URI.create(id.finalUrl())) == Protocol.HTTP_2);
   }
 
   /**
