@@ -141,13 +141,8 @@ final class RpcDaemon implements AutoCloseable {
     return new Answer(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
   }
 
-  /**
-   * HTTP/1.1, as aria2's clients speak it: the JDK client's default (HTTP/2) sends every new
-   * connection's first call with an h2c upgrade offer, which the daemon ignores; a path of the JDK
-   * client these tests have no reason to take (it may be where the calls went unanswered).
-   */
   private static HttpClient newClient() {
-    return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   }
 
   /**

@@ -18,8 +18,7 @@ import java.util.function.IntSupplier;
  */
 final class RpcCalls {
   static final ObjectMapper JSON = new ObjectMapper();
-  /** HTTP/1.1, as aria2's clients speak it (the JDK's default offers every new connection an h2c upgrade). */
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private final IntSupplier port;
   private final String token;
