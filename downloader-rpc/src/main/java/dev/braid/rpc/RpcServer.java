@@ -96,7 +96,8 @@ public final class RpcServer implements AutoCloseable {
     CurrentKeys keys = settings.keys() == null ? null : new CurrentKeys(new KeyFile(settings.keys(), Clock.systemUTC()));
     Dispatcher dispatcher = new Dispatcher(mapper, new Gate(new Access(new Secret(settings.secret()), keys),
         new GuessLimiter(settings.nanoClock())));
-    SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay());
+    SocketEndpoint sockets = new SocketEndpoint(dispatcher, settings.maxRequestBytes(), settings.unauthorizedDelay(),
+        settings.requestTimeout());
     LocalEndpoint[] local = new LocalEndpoint[1];
     Notifier notifier = new Notifier(mapper, json -> {
       sockets.broadcast(json);
@@ -132,15 +133,19 @@ public final class RpcServer implements AutoCloseable {
     BodyReader bodies = new BodyReader(settings.maxRequestBytes(),
         Math.max(BODY_BUDGET_BYTES, settings.maxRequestBytes()), settings.requestTimeout());
     HttpEndpoint http = new HttpEndpoint(dispatcher, mapper, cors, settings.unauthorizedDelay(), bodies);
-    HttpHandler websocket = cors.upgrades(Handlers.websocket(sockets));
+    HttpHandler upgrade = Handlers.websocket(sockets);
+    // a page the upgrade is refused to cannot displace a socket (SocketEndpoint#admit): its check comes first
+    HttpHandler websocket = cors.upgrades(ex -> {
+      if (sockets.admit()) {
+        upgrade.handleRequest(ex);
+      } else {
+        ex.setStatusCode(503);
+        ex.endExchange();
+      }
+    });
     HttpHandler jsonrpc = ex -> {
       // only a WebSocket upgrade: a client's offer of h2c (the JDK's HttpClient sends one) is plain HTTP here
       if ("websocket".equalsIgnoreCase(ex.getRequestHeaders().getFirst(Headers.UPGRADE))) {
-        if (sockets.full()) {
-          ex.setStatusCode(503);
-          ex.endExchange();
-          return;
-        }
         websocket.handleRequest(ex);
       } else {
         http.handleRequest(ex);

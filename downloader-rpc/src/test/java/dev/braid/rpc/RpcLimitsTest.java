@@ -24,9 +24,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -225,32 +227,110 @@ class RpcLimitsTest {
     socket.abort();
   }
 
-  @Test
-  void aBinaryWebSocketMessageClosesItsSocketAndSocketsPastTheCapAreRefused() throws Exception {
-    start(settings(work));
-    URI ws = URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc");
-    CompletableFuture<Integer> closed = new CompletableFuture<>();
-    WebSocket binary = HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() {
-      @Override
-      public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
-        closed.complete(status);
-        return null;
-      }
+  /** A WebSocket to the server whose end (a close or an error) completes {@code ended}, and whose messages go to {@code heard}. */
+  private WebSocket socket(CompletableFuture<Void> ended, BlockingQueue<String> heard) throws Exception {
+    return HTTP.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc"),
+        new WebSocket.Listener() {
+          @Override
+          public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+            heard.add(data.toString());
+            w.request(1);
+            return null;
+          }
 
-      @Override
-      public void onError(WebSocket w, Throwable error) {
-        closed.complete(-1);
-      }
-    }).get(5, TimeUnit.SECONDS);
+          @Override
+          public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
+            ended.complete(null);
+            return null;
+          }
+
+          @Override
+          public void onError(WebSocket w, Throwable error) {
+            ended.complete(null);
+          }
+        }).get(5, TimeUnit.SECONDS);
+  }
+
+  /** Makes a call with the secret on {@code w} and waits for its answer: the socket has shown the secret. */
+  private void prove(WebSocket w, BlockingQueue<String> heard) throws Exception {
+    w.sendText(calls.request("aria2.getVersion").toString(), true).get(5, TimeUnit.SECONDS);
+    String answer = heard.poll(5, TimeUnit.SECONDS);
+    assertTrue(answer != null && answer.contains("version"), "answered with the secret: " + answer);
+  }
+
+  @Test
+  void aSocketThatShowsNoSecretInTimeIsClosedAndOneThatDidStays() throws Exception {
+    start(settings(work).requestTimeout(Duration.ofMillis(600)));
+    CompletableFuture<Void> silentEnded = new CompletableFuture<>();
+    CompletableFuture<Void> wrongEnded = new CompletableFuture<>();
+    CompletableFuture<Void> provenEnded = new CompletableFuture<>();
+    BlockingQueue<String> wrongHeard = new LinkedBlockingQueue<>();
+    BlockingQueue<String> provenHeard = new LinkedBlockingQueue<>();
+    socket(silentEnded, new LinkedBlockingQueue<>());
+    WebSocket wrong = socket(wrongEnded, wrongHeard);
+    WebSocket proven = socket(provenEnded, provenHeard);
+    prove(proven, provenHeard);
+    wrong.sendText(new RpcCalls(() -> rpc.port(), "not-the-secret").request("aria2.getVersion").toString(), true);
+    assertTrue(wrongHeard.poll(5, TimeUnit.SECONDS).contains("Unauthorized"), "a wrong secret is answered");
+    silentEnded.get(3, TimeUnit.SECONDS);
+    wrongEnded.get(3, TimeUnit.SECONDS);
+    await("the socket that showed the secret stays open").during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+        .until(() -> !provenEnded.isDone());
+    prove(proven, provenHeard);
+  }
+
+  @Test
+  void aMessageNotWholeWithinTheRequestTimeoutClosesItsSocket() throws Exception {
+    start(settings(work).requestTimeout(Duration.ofMillis(600)));
+    CompletableFuture<Void> stalledEnded = new CompletableFuture<>();
+    CompletableFuture<Void> splitEnded = new CompletableFuture<>();
+    BlockingQueue<String> stalledHeard = new LinkedBlockingQueue<>();
+    BlockingQueue<String> splitHeard = new LinkedBlockingQueue<>();
+    WebSocket stalled = socket(stalledEnded, stalledHeard);
+    WebSocket split = socket(splitEnded, splitHeard);
+    prove(stalled, stalledHeard);
+    prove(split, splitHeard);
+    // the first part of a call, and nothing more: a socket that has shown the secret is no exception
+    stalled.sendText("{\"jsonrpc\":\"2.0\",", false).get(5, TimeUnit.SECONDS);
+    stalledEnded.get(3, TimeUnit.SECONDS);
+    // a message in two frames sent at once is whole in time, and the socket goes on past the timeout
+    String call = calls.request("aria2.getVersion").toString();
+    split.sendText(call.substring(0, 10), false).get(5, TimeUnit.SECONDS);
+    split.sendText(call.substring(10), true).get(5, TimeUnit.SECONDS);
+    assertTrue(splitHeard.poll(5, TimeUnit.SECONDS).contains("version"), "a message in two frames is answered");
+    await("the socket whose messages came whole stays open").during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+        .until(() -> !splitEnded.isDone());
+  }
+
+  @Test
+  void aBinaryWebSocketMessageClosesItsSocket() throws Exception {
+    start(settings(work));
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    WebSocket binary = socket(ended, new LinkedBlockingQueue<>());
     binary.sendBinary(ByteBuffer.wrap(new byte[64 << 10]), true);
-    closed.get(5, TimeUnit.SECONDS);
+    ended.get(5, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aNewSocketPastTheCapDisplacesTheOldestWithoutTheSecretAndIsRefusedWhenAllShowedIt() throws Exception {
+    start(settings(work));
+    List<CompletableFuture<Void>> ended = new ArrayList<>();
     List<WebSocket> open = new ArrayList<>();
-    for (int i = 0; i < SocketEndpoint.MAX_OPEN; i++) {
-      open.add(HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() { }).get(5, TimeUnit.SECONDS));
+    List<BlockingQueue<String>> heard = new ArrayList<>();
+    for (int i = 0; i <= SocketEndpoint.MAX_OPEN; i++) {
+      ended.add(new CompletableFuture<>());
+      heard.add(new LinkedBlockingQueue<>());
+      open.add(socket(ended.get(i), heard.get(i)));
+    }
+    ended.get(0).get(5, TimeUnit.SECONDS);
+    for (int i = 1; i <= SocketEndpoint.MAX_OPEN; i++) {
+      assertTrue(!ended.get(i).isDone(), "socket " + i + " is open: only the oldest made room");
+      prove(open.get(i), heard.get(i));
     }
     CompletionException refused = assertThrows(CompletionException.class,
-        () -> HTTP.newWebSocketBuilder().buildAsync(ws, new WebSocket.Listener() { }).join());
+        () -> HTTP.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + rpc.port() + "/jsonrpc"),
+            new WebSocket.Listener() { }).join());
     assertEquals(503, ((WebSocketHandshakeException) refused.getCause()).getResponse().statusCode(), refused::toString);
-    open.forEach(w -> w.abort());
+    open.forEach(WebSocket::abort);
   }
 }
