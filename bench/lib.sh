@@ -13,6 +13,22 @@ install_braid_copy() {
   [[ -s $dir/braid.jsa ]] || say "WARNING: no AppCDS archive for $dir (see $dir/braid-cds-training.log)"
 }
 
+# make_small_files DIR COUNT BYTES LABEL: COUNT files of BYTES each (f00000.bin...) and their
+# SHA256SUMS in DIR, unless there already; cut from one AES-CTR keystream, so the same bytes on every
+# machine. LABEL is the size as the user wrote it, for the message.
+make_small_files() {
+  local dir=$1 count=$2 bytes=$3 label=$4
+  if [[ ! -s $dir/SHA256SUMS ]]; then
+    say "creating $count files of $label in $dir"
+    rm -rf "$dir"; mkdir -p "$dir"
+    { openssl enc -aes-128-ctr -nosalt -K 62726169642d736d616c6c2d66696c65 -iv 0 -in /dev/zero 2>/dev/null || true; } \
+      | head -c $(( count * bytes )) | (cd "$dir" && split -b "$bytes" -d -a 5 --additional-suffix=.bin - f)
+    # printf is a builtin: a glob of 60,000 names passed to a command is beyond ARG_MAX
+    (cd "$dir" && printf '%s\0' f*.bin | xargs -0 sha256sum > SHA256SUMS)
+  fi
+  chmod -R a+rX "$dir"
+}
+
 # make_test_cert DIR IP: a self-signed P-256 certificate (DIR/cert.pem, key DIR/key.pem) for IP,
 # which is both its CN and its only subjectAltName: clients check the address they connect to
 # against the SAN, so it must be the address they use (127.0.0.1, or the far end of a LINK).

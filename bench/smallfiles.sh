@@ -41,16 +41,7 @@ if [[ -z ${RESULTS:-} ]]; then
 fi
 mkdir -p "$RESULTS/logs"
 
-# --- data: COUNT files cut from one AES-CTR keystream (same bytes on every machine) ---
-if [[ ! -s $DATA/SHA256SUMS ]]; then
-  say "creating $COUNT files of $FSIZE in $DATA"
-  rm -rf "$DATA"; mkdir -p "$DATA"
-  { openssl enc -aes-128-ctr -nosalt -K 62726169642d736d616c6c2d66696c65 -iv 0 -in /dev/zero 2>/dev/null || true; } \
-    | head -c $(( COUNT * FBYTES )) | (cd "$DATA" && split -b "$FBYTES" -d -a 5 --additional-suffix=.bin - f)
-  # printf is a builtin: a glob of 60,000 names passed to a command is beyond ARG_MAX
-  (cd "$DATA" && printf '%s\0' f*.bin | xargs -0 sha256sum > SHA256SUMS)
-fi
-chmod -R a+rX "$DATA"
+make_small_files "$DATA" "$COUNT" "$FBYTES" "$FSIZE"
 # Each run writes into a folder of its own under OUTROOT, which carries ext4's "top of a
 # directory tree" flag (chattr +T): its folders are spread over the block groups. In one folder
 # emptied between runs, ext4 skips the inodes deleted in the last minutes when it allocates new
