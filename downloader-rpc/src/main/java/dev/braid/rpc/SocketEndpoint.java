@@ -77,7 +77,7 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
     }, timeout, TimeUnit.MILLISECONDS);
     channel.getReceiveSetter().set(new AbstractReceiveListener() {
       /**
-       * Closes the socket when the message under way is not whole on time. Only the channel's IO
+       * Closes the socket when the message under way is not whole on time. Only the channel's I/O
        * thread touches it: it starts and completes messages, and runs the timer it sets.
        */
       private XnioExecutor.Key messageDeadline;
@@ -127,9 +127,10 @@ final class SocketEndpoint implements WebSocketConnectionCallback {
 
   /**
    * Whether a new socket may open: there is room, or the oldest socket that has not shown a secret
-   * was closed to make some. Upgrades arrive on several IO threads, so this is serialised; a
-   * socket counts once its upgrade is done, so those upgrading at that moment may pass the cap by
-   * one each.
+   * was closed to make some. Called on the server's I/O thread (it has one) before the upgrade; a
+   * socket counts from its {@link #onConnect}, so an upgrade still under way when the next is
+   * admitted may pass the cap by one. Synchronised all the same: the look and the choice are one
+   * step whatever thread calls.
    */
   synchronized boolean admit() {
     if (open.size() < MAX_OPEN) {
