@@ -260,20 +260,20 @@ class RpcLimitsTest {
 
   @Test
   void aSocketThatShowsNoSecretInTimeIsClosedAndOneThatDidStays() throws Exception {
-    start(settings(work).requestTimeout(Duration.ofMillis(600)));
+    start(settings(work).requestTimeout(Duration.ofSeconds(1)));
     CompletableFuture<Void> silentEnded = new CompletableFuture<>();
     CompletableFuture<Void> wrongEnded = new CompletableFuture<>();
     CompletableFuture<Void> provenEnded = new CompletableFuture<>();
     BlockingQueue<String> wrongHeard = new LinkedBlockingQueue<>();
     BlockingQueue<String> provenHeard = new LinkedBlockingQueue<>();
-    socket(silentEnded, new LinkedBlockingQueue<>());
-    WebSocket wrong = socket(wrongEnded, wrongHeard);
     WebSocket proven = socket(provenEnded, provenHeard);
     prove(proven, provenHeard);
+    socket(silentEnded, new LinkedBlockingQueue<>());
+    WebSocket wrong = socket(wrongEnded, wrongHeard);
     wrong.sendText(new RpcCalls(() -> rpc.port(), "not-the-secret").request("aria2.getVersion").toString(), true);
     assertTrue(wrongHeard.poll(5, TimeUnit.SECONDS).contains("Unauthorized"), "a wrong secret is answered");
-    silentEnded.get(3, TimeUnit.SECONDS);
-    wrongEnded.get(3, TimeUnit.SECONDS);
+    silentEnded.get(5, TimeUnit.SECONDS);
+    wrongEnded.get(5, TimeUnit.SECONDS);
     await("the socket that showed the secret stays open").during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
         .until(() -> !provenEnded.isDone());
     prove(proven, provenHeard);
@@ -281,18 +281,18 @@ class RpcLimitsTest {
 
   @Test
   void aMessageNotWholeWithinTheRequestTimeoutClosesItsSocket() throws Exception {
-    start(settings(work).requestTimeout(Duration.ofMillis(600)));
+    start(settings(work).requestTimeout(Duration.ofSeconds(1)));
     CompletableFuture<Void> stalledEnded = new CompletableFuture<>();
     CompletableFuture<Void> splitEnded = new CompletableFuture<>();
     BlockingQueue<String> stalledHeard = new LinkedBlockingQueue<>();
     BlockingQueue<String> splitHeard = new LinkedBlockingQueue<>();
     WebSocket stalled = socket(stalledEnded, stalledHeard);
-    WebSocket split = socket(splitEnded, splitHeard);
     prove(stalled, stalledHeard);
+    WebSocket split = socket(splitEnded, splitHeard);
     prove(split, splitHeard);
     // the first part of a call, and nothing more: a socket that has shown the secret is no exception
     stalled.sendText("{\"jsonrpc\":\"2.0\",", false).get(5, TimeUnit.SECONDS);
-    stalledEnded.get(3, TimeUnit.SECONDS);
+    stalledEnded.get(5, TimeUnit.SECONDS);
     // a message in two frames sent at once is whole in time, and the socket goes on past the timeout
     String call = calls.request("aria2.getVersion").toString();
     split.sendText(call.substring(0, 10), false).get(5, TimeUnit.SECONDS);
@@ -313,7 +313,8 @@ class RpcLimitsTest {
 
   @Test
   void aNewSocketPastTheCapDisplacesTheOldestWithoutTheSecretAndIsRefusedWhenAllShowedIt() throws Exception {
-    start(settings(work));
+    // time enough to open and prove them all, even on a loaded machine
+    start(settings(work).requestTimeout(Duration.ofSeconds(60)));
     List<CompletableFuture<Void>> ended = new ArrayList<>();
     List<WebSocket> open = new ArrayList<>();
     List<BlockingQueue<String>> heard = new ArrayList<>();
