@@ -141,7 +141,7 @@ final class QueuedDownload implements Download {
   @Override
   public void outageRetry(OutageRetry policy) {
     Objects.requireNonNull(policy, "policy");
-    StateCalls.run(() -> queue.outageRetry(this, policy));
+    StateCalls.run(() -> queue.settings().outageRetry(this, policy));
   }
 
   @Override
@@ -205,7 +205,7 @@ final class QueuedDownload implements Download {
     if (state == DownloadState.COMPLETED) {
       throw new IllegalStateException("#" + id + " is complete; there is nothing left to fetch");
     }
-    queue.changeUrl(this, uri);
+    queue.settings().changeUrl(this, uri);
   }
 
   @Override
@@ -214,7 +214,7 @@ final class QueuedDownload implements Download {
       throw new IllegalStateException("#" + id + " is complete; there is nothing left to fetch");
     }
     Map<String, String> copy = Map.copyOf(headers);
-    StateCalls.checked(() -> queue.headers(this, copy));
+    StateCalls.checked(() -> queue.settings().headers(this, copy));
   }
 
   @Override
@@ -222,7 +222,7 @@ final class QueuedDownload implements Download {
     if (bytesPerSecond < 0) {
       throw new IllegalArgumentException("a rate limit cannot be negative");
     }
-    queue.rateLimit(this, bytesPerSecond);
+    queue.settings().rateLimit(this, bytesPerSecond);
   }
 
   @Override
@@ -233,18 +233,18 @@ final class QueuedDownload implements Download {
   @Override
   public void proxy(String url) {
     String checked = ProxyUrl.checkSetting(url);
-    StateCalls.run(() -> queue.proxy(this, checked));
+    StateCalls.run(() -> queue.settings().proxy(this, checked));
   }
 
   @Override
   public void mirrors(List<String> mirrors) throws InvalidRequestException {
     List<String> copy = List.copyOf(mirrors);
-    StateCalls.checked(() -> queue.mirrors(this, copy));
+    StateCalls.checked(() -> queue.settings().mirrors(this, copy));
   }
 
   @Override
   public void priority(int priority) {
-    StateCalls.run(() -> queue.priority(this, priority));
+    StateCalls.run(() -> queue.settings().priority(this, priority));
   }
 
   @Override
