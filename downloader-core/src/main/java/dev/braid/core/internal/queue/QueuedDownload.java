@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A download of the queue as this process knows it: the {@link dev.braid.core.Download} the
- * public API hands out, whose reads are its {@link DownloadView}'s and whose actions go to its
+ * public API hands out, whose reads are its {@link DownloadReads}'s and whose actions go to its
  * queue, and the state of its run, which only this package changes: the result of the current run
  * and what was asked of it. Made by the {@link HandleMap} alone, so that one id has one object
  * while anyone holds it.
@@ -29,7 +29,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Threads: any thread reads it (its fields are volatile); the queue's parts change it under
  * {@link #lifecycle} where a start and a pause must not cross.
  */
-final class QueuedDownload extends DownloadView {
+final class QueuedDownload extends DownloadReads {
   private final DownloadQueue queue;
   private volatile CompletableFuture<DownloadResult> result = new CompletableFuture<>();
   /** Held by the queue while it starts or pauses this download, so that one never misses the other. */

@@ -26,14 +26,14 @@ import java.util.Optional;
  *
  * <p>Threads: any thread reads it (its fields are volatile); the queue's parts set them.
  */
-abstract sealed class DownloadView implements Download permits QueuedDownload {
+abstract sealed class DownloadReads implements Download permits QueuedDownload {
   private final long id;
   private volatile QueueEntry entry;
   private volatile DownloadState state;
   private volatile DownloadJob job;
   private volatile boolean submittedHere;
 
-  DownloadView(QueueEntry entry, DownloadState state) {
+  DownloadReads(QueueEntry entry, DownloadState state) {
     this.id = entry.id();
     this.entry = entry;
     this.state = state;
