@@ -4,9 +4,6 @@ import dev.braid.client.BraidClient;
 import dev.braid.client.ClientException;
 import dev.braid.client.DownloadEvent;
 import dev.braid.client.DownloadView;
-import dev.braid.core.DownloadResult;
-import dev.braid.core.Progress;
-import dev.braid.core.TransferMetrics;
 import dev.braid.store.DownloadState;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -15,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,10 +20,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Follows downloads added through a {@link BraidClient} to their ends, printing what {@code braid
- * get} prints: ends are heard as the client's events; the live line, --json's progress and each
- * end's outcome come from {@link BraidClient#download}, asked for the downloads heard starting each
- * period and for all of them now and then. Runs on the command's thread; {@code open} is shared
- * with the Ctrl-C hook, which pauses what is still open.
+ * get} prints ({@link FollowReport}): ends are heard as the client's events; the live line,
+ * --json's progress and each end's outcome come from {@link BraidClient#download}, asked for the
+ * downloads heard starting each period and for all of them now and then. Runs on the command's
+ * thread; {@code open} is shared with the Ctrl-C hook, which pauses what is still open.
  */
 final class ClientFollow {
   /**
@@ -45,8 +41,7 @@ final class ClientFollow {
   private final Caller caller;
   private final PrintStream err;
   private final GetOutput output;
-  /** --debug: the single download's connection changes and notes, printed as they come. */
-  private final DebugCourse course = new DebugCourse();
+  private final FollowReport report;
 
   /** What a get follows: its downloads, added a window at a time by its {@link ClientGet}. */
   interface Batch {
@@ -73,6 +68,7 @@ final class ClientFollow {
     this.caller = caller;
     this.err = caller.err();
     this.output = output;
+    this.report = new FollowReport(caller, output, urls);
   }
 
   /** Follows {@code batch}'s downloads to their ends; the exit code (that of the first failure in list order). */
@@ -104,7 +100,7 @@ final class ClientFollow {
           if (output.json()) {
             Optional<DownloadView> v = client.download(n.id());
             if (v.isPresent()) {
-              emit(caller.out(), event("started", v.get()));
+              FollowReport.emit(caller.out(), FollowReport.event("started", v.get()));
             }
           }
         } else {
@@ -126,20 +122,14 @@ final class ClientFollow {
           if (v.isEmpty() || ended(v.get())) {
             ending.putIfAbsent(look.getKey(), null);
           } else {
-            if (single && output.debug()) {
-              course.print(line, v.get());
-            }
+            report.running(line, v.get(), single);
             views.add(v.get());
-            if (output.json() && v.get().state() == DownloadState.ACTIVE) {
-              Progress p = v.get().progress();
-              emit(caller.out(), event("progress", v.get()).put("done", p.done()).put("length", p.length())
-                  .put("bytes_per_second", p.bytesPerSecond()).put("connections", p.connections()));
-            }
           }
         }
         int done = completed;
         int bad = failed;
-        line.drawIfDue(() -> single && views.size() == 1 ? singleLine(views.get(0)) : status(done, batch.size(), bad, views));
+        line.drawIfDue(() -> single && views.size() == 1 ? FollowReport.singleLine(views.get(0))
+            : FollowReport.status(done, batch.size(), bad, views));
       }
       List<Long> toLook = new ArrayList<>();
       for (Map.Entry<Long, DownloadEvent.Kind> end : ending.entrySet()) {
@@ -172,7 +162,7 @@ final class ClientFollow {
         } else {
           failed++;
         }
-        report(line, id, v, code, single);
+        report.end(line, id, v, code, single);
         // a long list's memory follows its window, not the list
         urls.remove(id);
       }
@@ -200,13 +190,6 @@ final class ClientFollow {
     return out;
   }
 
-  /** The progress line of one download: its progress, or, waiting out an outage, until when. */
-  private static String singleLine(DownloadView v) {
-    Progress p = v.progress();
-    String kept = p.length() > 0 ? Units.bytes(p.done()) + " / " + Units.bytes(p.length()) + " kept" : Units.bytes(p.done()) + " kept";
-    return OutageText.of(v).map(w -> "waiting: " + kept + "  " + w).orElseGet(() -> ProgressLine.format(p));
-  }
-
   private static boolean ended(DownloadView v) {
     return v.state().settled();
   }
@@ -224,12 +207,6 @@ final class ClientFollow {
     return now - since < RESULT_GRACE.toNanos();
   }
 
-  /** What the run that completed it did; from the view itself when the client could not tell (an older daemon). */
-  private static DownloadResult result(DownloadView v) {
-    return v.resultIfAny().orElseGet(() -> new DownloadResult(v.fileIfChosen().orElse(v.directory().resolve(v.name())),
-        v.progress().length(), v.progress().done(), 0, v.progress().elapsed(), 0));
-  }
-
   /** The exit code of an ended download: its failure kind's, as in-process. */
   static int exitCode(DownloadView v) {
     return switch (v.state()) {
@@ -237,72 +214,5 @@ final class ClientFollow {
       case PAUSED -> ExitCode.INTERRUPTED;
       default -> v.failureIfAny().map(f -> ExitCode.of(f.kind())).orElse(ExitCode.INTERNAL);
     };
-  }
-
-  private void report(BatchReporter line, long id, Optional<DownloadView> view, int code, boolean single) {
-    if (single && output.debug() && view.isPresent()) {
-      course.print(line, view.get());
-      if (view.get().metrics() != TransferMetrics.NONE) {
-        line.line(MetricsReport.of(view.get().metrics()));
-      }
-    }
-    String why = view.map(v -> v.state() == DownloadState.PAUSED ? "paused"
-        : (v.error() != null ? v.error() : "failed") + (v.failureIfAny().map(f -> f.passes()).orElse(false) ? output.outageHint() : ""))
-        .orElse("removed from the queue while it ran");
-    if (output.json()) {
-      Json j = view.isPresent() ? event(code == ExitCode.OK ? "completed" : code == ExitCode.INTERRUPTED ? "paused" : "failed",
-          view.get()) : new Json().put("event", "failed").put("id", id).put("url", urls.get(id));
-      if (code == ExitCode.OK) {
-        DownloadResult r = result(view.get());
-        j.put("file", r.file().toString()).put("length", r.length()).put("fetched", r.bytesFetched())
-            .put("reused", r.bytesReused()).put("seconds", r.elapsed().toMillis() / 1000.0);
-        if (r.metrics() != TransferMetrics.NONE) {
-          j.put("metrics", JsonEvents.metrics(r.metrics()));
-        }
-      } else if (code == ExitCode.INTERRUPTED) {
-        j.put("done", view.get().progress().done());
-      } else {
-        j.put("error", why).put("exit_code", code);
-      }
-      emit(caller.out(), j);
-      return;
-    }
-    if (code == ExitCode.OK) {
-      if (!output.quiet()) {
-        line.line(Summary.of(result(view.get()), Optional.ofNullable(view.get().restartReason())));
-      }
-    } else if (single) {
-      line.line("braid: " + why);
-      if (output.debug() && view.isPresent() && view.get().cause() != null) {
-        view.get().cause().printStackTrace(err);
-      }
-    } else {
-      line.line("braid: failed " + urls.get(id) + ": " + why);
-    }
-  }
-
-  private static String status(int completed, int size, int failed, List<DownloadView> views) {
-    long active = 0;
-    double speed = 0;
-    for (DownloadView v : views) {
-      if (v.state() == DownloadState.ACTIVE) {
-        active++;
-        speed += v.progress().bytesPerSecond();
-      }
-    }
-    return String.format(Locale.ROOT, "%d/%d done%s, %d active, %s/s", completed, size,
-        failed > 0 ? ", " + failed + " failed" : "", active, Units.bytes(speed));
-  }
-
-  static Json event(String name, DownloadView v) {
-    return new Json().put("event", name).put("id", v.id()).put("url", v.url()).put("name", v.name());
-  }
-
-  /** One --json event line to {@code out}; whole lines, whichever thread prints. */
-  static void emit(PrintStream out, Json j) {
-    synchronized (out) {
-      out.println(j);
-      out.flush();
-    }
   }
 }

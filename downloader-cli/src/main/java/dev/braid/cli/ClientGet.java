@@ -170,7 +170,7 @@ final class ClientGet {
           if (output.json()) {
             Optional<DownloadView> v = client.download(id);
             if (v.isPresent()) {
-              ClientFollow.emit(caller.out(), ClientFollow.event("queued", v.get()));
+              FollowReport.emit(caller.out(), FollowReport.event("queued", v.get()));
             }
           }
         }

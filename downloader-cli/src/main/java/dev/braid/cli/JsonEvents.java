@@ -8,18 +8,18 @@ import java.time.Duration;
 /**
  * {@code --json}: newline-delimited JSON events on standard output, one object per line, for
  * scripts: {@code queued}, {@code started}, {@code progress}, {@code paused}, {@code completed},
- * {@code failed} (written by {@link ClientFollow} from the client's views, whichever engine runs
- * the downloads), and {@code hook_failed} (a hook that failed, timed out or could not run); a
- * {@code completed} event carries the run's connection metrics. Only about the downloads this
- * command added: the store may be shared with other processes (the desktop app, another get),
- * whose entries a script did not ask about.
+ * {@code failed} (written as {@link ClientFollow} follows them, by its {@link FollowReport}, from
+ * the client's views, whichever engine runs the downloads), and {@code hook_failed} (a hook that
+ * failed, timed out or could not run); a {@code completed} event carries the run's connection
+ * metrics. Only about the downloads this command added: the store may be shared with other
+ * processes (the desktop app, another get), whose entries a script did not ask about.
  */
 final class JsonEvents {
   private JsonEvents() {}
 
-  /** A hook that did not succeed; called on a hook thread, whole lines ({@link ClientFollow#emit}). */
+  /** A hook that did not succeed; called on a hook thread, whole lines ({@link FollowReport#emit}). */
   static void hookFailed(PrintStream out, HookFailure f) {
-    ClientFollow.emit(out, new Json().put("event", "hook_failed").put("id", f.event().id()).put("url", f.event().url())
+    FollowReport.emit(out, new Json().put("event", "hook_failed").put("id", f.event().id()).put("url", f.event().url())
         .put("hook", f.hook()).put("for", f.event().kind().name().toLowerCase(java.util.Locale.ROOT))
         .put("reason", f.reason()));
   }

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs the store's writes, several at a time in one transaction when they come together: a
- * writer queues its write; one writer at a time, the committer, takes the store's lock,
+ * writer queues its write; one writer at a time, the committer, takes the writer's lock,
  * commits every write queued by then in one transaction, wakes each writer whose write it
  * committed and then the next in line, which commits what was queued meanwhile. The others
  * wait for their own write, not for the lock.
@@ -29,26 +29,26 @@ import java.util.concurrent.locks.LockSupport;
  * process holds the database, a full disk) fails every write of the batch with it.
  *
  * <p>Threads: none of its own; any thread may call {@link #run}, and a writer that finds no
- * committer becomes it for one batch. Its lock is the store's monitor, which
+ * committer becomes it for one batch. Its lock is the monitor of {@link Connections}, which
  * also guards the writer's connection elsewhere; a writer that holds it already commits at once.
  * A waiting writer parks; an interrupt does not end its wait (its write is queued and will be
  * committed), and its interrupt status is kept.
  */
 final class GroupCommit {
-  /** A store write: statements on the store's connection, run under its lock. */
+  /** A store write: statements on the writer, run under its lock. */
   interface Work<T> {
     T run() throws SQLException;
   }
 
-  private final Store store;
+  private final Connections db;
   private final ConcurrentLinkedQueue<Write<?>> queued = new ConcurrentLinkedQueue<>();
   /** The writer that commits the queued writes now, or null: at most one thread waits for the lock to commit. */
   private final AtomicReference<Thread> committer = new AtomicReference<>();
-  /** The thread committing a batch now, under the store's lock; a write it makes joins the batch's transaction. */
+  /** The thread committing a batch now, under the writer's lock; a write it makes joins the batch's transaction. */
   private Thread committing;
 
-  GroupCommit(Store store) {
-    this.store = store;
+  GroupCommit(Connections db) {
+    this.db = db;
   }
 
   /**
@@ -58,17 +58,17 @@ final class GroupCommit {
    * @throws StoreException if the database refused it or the commit failed
    */
   <T> T run(String what, Work<T> work) {
-    if (Thread.holdsLock(store) && committing == Thread.currentThread()) {
+    if (Thread.holdsLock(db) && committing == Thread.currentThread()) {
       // a write made by a write of the batch being committed: part of the same transaction
       try {
         return work.run();
       } catch (SQLException e) {
-        throw store.failure(what, e);
+        throw db.failure(what, e);
       }
     }
     Write<T> w = new Write<>(what, work, Thread.currentThread());
     queued.add(w);
-    if (Thread.holdsLock(store)) {
+    if (Thread.holdsLock(db)) {
       // the lock is this thread's already: a committer elsewhere would wait for it, so commit here
       // rather than wait for that one
       commitQueued();
@@ -78,7 +78,7 @@ final class GroupCommit {
     while (!w.done) {
       if (committer.compareAndSet(null, Thread.currentThread())) {
         try {
-          synchronized (store) {
+          synchronized (db) {
             // one batch, the one holding this thread's write (unless another committed it meanwhile)
             commitQueued();
           }
@@ -102,7 +102,7 @@ final class GroupCommit {
     return w.outcome();
   }
 
-  /** Commits every queued write and wakes their writers; the caller holds the store's lock. */
+  /** Commits every queued write and wakes their writers; the caller holds the writer's lock. */
   private void commitQueued() {
     List<Write<?>> batch = new ArrayList<>();
     for (Write<?> w = queued.poll(); w != null; w = queued.poll()) {
@@ -137,7 +137,7 @@ final class GroupCommit {
     try {
       begin();
     } catch (SQLException e) {
-      batch.forEach(w -> w.failed(store.failure(w.what, e)));
+      batch.forEach(w -> w.failed(db.failure(w.what, e)));
       return;
     }
     boolean eachAlone = false;
@@ -156,7 +156,7 @@ final class GroupCommit {
         return;
       } catch (SQLException e) {
         rollbackQuietly();
-        batch.forEach(w -> w.failed(store.failure(w.what, e)));
+        batch.forEach(w -> w.failed(db.failure(w.what, e)));
         return;
       }
     }
@@ -177,7 +177,7 @@ final class GroupCommit {
         throw e;
       }
     } catch (SQLException e) {
-      w.failed(store.failure(w.what, e));
+      w.failed(db.failure(w.what, e));
     } catch (RuntimeException e) {
       w.failed(e);
     }
@@ -191,16 +191,16 @@ final class GroupCommit {
    * for a second, empty transaction and its locks (1,000 x 100 KiB: CPU 0.975x, wall 0.978x).
    */
   private void begin() throws SQLException {
-    store.statement("BEGIN IMMEDIATE").execute();
+    db.statement("BEGIN IMMEDIATE").execute();
   }
 
   private void commit() throws SQLException {
-    store.statement("COMMIT").execute();
+    db.statement("COMMIT").execute();
   }
 
   private void rollbackQuietly() {
     try {
-      store.statement("ROLLBACK").execute();
+      db.statement("ROLLBACK").execute();
     } catch (SQLException ignored) {
       // SQLite rolls back by itself what some failed statements or commits left open
     }

@@ -11,19 +11,19 @@ import java.util.Optional;
 /**
  * What downloads learned about hosts: the {@code hosts} and {@code host_protocols} tables.
  *
- * <p>Locking: the reads are {@link Store#read}s, the writes {@link Store#write}s; each takes its
+ * <p>Locking: the reads are {@link Connections#read}s, the writes {@link Connections#write}s; each takes its
  * lock itself.
  */
 final class HostTable {
-  private final Store store;
+  private final Connections db;
 
-  HostTable(Store store) {
-    this.store = store;
+  HostTable(Connections db) {
+    this.db = db;
   }
 
   Optional<HostMemory> host(String host) {
-    return store.read("read host " + host, () -> {
-      PreparedStatement s = store.readStatement(
+    return db.read("read host " + host, () -> {
+      PreparedStatement s = db.readStatement(
           "SELECT limit_conns, good_conns, bytes_per_sec, updated_ms FROM hosts WHERE host = ?");
       s.setString(1, host);
       try (ResultSet rs = s.executeQuery()) {
@@ -38,8 +38,8 @@ final class HostTable {
     if (limit < 1) {
       throw new IllegalArgumentException("a list of hosts holds at least one, not " + limit);
     }
-    return store.read("read the hosts", () -> {
-      PreparedStatement s = store.readStatement("SELECT host, limit_conns, good_conns, bytes_per_sec, updated_ms"
+    return db.read("read the hosts", () -> {
+      PreparedStatement s = db.readStatement("SELECT host, limit_conns, good_conns, bytes_per_sec, updated_ms"
           + " FROM hosts ORDER BY updated_ms DESC, host LIMIT ?");
       s.setInt(1, limit);
       List<HostMemory> all = new ArrayList<>();
@@ -53,8 +53,8 @@ final class HostTable {
   }
 
   void remember(HostMemory m) {
-    store.write("record host " + m.host(), () -> {
-      PreparedStatement s = store.statement(
+    db.write("record host " + m.host(), () -> {
+      PreparedStatement s = db.statement(
           "INSERT OR REPLACE INTO hosts (host, limit_conns, good_conns, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
       s.setString(1, m.host());
       s.setInt(2, m.limit());
@@ -67,8 +67,8 @@ final class HostTable {
   }
 
   List<ProtocolMemory> protocols(String host) {
-    return store.read("read the protocols of host " + host, () -> {
-      PreparedStatement s = store.readStatement(
+    return db.read("read the protocols of host " + host, () -> {
+      PreparedStatement s = db.readStatement(
           "SELECT protocol, offered, bytes_per_sec, updated_ms FROM host_protocols WHERE host = ? ORDER BY protocol");
       s.setString(1, host);
       List<ProtocolMemory> all = new ArrayList<>();
@@ -82,8 +82,8 @@ final class HostTable {
   }
 
   void remember(ProtocolMemory m) {
-    store.write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
-      PreparedStatement s = store.statement("INSERT OR REPLACE INTO host_protocols"
+    db.write("record protocol " + m.protocol() + " of host " + m.host(), () -> {
+      PreparedStatement s = db.statement("INSERT OR REPLACE INTO host_protocols"
           + " (host, protocol, offered, bytes_per_sec, updated_ms) VALUES (?, ?, ?, ?, ?)");
       s.setString(1, m.host());
       s.setString(2, m.protocol());

@@ -12,19 +12,19 @@ import java.util.List;
  * The queue's change feed: the newest id, the numbers of changes (schema v8) and what changed or
  * was removed between two of them, for clients of other processes that follow the queue.
  *
- * <p>Locking: the numbers and the mark are read on the writer, under the store's lock: the mark
- * asks the writer whether another connection committed ({@link Store#changedByOthers}) in the
- * same transaction. What changed between two numbers is a {@link Store#read}.
+ * <p>Locking: the numbers and the mark are read on the writer, under its lock: the mark
+ * asks the writer whether another connection committed ({@link Connections#changedByOthers}) in the
+ * same transaction. What changed between two numbers is a {@link Connections#read}.
  */
 final class QueueFeed {
   static final String CHANGED = "SELECT " + ENTRY + " FROM queue WHERE seq > ? AND seq <= ? ORDER BY seq";
   static final String REMOVED = "SELECT id FROM queue_removed WHERE seq > ? AND seq <= ? ORDER BY seq";
 
-  private final Store store;
+  private final Connections db;
   private final QueueRows rows;
 
-  QueueFeed(Store store, QueueRows rows) {
-    this.store = store;
+  QueueFeed(Connections db, QueueRows rows) {
+    this.db = db;
     this.rows = rows;
   }
 
@@ -37,30 +37,30 @@ final class QueueFeed {
   }
 
   ChangeMark mark() {
-    synchronized (store) {
+    synchronized (db) {
       try {
-        store.statement("BEGIN DEFERRED").execute();
+        db.statement("BEGIN DEFERRED").execute();
         try {
-          boolean others = store.changedByOthers();
+          boolean others = db.changedByOthers();
           ChangeMark m = new ChangeMark(newestId(), latestChange(), others);
-          store.statement("COMMIT").execute();
+          db.statement("COMMIT").execute();
           return m;
         } catch (RuntimeException | SQLException e) {
-          store.statement("ROLLBACK").execute();
+          db.statement("ROLLBACK").execute();
           throw e;
         }
       } catch (SQLException e) {
-        throw store.failure("read the queue's change feed", e);
+        throw db.failure("read the queue's change feed", e);
       }
     }
   }
 
   private long number(String sql) {
-    synchronized (store) {
-      try (ResultSet rs = store.statement(sql).executeQuery()) {
+    synchronized (db) {
+      try (ResultSet rs = db.statement(sql).executeQuery()) {
         return rs.getLong(1);
       } catch (SQLException e) {
-        throw store.failure("read the queue", e);
+        throw db.failure("read the queue", e);
       }
     }
   }

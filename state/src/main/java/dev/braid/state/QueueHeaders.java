@@ -12,7 +12,7 @@ import java.util.Map;
  * writes options. A row goes with its entry (the foreign key cascades).
  *
  * <p>Locking: {@link #get} and {@link #set} are a read and a write of their own; {@link #insert}
- * runs inside a {@link Store#write}.
+ * runs inside a {@link Connections#write}.
  */
 final class QueueHeaders {
   private static final String SELECT = "SELECT headers FROM queue_headers WHERE id = ?";
@@ -21,15 +21,15 @@ final class QueueHeaders {
       + " ON CONFLICT (id) DO UPDATE SET headers = excluded.headers";
   private static final String DELETE = "DELETE FROM queue_headers WHERE id = ?";
 
-  private final Store store;
+  private final Connections db;
 
-  QueueHeaders(Store store) {
-    this.store = store;
+  QueueHeaders(Connections db) {
+    this.db = db;
   }
 
   Map<String, String> get(long id) {
-    return store.read("read the headers of queue entry " + id, () -> {
-      PreparedStatement s = store.readStatement(SELECT);
+    return db.read("read the headers of queue entry " + id, () -> {
+      PreparedStatement s = db.readStatement(SELECT);
       s.setLong(1, id);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next() ? OptionsText.decode(rs.getString(1)) : Map.of();
@@ -38,7 +38,7 @@ final class QueueHeaders {
   }
 
   void set(long id, Map<String, String> headers) {
-    store.write("store the headers of queue entry " + id, () -> {
+    db.write("store the headers of queue entry " + id, () -> {
       insert(id, headers);
       return null;
     });
@@ -47,12 +47,12 @@ final class QueueHeaders {
   /** Replaces the entry's headers (none: removes them), inside a write. */
   void insert(long id, Map<String, String> headers) throws SQLException {
     if (headers.isEmpty()) {
-      PreparedStatement s = store.statement(DELETE);
+      PreparedStatement s = db.statement(DELETE);
       s.setLong(1, id);
       s.executeUpdate();
       return;
     }
-    PreparedStatement s = store.statement(UPSERT);
+    PreparedStatement s = db.statement(UPSERT);
     s.setLong(1, id);
     s.setString(2, OptionsText.encode(headers));
     s.executeUpdate();

@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * Who drives each queue entry: claims and their release, the start of a run, the heartbeats that
  * record its progress and keep its claim, and its end.
  *
- * <p>Locking: every method is a {@link Store#write} (one IMMEDIATE transaction, under the store's
+ * <p>Locking: every method is a {@link Connections#write} (one IMMEDIATE transaction, under the writer's
  * lock), so a claim is atomic across processes; callers need not hold the lock.
  */
 final class QueueLeases {
@@ -57,18 +57,18 @@ final class QueueLeases {
       + " error = NULL, error_kind = NULL, retry_at = 0 WHERE id = ?3 AND owner = ?1 AND state IN ('QUEUED', 'ACTIVE')"
       + " AND retry_at <= ?2 RETURNING " + ENTRY;
 
-  private final Store store;
+  private final Connections db;
   private final QueueRows rows;
   private final QueueHeaders headers;
 
-  QueueLeases(Store store, QueueRows rows, QueueHeaders headers) {
-    this.store = store;
+  QueueLeases(Connections db, QueueRows rows, QueueHeaders headers) {
+    this.db = db;
     this.rows = rows;
     this.headers = headers;
   }
 
   boolean claim(long id, String owner, Predicate<QueueEntry> held) {
-    return store.write("claim queue entry " + id, () -> {
+    return db.write("claim queue entry " + id, () -> {
       Optional<QueueEntry> e = rows.select(QueueRows.BY_ID, id).stream().findFirst();
       if (e.isEmpty()) {
         return false;
@@ -77,7 +77,7 @@ final class QueueLeases {
       if (holder != null && !holder.equals(owner) && held.test(e.get())) {
         return false;
       }
-      PreparedStatement s = store.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
+      PreparedStatement s = db.statement("UPDATE queue SET owner = ?, heartbeat_ms = ?, updated_ms = ? WHERE id = ?");
       long now = System.currentTimeMillis();
       s.setString(1, owner);
       s.setLong(2, now);
@@ -89,11 +89,11 @@ final class QueueLeases {
   }
 
   Optional<QueueEntry> start(long id, String owner, Predicate<QueueEntry> held) {
-    return store.write("start queue entry " + id, () -> {
+    return db.write("start queue entry " + id, () -> {
       long now = System.currentTimeMillis();
       // the usual case, one statement: the entry may run and this owner claimed it when it added
       // it (a batch starts one every few milliseconds)
-      PreparedStatement ours = store.statement(START_OURS);
+      PreparedStatement ours = db.statement(START_OURS);
       ours.setString(1, owner);
       ours.setLong(2, now);
       ours.setLong(3, id);
@@ -134,16 +134,16 @@ final class QueueLeases {
   }
 
   Map<Long, DownloadState> heartbeat(String owner, List<EntryProgress> progress) {
-    return store.write("record queue progress", () -> {
+    return db.write("record queue progress", () -> {
       long now = System.currentTimeMillis();
-      PreparedStatement update = store.statement(PROGRESS);
+      PreparedStatement update = db.statement(PROGRESS);
       for (EntryProgress p : progress) {
         bindProgress(update, now, p, owner);
         update.addBatch();
       }
       update.executeBatch();
       Map<Long, DownloadState> states = new HashMap<>();
-      PreparedStatement read = store.statement(OWNED);
+      PreparedStatement read = db.statement(OWNED);
       read.setString(1, owner);
       try (ResultSet rs = read.executeQuery()) {
         while (rs.next()) {
@@ -156,8 +156,8 @@ final class QueueLeases {
 
   Optional<QueueEntry> finish(String owner, EntryProgress last, DownloadState state, String error, String errorKind,
       EntryRetry retry) {
-    return store.write("record the end of queue entry " + last.id(), () -> {
-      PreparedStatement s = store.statement(FINISH);
+    return db.write("record the end of queue entry " + last.id(), () -> {
+      PreparedStatement s = db.statement(FINISH);
       s.setString(1, owner);
       s.setLong(2, System.currentTimeMillis());
       Statements.setNullable(s, 3, last.target() == null ? null : last.target().toString());

@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * The queue's lookups: entries by id, URL, file and state, pages of them, and the runnable ones.
  *
- * <p>Locking: each is a {@link Store#read}, on the reader under its lock.
+ * <p>Locking: each is a {@link Connections#read}, on the reader under its lock.
  */
 final class QueueReads {
   /** The first line of {@code urls} (the URL itself, without mirrors); indexed as written here. */
@@ -34,11 +34,11 @@ final class QueueReads {
   static final String COUNT_BY_STATE = "SELECT state, count(*) FROM queue GROUP BY state";
   static final String IN_STATE = "SELECT " + ENTRY + " FROM queue WHERE state = ? ORDER BY id";
 
-  private final Store store;
+  private final Connections db;
   private final QueueRows rows;
 
-  QueueReads(Store store, QueueRows rows) {
-    this.store = store;
+  QueueReads(Connections db, QueueRows rows) {
+    this.db = db;
     this.rows = rows;
   }
 
@@ -47,12 +47,12 @@ final class QueueReads {
   }
 
   QueueCensus census() {
-    return store.readTogether("count the queue",
+    return db.readTogether("count the queue",
         () -> new QueueCensus(counts(), rows.readInside(IN_STATE, DownloadState.ACTIVE.name())));
   }
 
   private Map<DownloadState, Long> counts() throws SQLException {
-    try (ResultSet rs = store.readStatement(COUNT_BY_STATE).executeQuery()) {
+    try (ResultSet rs = db.readStatement(COUNT_BY_STATE).executeQuery()) {
       Map<DownloadState, Long> out = new EnumMap<>(DownloadState.class);
       while (rs.next()) {
         out.put(DownloadState.valueOf(rs.getString(1)), rs.getLong(2));

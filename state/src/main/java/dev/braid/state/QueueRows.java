@@ -13,24 +13,24 @@ import java.util.List;
  * queue's reads, feed, leases and submissions share.
  *
  * <p>Locking: {@link #ids}, {@link #read} and {@link #write} take their locks themselves;
- * {@link #readInside} runs inside a {@link Store#read}, {@link #select} and {@link #update} inside
- * a {@link Store#write}.
+ * {@link #readInside} runs inside a {@link Connections#read}, {@link #select} and {@link #update} inside
+ * a {@link Connections#write}.
  */
 final class QueueRows {
   /** The columns of an entry, in the order {@link QueueColumns#entry} reads them. */
   static final String ENTRY = QueueColumns.ENTRY;
   static final String BY_ID = "SELECT " + ENTRY + " FROM queue WHERE id = ?";
 
-  private final Store store;
+  private final Connections db;
 
-  QueueRows(Store store) {
-    this.store = store;
+  QueueRows(Connections db) {
+    this.db = db;
   }
 
   /** The first column of each row of {@code sql}, a read of its own: ids, read from an index alone. */
   List<Long> ids(String sql, Object... args) {
-    return store.read("read the queue", () -> {
-      PreparedStatement s = store.readStatement(sql);
+    return db.read("read the queue", () -> {
+      PreparedStatement s = db.readStatement(sql);
       Statements.bind(s, args);
       List<Long> out = new ArrayList<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -42,21 +42,21 @@ final class QueueRows {
     });
   }
 
-  /** The entries {@code sql} selects, a read of its own (see {@link Store#read}). */
+  /** The entries {@code sql} selects, a read of its own (see {@link Connections#read}). */
   List<QueueEntry> read(String sql, Object... args) {
-    return store.read("read the queue", () -> readInside(sql, args));
+    return db.read("read the queue", () -> readInside(sql, args));
   }
 
-  /** The entries {@code sql} selects, on the reader, inside a {@link Store#read}. */
+  /** The entries {@code sql} selects, on the reader, inside a {@link Connections#read}. */
   List<QueueEntry> readInside(String sql, Object... args) throws SQLException {
-    PreparedStatement s = store.readStatement(sql);
+    PreparedStatement s = db.readStatement(sql);
     Statements.bind(s, args);
     return select(s);
   }
 
-  /** One statement as a write of its own (see {@link Store#write}). */
+  /** One statement as a write of its own (see {@link Connections#write}). */
   void write(String sql, Object... args) {
-    store.write("update the queue", () -> {
+    db.write("update the queue", () -> {
       update(sql, args);
       return null;
     });
@@ -64,7 +64,7 @@ final class QueueRows {
 
   /** One statement, inside a write. */
   void update(String sql, Object... args) throws SQLException {
-    PreparedStatement s = store.statement(sql);
+    PreparedStatement s = db.statement(sql);
     Statements.bind(s, args);
     s.executeUpdate();
   }
@@ -72,11 +72,11 @@ final class QueueRows {
   /** The entries {@code sql} selects, on the writer, inside a write (it sees the write's own changes). */
   List<QueueEntry> select(String sql, Object... args) {
     try {
-      PreparedStatement s = store.statement(sql);
+      PreparedStatement s = db.statement(sql);
       Statements.bind(s, args);
       return select(s);
     } catch (SQLException e) {
-      throw store.failure("read the queue", e);
+      throw db.failure("read the queue", e);
     }
   }
 

@@ -14,15 +14,15 @@ import java.util.Map;
  * What users ask of the queue: new entries, entries submitted again, changes to an entry's state,
  * URLs, priority and options, and removals.
  *
- * <p>Locking: every method is a {@link Store#write}, run under the store's lock; callers need not hold it.
+ * <p>Locking: every method is a {@link Connections#write}, run under the writer's lock; callers need not hold it.
  */
 final class QueueSubmissions {
-  private final Store store;
+  private final Connections db;
   private final QueueRows rows;
   private final QueueHeaders headers;
 
-  QueueSubmissions(Store store, QueueRows rows, QueueHeaders headers) {
-    this.store = store;
+  QueueSubmissions(Connections db, QueueRows rows, QueueHeaders headers) {
+    this.db = db;
     this.rows = rows;
     this.headers = headers;
   }
@@ -30,9 +30,9 @@ final class QueueSubmissions {
   /** The entries and their headers in one write. */
   List<QueueEntry> addAll(List<NewEntry> entries) {
     long now = System.currentTimeMillis();
-    List<Long> ids = store.write(entries.size() == 1 ? "queue " + entries.get(0).urls().get(0) : "queue " + entries.size() + " downloads",
+    List<Long> ids = db.write(entries.size() == 1 ? "queue " + entries.get(0).urls().get(0) : "queue " + entries.size() + " downloads",
         () -> {
-          PreparedStatement s = store.statement(
+          PreparedStatement s = db.statement(
               "INSERT INTO queue (urls, file, directory, options, priority, state, length, done, owner, heartbeat_ms,"
                   + " created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, -1, 0, ?, ?, ?, ?) RETURNING id");
           List<Long> out = new ArrayList<>();
@@ -64,8 +64,8 @@ final class QueueSubmissions {
   }
 
   void setState(long id, DownloadState state, String error, String errorKind) {
-    store.write("update queue entry " + id, () -> {
-      PreparedStatement s = store.statement(
+    db.write("update queue entry " + id, () -> {
+      PreparedStatement s = db.statement(
         "UPDATE queue SET state = ?, error = ?, error_kind = ?, updated_ms = ?, retry_at = 0, retry_count = 0, retry_since = 0"
           + " WHERE id = ?");
       s.setString(1, state.name());

@@ -36,13 +36,13 @@ public final class QueueTable implements QueueStore {
   private final QueueSubmissions submissions;
   private final QueueHeaders headers;
 
-  QueueTable(Store store) {
-    QueueRows rows = new QueueRows(store);
-    this.reads = new QueueReads(store, rows);
-    this.feed = new QueueFeed(store, rows);
-    this.headers = new QueueHeaders(store);
-    this.leases = new QueueLeases(store, rows, headers);
-    this.submissions = new QueueSubmissions(store, rows, headers);
+  QueueTable(Connections db) {
+    QueueRows rows = new QueueRows(db);
+    this.reads = new QueueReads(db, rows);
+    this.feed = new QueueFeed(db, rows);
+    this.headers = new QueueHeaders(db);
+    this.leases = new QueueLeases(db, rows, headers);
+    this.submissions = new QueueSubmissions(db, rows, headers);
   }
 
   /**

@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * Reads the resume records: the {@code downloads}, {@code segments} and {@code blocks} tables.
  *
- * <p>Locking: each read is a {@link Store#read}, on the reader under its lock.
+ * <p>Locking: each read is a {@link Connections#read}, on the reader under its lock.
  */
 final class ResumeReads {
   /**
@@ -28,10 +28,10 @@ final class ResumeReads {
   static final String UNFINISHED =
       "SELECT " + RECORD + " FROM downloads WHERE url = ? AND status <> 'COMPLETED' ORDER BY id DESC";
 
-  private final Store store;
+  private final Connections db;
 
-  ResumeReads(Store store) {
-    this.store = store;
+  ResumeReads(Connections db) {
+    this.db = db;
   }
 
   Optional<DownloadRecord> findByTarget(Path target) {
@@ -44,20 +44,20 @@ final class ResumeReads {
   }
 
   Optional<DownloadRecord> find(long id) {
-    return store.read("read download " + id, () -> {
-      PreparedStatement s = store.readStatement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
+    return db.read("read download " + id, () -> {
+      PreparedStatement s = db.readStatement("SELECT " + RECORD + " FROM downloads WHERE id = ?");
       s.setLong(1, id);
       return read(s).stream().findFirst();
     });
   }
 
   List<DownloadRecord> list() {
-    return store.read("list downloads", () -> read(store.readStatement("SELECT " + RECORD + " FROM downloads ORDER BY id")));
+    return db.read("list downloads", () -> read(db.readStatement("SELECT " + RECORD + " FROM downloads ORDER BY id")));
   }
 
   List<SegmentRecord> segments(long id) {
-    return store.read("read segments of download " + id, () -> {
-      PreparedStatement s = store.readStatement("SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
+    return db.read("read segments of download " + id, () -> {
+      PreparedStatement s = db.readStatement("SELECT start, end, done FROM segments WHERE download_id = ? ORDER BY start");
       s.setLong(1, id);
       List<SegmentRecord> out = new ArrayList<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -70,8 +70,8 @@ final class ResumeReads {
   }
 
   Map<Integer, Integer> blockSums(long id) {
-    return store.read("read block sums of download " + id, () -> {
-      PreparedStatement s = store.readStatement("SELECT idx, crc FROM blocks WHERE download_id = ?");
+    return db.read("read block sums of download " + id, () -> {
+      PreparedStatement s = db.readStatement("SELECT idx, crc FROM blocks WHERE download_id = ?");
       s.setLong(1, id);
       Map<Integer, Integer> out = new HashMap<>();
       try (ResultSet rs = s.executeQuery()) {
@@ -84,8 +84,8 @@ final class ResumeReads {
   }
 
   private List<DownloadRecord> query(String sql, String arg) {
-    return store.read("read downloads", () -> {
-      PreparedStatement s = store.readStatement(sql);
+    return db.read("read downloads", () -> {
+      PreparedStatement s = db.readStatement(sql);
       s.setString(1, arg);
       return read(s);
     });

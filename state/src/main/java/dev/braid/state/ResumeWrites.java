@@ -13,22 +13,22 @@ import java.util.Map;
  * Writes the resume records: the {@code downloads}, {@code segments} and {@code blocks} tables,
  * each change in one transaction.
  *
- * <p>Locking: every method is a {@link Store#write}, which runs it under the store's lock; callers need not hold it.
+ * <p>Locking: every method is a {@link Connections#write}, which runs it under the writer's lock; callers need not hold it.
  */
 final class ResumeWrites {
-  private final Store store;
+  private final Connections db;
 
-  ResumeWrites(Store store) {
-    this.store = store;
+  ResumeWrites(Connections db) {
+    this.db = db;
   }
 
   long create(String url, Path target, RemoteIdentity remote, List<SegmentRecord> segments) {
-    return store.write("create download for " + target, () -> {
+    return db.write("create download for " + target, () -> {
       long now = System.currentTimeMillis();
       long id;
       // target is unique: REPLACE deletes an earlier record of it, and with it (foreign keys are
       // on) its segments and block sums, in the same statement
-      PreparedStatement s = store.statement("INSERT OR REPLACE INTO downloads"
+      PreparedStatement s = db.statement("INSERT OR REPLACE INTO downloads"
           + " (url, target, final_url, length, etag, last_modified, ranges, status, created_ms, updated_ms)"
           + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
       s.setString(1, url);
@@ -45,7 +45,7 @@ final class ResumeWrites {
   }
 
   void checkpoint(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
-    store.write("checkpoint download " + id, () -> {
+    db.write("checkpoint download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
       touch(id);
       return null;
@@ -53,7 +53,7 @@ final class ResumeWrites {
   }
 
   void complete(long id, List<SegmentRecord> segments, Map<Integer, Integer> newBlockSums) {
-    store.write("complete download " + id, () -> {
+    db.write("complete download " + id, () -> {
       writeProgress(id, segments, newBlockSums);
       setStatus(id, DownloadState.COMPLETED, null);
       return null;
@@ -63,7 +63,7 @@ final class ResumeWrites {
   private void writeProgress(long id, List<SegmentRecord> segments, Map<Integer, Integer> blockSums) throws SQLException {
     writeSegments(id, segments);
     if (!blockSums.isEmpty()) {
-      PreparedStatement s = store.statement(
+      PreparedStatement s = db.statement(
           "INSERT OR REPLACE INTO blocks (download_id, idx, crc) VALUES (?, ?, ?)");
       for (Map.Entry<Integer, Integer> b : blockSums.entrySet()) {
         s.setLong(1, id);
@@ -76,8 +76,8 @@ final class ResumeWrites {
   }
 
   void repair(long id, List<SegmentRecord> segments, Map<Integer, Integer> validSums) {
-    store.write("repair download " + id, () -> {
-      PreparedStatement d = store.statement("DELETE FROM blocks WHERE download_id = ?");
+    db.write("repair download " + id, () -> {
+      PreparedStatement d = db.statement("DELETE FROM blocks WHERE download_id = ?");
       d.setLong(1, id);
       d.executeUpdate();
       writeProgress(id, segments, validSums);
@@ -87,14 +87,14 @@ final class ResumeWrites {
   }
 
   void markStatus(long id, DownloadState status, String error) {
-    store.write("update download " + id, () -> {
+    db.write("update download " + id, () -> {
       setStatus(id, status, error);
       return null;
     });
   }
 
   private void setStatus(long id, DownloadState status, String error) throws SQLException {
-    PreparedStatement s = store.statement("UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
+    PreparedStatement s = db.statement("UPDATE downloads SET status = ?, error = ?, updated_ms = ? WHERE id = ?");
     s.setString(1, status.name());
     s.setString(2, error);
     s.setLong(3, System.currentTimeMillis());
@@ -103,8 +103,8 @@ final class ResumeWrites {
   }
 
   void changeUrl(long id, String url, RemoteIdentity remote) {
-    store.write("change the URL of download " + id, () -> {
-      PreparedStatement s = store.statement("UPDATE downloads SET url = ?, final_url = ?, length = ?, etag = ?,"
+    db.write("change the URL of download " + id, () -> {
+      PreparedStatement s = db.statement("UPDATE downloads SET url = ?, final_url = ?, length = ?, etag = ?,"
           + " last_modified = ?, ranges = ?, updated_ms = ? WHERE id = ?");
       s.setString(1, url);
       bindRemote(s, 2, remote);
@@ -116,8 +116,8 @@ final class ResumeWrites {
   }
 
   void delete(long id) {
-    store.write("delete download " + id, () -> {
-      PreparedStatement s = store.statement("DELETE FROM downloads WHERE id = ?");
+    db.write("delete download " + id, () -> {
+      PreparedStatement s = db.statement("DELETE FROM downloads WHERE id = ?");
       s.setLong(1, id);
       s.executeUpdate();
       return null;
@@ -125,14 +125,14 @@ final class ResumeWrites {
   }
 
   private void writeSegments(long id, List<SegmentRecord> segments) throws SQLException {
-    PreparedStatement d = store.statement("DELETE FROM segments WHERE download_id = ?");
+    PreparedStatement d = db.statement("DELETE FROM segments WHERE download_id = ?");
     d.setLong(1, id);
     d.executeUpdate();
     insertSegments(id, segments);
   }
 
   private void insertSegments(long id, List<SegmentRecord> segments) throws SQLException {
-    PreparedStatement s = store.statement(
+    PreparedStatement s = db.statement(
         "INSERT INTO segments (download_id, start, end, done) VALUES (?, ?, ?, ?)");
     for (SegmentRecord r : segments) {
       s.setLong(1, id);
@@ -145,7 +145,7 @@ final class ResumeWrites {
   }
 
   private void touch(long id) throws SQLException {
-    PreparedStatement s = store.statement("UPDATE downloads SET updated_ms = ? WHERE id = ?");
+    PreparedStatement s = db.statement("UPDATE downloads SET updated_ms = ? WHERE id = ?");
     s.setLong(1, System.currentTimeMillis());
     s.setLong(2, id);
     s.executeUpdate();

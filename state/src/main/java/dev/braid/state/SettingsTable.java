@@ -8,19 +8,19 @@ import java.util.Map;
 /**
  * The user's saved settings: the {@code settings} table, key to value.
  *
- * <p>Locking: {@link #settings} is a {@link Store#read}, {@link #save} a {@link Store#write}; each
+ * <p>Locking: {@link #settings} is a {@link Connections#read}, {@link #save} a {@link Connections#write}; each
  * takes its lock itself.
  */
 final class SettingsTable {
-  private final Store store;
+  private final Connections db;
 
-  SettingsTable(Store store) {
-    this.store = store;
+  SettingsTable(Connections db) {
+    this.db = db;
   }
 
   Map<String, String> settings() {
-    return store.read("read settings", () -> {
-      try (ResultSet rs = store.readStatement("SELECT key, value FROM settings").executeQuery()) {
+    return db.read("read settings", () -> {
+      try (ResultSet rs = db.readStatement("SELECT key, value FROM settings").executeQuery()) {
         Map<String, String> out = new HashMap<>();
         while (rs.next()) {
           out.put(rs.getString(1), rs.getString(2));
@@ -32,8 +32,8 @@ final class SettingsTable {
 
   void save(String key, String value) {
     String sql = value == null ? "DELETE FROM settings WHERE key = ?" : "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)";
-    store.write("save setting " + key, () -> {
-      PreparedStatement s = store.statement(sql);
+    db.write("save setting " + key, () -> {
+      PreparedStatement s = db.statement(sql);
       s.setString(1, key);
       if (value != null) {
         s.setString(2, value);

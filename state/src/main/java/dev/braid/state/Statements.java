@@ -13,7 +13,7 @@ import java.util.Map;
  * each compiled once and reused, with the helpers that bind their parameters and read back an
  * insert's id.
  *
- * <p>Locking: none of its own; every caller holds its connection's lock (the store's monitor for
+ * <p>Locking: none of its own; every caller holds its connection's lock (the monitor of {@link Connections} for
  * the writer, its read lock for the reader).
  */
 final class Statements {
@@ -28,7 +28,7 @@ final class Statements {
 
   /**
    * The prepared statement for {@code sql}, compiled on first use and reused. Callers hold the
-   * store's lock, set every parameter, close the result sets they open and never the statement.
+   * connection's lock, set every parameter, close the result sets they open and never the statement.
    */
   PreparedStatement get(String sql) throws SQLException {
     PreparedStatement s = statements.get(sql);

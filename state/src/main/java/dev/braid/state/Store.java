@@ -9,63 +9,41 @@ import dev.braid.store.RemoteIdentity;
 import dev.braid.store.ResumeRecords;
 import dev.braid.store.SegmentRecord;
 import dev.braid.store.StateStore;
-import dev.braid.store.StoreException;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The SQLite store. Two connections per process: the writer, on which every write of this process
- * runs (writes that arrive together share one transaction, {@link GroupCommit}; each still returns
- * only once committed), serialised on this store's monitor, so this process has exactly one
- * writer; and a reader, serialised on a lock of its own, on which the reads run. WAL lets a read
- * go on during another's write transaction and commit, and it sees every write committed before
- * it began: a write returns only once committed, so a thread reads back what it wrote. Other
- * processes' writers wait up to the busy timeout. Thread-safe.
+ * The SQLite store. Two connections per process, a writer and a reader, each under a lock of its
+ * own ({@link Connections}): every write of this process runs on the writer (writes that arrive
+ * together share one transaction, {@link GroupCommit}; each still returns only once committed),
+ * the reads on the reader, and a thread reads back what it wrote. Thread-safe.
  *
  * <p>Callers keep invariant 1 (recorded progress never exceeds durable bytes) by forcing the data
  * file before {@link #checkpoint}: the store only promises that a checkpoint is atomic.
  *
  * <p>The engine's {@link StateStore}: this object is also its {@link ResumeRecords} and
  * {@link HostKnowledge}; its {@link QueueTable} the queue. Found for a plain path by
- * {@link SqliteStoreProvider}. Each table's statements are in a class of their own; this one
- * holds the locks: its monitor serialises the writes ({@link #write}), the read lock the reads
- * ({@link #read}). Lock order: a write may read (on the writer, to see its own transaction), a
- * read never writes.
+ * {@link SqliteStoreProvider}. Each table's statements are in a class of their own, which takes
+ * the lock it needs from {@link Connections}; this one hands each call to its table.
  */
 public final class Store implements StateStore, ResumeRecords, HostKnowledge {
-  private final Path file;
-  /** The writer's statements; guarded by this store's monitor. */
-  private final Statements statements;
-  /** The reader's statements; guarded by {@link #readLock}. */
-  private final Statements readStatements;
-  /**
-   * The reader's lock, not this store's monitor: with one lock for both, a batch's reads (a
-   * target's record, a host's memory, the queue's runnable entries) waited for the writes'
-   * transactions and held them up in turn. Waiting for that lock was 40 % of a download thread's
-   * time, over a third of it in reads (a wall-clock profile of 1,000 x 100 KiB).
-   */
-  private final Object readLock = new Object();
+  private final Connections db;
   private final QueueTable queue;
-  private final GroupCommit writes;
   private final LocalHostGrants grants = new LocalHostGrants();
-  private final ResumeReads resumeReads = new ResumeReads(this);
-  private final ResumeWrites resumeWrites = new ResumeWrites(this);
-  private final HostTable hostTable = new HostTable(this);
-  private final SettingsTable settingsTable = new SettingsTable(this);
-  /** {@code PRAGMA data_version} at the last {@link #changedByOthers()}; -1 before the first. */
-  private long dataVersion = -1;
+  private final ResumeReads resumeReads;
+  private final ResumeWrites resumeWrites;
+  private final HostTable hostTable;
+  private final SettingsTable settingsTable;
 
-  private Store(Path file, Statements statements, Statements readStatements) {
-    this.file = file;
-    this.statements = statements;
-    this.readStatements = readStatements;
-    this.queue = new QueueTable(this);
-    this.writes = new GroupCommit(this);
+  private Store(Connections db) {
+    this.db = db;
+    this.queue = new QueueTable(db);
+    this.resumeReads = new ResumeReads(db);
+    this.resumeWrites = new ResumeWrites(db);
+    this.hostTable = new HostTable(db);
+    this.settingsTable = new SettingsTable(db);
   }
 
   /**
@@ -75,14 +53,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    * @return the open store
    */
   public static Store open(Path file) {
-    Path absolute = file.toAbsolutePath();
-    Statements writer = new Statements(DatabaseOpener.open(absolute));
-    try {
-      return new Store(absolute, writer, new Statements(DatabaseOpener.openReader(absolute)));
-    } catch (RuntimeException e) {
-      writer.close();
-      throw e;
-    }
+    return new Store(Connections.open(file.toAbsolutePath()));
   }
 
   /**
@@ -98,7 +69,7 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
 
   /** {@return the database file} */
   public Path file() {
-    return file;
+    return db.file();
   }
 
   /**
@@ -106,15 +77,8 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
    * the last call; true on the first} This process's own changes do not count: it knows them. Lets
    * a reader skip re-reading a large table nobody else touched.
    */
-  public synchronized boolean changedByOthers() {
-    try (ResultSet rs = statement("PRAGMA data_version").executeQuery()) {
-      long v = rs.getLong(1);
-      boolean changed = v != dataVersion;
-      dataVersion = v;
-      return changed;
-    } catch (SQLException e) {
-      throw failure("read the data version", e);
-    }
+  public boolean changedByOthers() {
+    return db.changedByOthers();
   }
 
   /** The download queue, on the same connection. */
@@ -144,12 +108,12 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
   /** The database file's absolute path. */
   @Override
   public String location() {
-    return file.toString();
+    return db.file().toString();
   }
 
   @Override
   public String toString() {
-    return "SQLite store " + file;
+    return "SQLite store " + db.file();
   }
 
   @Override
@@ -301,66 +265,11 @@ public final class Store implements StateStore, ResumeRecords, HostKnowledge {
 
   @Override
   public void close() {
-    synchronized (this) {
-      statements.close();
-    }
-    synchronized (readLock) {
-      readStatements.close();
-    }
+    db.close();
   }
 
-  /** The writer's prepared statement for {@code sql} (see {@link Statements#get}); callers hold this store's lock. */
-  PreparedStatement statement(String sql) throws SQLException {
-    return statements.get(sql);
-  }
-
-  /** The reader's prepared statement for {@code sql}; callers are inside a {@link #read}. */
-  PreparedStatement readStatement(String sql) throws SQLException {
-    return readStatements.get(sql);
-  }
-
-  /**
-   * Runs {@code work} on the reader, under the read lock, and returns its result; each statement
-   * sees the last commit before it. {@code what} names it in a failure ("cannot " + what).
-   */
-  <T> T read(String what, GroupCommit.Work<T> work) {
-    synchronized (readLock) {
-      try {
-        return work.run();
-      } catch (SQLException e) {
-        throw failure(what, e);
-      }
-    }
-  }
-
-  /**
-   * Like {@link #read}, in one read transaction: every statement of {@code work} sees the same
-   * commit, so what moves between two of them (an entry that starts or ends) is seen once.
-   */
-  <T> T readTogether(String what, GroupCommit.Work<T> work) {
-    return read(what, () -> {
-      readStatement("BEGIN DEFERRED").execute();
-      try {
-        T result = work.run();
-        readStatement("COMMIT").execute();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        readStatement("ROLLBACK").execute();
-        throw e;
-      }
-    });
-  }
-
-  /**
-   * Runs {@code work} in a transaction, shared with the writes of other threads that come at the
-   * same time ({@link GroupCommit}), and returns its result once committed. {@code work} runs
-   * under this store's lock; callers need not hold it.
-   */
-  <T> T write(String what, GroupCommit.Work<T> work) {
-    return writes.run(what, work);
-  }
-
-  StoreException failure(String what, SQLException e) {
-    return new StoreException("state database " + file + ": cannot " + what + ": " + SqliteErrors.describe(e), e);
+  /** The connections, for the tests of their locks. */
+  Connections connections() {
+    return db;
   }
 }

@@ -28,7 +28,7 @@ class GroupCommitTest {
   @TempDir Path dir;
 
   /**
-   * Queues {@code writers} writes while this thread holds the store's lock, so that they wait
+   * Queues {@code writers} writes while this thread holds the writer's lock, so that they wait
    * together, then lets them go. Each records the thread that ran it; write {@code failing} throws.
    */
   private static List<Future<?>> writeTogether(Store store, int writers, int failing, Map<Integer, Thread> ranOn,
@@ -41,19 +41,20 @@ class GroupCommitTest {
       ExecutorService pool, Consumer<List<Thread>> whileHeld) throws Exception {
     List<Future<?>> results = new ArrayList<>();
     List<Thread> callers = new ArrayList<>();
-    synchronized (store) {
+    Connections db = store.connections();
+    synchronized (db) {
       for (int i = 0; i < writers; i++) {
         int n = i;
         results.add(pool.submit(() -> {
           synchronized (callers) {
             callers.add(Thread.currentThread());
           }
-          store.write("write " + n, () -> {
+          db.write("write " + n, () -> {
             ranOn.put(n, Thread.currentThread());
             if (n == failing) {
               throw new SQLException("refused on purpose");
             }
-            var s = store.statement("INSERT INTO settings (key, value) VALUES (?, ?)");
+            var s = db.statement("INSERT INTO settings (key, value) VALUES (?, ?)");
             s.setString(1, "k" + n);
             s.setString(2, "v" + n);
             s.executeUpdate();
@@ -148,13 +149,13 @@ class GroupCommitTest {
   @Test
   void aWriteMadeInsideAWriteJoinsItsTransaction() {
     try (Store store = Store.open(dir.resolve("s.db"))) {
-      assertThrowsStore(() -> store.write("outer", () -> {
+      assertThrowsStore(() -> store.connections().write("outer", () -> {
         store.saveSetting("inner", "1");
         throw new SQLException("outer fails after the inner write");
       }));
       // rolled back with the outer write: the inner one was part of its transaction
       assertTrue(store.settings().isEmpty(), store.settings().toString());
-      store.write("outer", () -> {
+      store.connections().write("outer", () -> {
         store.saveSetting("inner", "2");
         return null;
       });

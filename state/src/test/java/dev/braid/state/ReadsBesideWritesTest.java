@@ -31,10 +31,11 @@ class ReadsBesideWritesTest {
     try (Store store = Store.open(dir.resolve("s.db"))) {
       QueueEntry queued = store.queue().add(List.of("http://h/a"), null, dir, Map.of(), 0, "me");
       CountDownLatch inside = new CountDownLatch(1);
-      Future<?> writer = pool.submit(() -> store.write("a slow write", () -> {
-        var s = store.statement("INSERT INTO settings (key, value) VALUES ('k', 'v')");
+      Connections db = store.connections();
+      Future<?> writer = pool.submit(() -> db.write("a slow write", () -> {
+        var s = db.statement("INSERT INTO settings (key, value) VALUES ('k', 'v')");
         s.executeUpdate();
-        store.statement("UPDATE queue SET state = 'PAUSED' WHERE id = " + queued.id()).executeUpdate();
+        db.statement("UPDATE queue SET state = 'PAUSED' WHERE id = " + queued.id()).executeUpdate();
         inside.countDown();
         try {
           letGo.await();

@@ -4,9 +4,6 @@ import dev.braid.core.Download;
 import dev.braid.core.DownloadHook;
 import dev.braid.core.DownloadListener;
 import dev.braid.core.DownloadRequest;
-import dev.braid.core.DownloadRequestBuilder;
-import dev.braid.core.InvalidRequestException;
-import dev.braid.core.OutageRetry;
 import dev.braid.core.Progress;
 import dev.braid.core.QueueOrder;
 import dev.braid.core.Registration;
@@ -21,13 +18,10 @@ import dev.braid.store.QueueCensus;
 import dev.braid.store.QueueEntry;
 import dev.braid.store.QueueStore;
 import dev.braid.store.StateStore;
-import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +35,7 @@ import java.util.function.Function;
  * slots free up and delivers events, the {@link Heartbeat} and the {@link ChangeFeed} that keep
  * this process and the store in step, the {@link HandleMap} of handles (each a
  * {@link QueuedDownload}), {@link QueueMoves}, {@link QueueRuns}, which starts and ends the runs,
- * {@link Submission} and {@link QueueRemoval}.
+ * {@link Submission}, {@link QueueRemoval} and {@link EntrySettings}.
  *
  * <p>Threads: the loop thread ({@code braid-queue}, owned by the {@link SlotLoop}) does the
  * starting, the heartbeats, the feed and every listener call; it stops in {@link #stop()}. The
@@ -67,6 +61,7 @@ public final class DownloadQueue implements AutoCloseable {
   private final Submission submission;
   private final KeptFileAnswer keptFiles;
   private final QueueRemoval removal;
+  private final EntrySettings settings;
   private final OutageWaits waits;
 
   public DownloadQueue(StateStore store, Function<DownloadRequest, DownloadJob> jobs, Executor drivers, int maxActive, boolean runAll,
@@ -120,6 +115,7 @@ public final class DownloadQueue implements AutoCloseable {
     this.keptFiles = new KeptFileAnswer(table, moves, drivers);
     this.submission = new Submission(table, owner, handles, feed, secrets, moves, keptFiles);
     this.removal = new QueueRemoval(table, store.records(), owner, handles, bus, ticker);
+    this.settings = new EntrySettings(table, handles, secrets, loop);
     loop.start();
   }
 
@@ -151,99 +147,9 @@ public final class DownloadQueue implements AutoCloseable {
     removal.remove(h, deleteFile, deletePart);
   }
 
-  void rateLimit(QueuedDownload h, long bytesPerSecond) {
-    QueueEntry e = table.get(h.id()).orElse(h.entry());
-    Map<String, String> options = new LinkedHashMap<>(e.options());
-    options.put("rate_limit", Long.toString(bytesPerSecond));
-    table.updateOptions(h.id(), options);
-    DownloadJob j = h.job();
-    if (j != null && handles.isRunning(h.id())) {
-      j.rateLimit(bytesPerSecond);
-    }
-  }
-
-  /** {@code h}'s own retry policy from now on: a running download's ends by it too. */
-  void outageRetry(QueuedDownload h, OutageRetry policy) {
-    QueueEntry e = table.get(h.id()).orElse(h.entry());
-    Map<String, String> options = new LinkedHashMap<>(e.options());
-    options.put(RequestCodec.RETRY, policy.text());
-    table.updateOptions(h.id(), options);
-    table.get(h.id()).ifPresent(h::entry);
-  }
-
-  /** The URL {@code h} continues from; a running download moves to it at once, another when it next runs. */
-  void changeUrl(QueuedDownload h, URI uri) throws InvalidRequestException {
-    DownloadRequest checked = DownloadRequest.builder(uri.toString()).build();
-    synchronized (h.lifecycle) {
-      QueueEntry e = table.get(h.id()).orElse(h.entry());
-      List<String> urls = new ArrayList<>(e.urls());
-      urls.set(0, checked.uri().toString());
-      QueuedDownload local = handles.running(h.id());
-      Path file = local != null && local.job().target().isPresent() ? local.job().target().get()
-          : e.target() != null ? e.target() : e.file();
-      if (file == null && local == null) {
-        // never started: no bytes to prove the new URL against, it simply takes its place
-        table.updateUrls(h.id(), urls);
-        table.get(h.id()).ifPresent(h::entry);
-        return;
-      }
-      if (file == null) {
-        throw new InvalidRequestException("#" + h.id() + " has no file yet to continue; submit the new URL instead");
-      }
-      if (local != null) {
-        local.job().changeUrl(checked.uri());
-      }
-      table.changeUrls(h.id(), urls, file);
-      table.get(h.id()).ifPresent(h::entry);
-    }
-  }
-
-  /**
-   * Headers for {@code h}, checked as a request's are: the store keeps them for every later run;
-   * a run here moves to them at once (its connections restart).
-   */
-  void headers(QueuedDownload h, Map<String, String> headers) throws InvalidRequestException {
-    DownloadRequestBuilder b = DownloadRequest.builder(h.url());
-    headers.forEach(b::header);
-    Map<String, String> checked = b.build().headers();
-    synchronized (h.lifecycle) {
-      table.setHeaders(h.id(), checked);
-      QueuedDownload local = handles.running(h.id());
-      if (local != null) {
-        local.job().headers(checked);
-      }
-    }
-  }
-
-  void mirrors(QueuedDownload h, List<String> mirrors) throws InvalidRequestException {
-    synchronized (h.lifecycle) {
-      if (handles.isRunning(h.id())) {
-        throw new IllegalStateException("the mirrors of a running download cannot change: pause it first");
-      }
-      QueueEntry e = table.get(h.id()).orElse(h.entry());
-      DownloadRequest checked = DownloadRequest.builder(e.url()).mirrors(mirrors).build();
-      table.updateUrls(h.id(), RequestCodec.urls(checked));
-      table.get(h.id()).ifPresent(h::entry);
-    }
-  }
-
-  /** A checked proxy setting for {@code h}'s next run: the store keeps it without credentials, this process with them. */
-  void proxy(QueuedDownload h, String url) {
-    synchronized (h.lifecycle) {
-      if (handles.isRunning(h.id())) {
-        throw new IllegalStateException("the proxy of a running download cannot change: pause it first");
-      }
-      QueueEntry e = table.get(h.id()).orElse(h.entry());
-      table.updateOptions(h.id(), DownloadProxy.into(e.options(), url));
-      secrets.proxy(h.id(), url);
-      table.get(h.id()).ifPresent(h::entry);
-    }
-  }
-
-  void priority(QueuedDownload h, int priority) {
-    table.updatePriority(h.id(), priority);
-    table.get(h.id()).ifPresent(h::entry);
-    loop.changed();
+  /** The changes of a download's settings: URL, mirrors, headers, proxy, rate limit, retry policy, priority. */
+  EntrySettings settings() {
+    return settings;
   }
 
   /** The resume record of the file {@code h} writes, if the store has one. */

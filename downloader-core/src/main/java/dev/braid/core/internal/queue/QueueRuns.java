@@ -246,13 +246,13 @@ final class QueueRuns {
     }
   }
 
-  /** What the store is told of a running download's progress ({@link QueuedDownload#orRecorded}: nothing counted yet keeps the bytes recorded). */
+  /** What the store is told of a running download's progress ({@link DownloadReads#orRecorded}: nothing counted yet keeps the bytes recorded). */
   static EntryProgress progressOf(QueuedDownload h) {
     return progressOf(h, h.job());
   }
 
   private static EntryProgress progressOf(QueuedDownload h, DownloadJob job) {
-    Progress p = QueuedDownload.orRecorded(job.progress(), h.entry());
+    Progress p = DownloadReads.orRecorded(job.progress(), h.entry());
     return new EntryProgress(h.id(), job.target().orElse(null), p.length(), p.done());
   }
 }

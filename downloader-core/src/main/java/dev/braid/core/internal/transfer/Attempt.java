@@ -6,11 +6,8 @@ import dev.braid.core.DownloadRequest;
 import dev.braid.core.DownloadResult;
 import dev.braid.core.FailureDetail;
 import dev.braid.core.LocalFileException;
-import dev.braid.core.NetworkException;
 import dev.braid.core.internal.fetch.RangeRequest;
-import dev.braid.core.internal.fetch.RangeSource;
 import dev.braid.core.internal.fetch.RemoteChanged;
-import dev.braid.core.internal.fetch.TransientFailure;
 import dev.braid.core.internal.http.Exchange;
 import dev.braid.core.internal.http.OriginHeaders;
 import dev.braid.core.internal.io.PartFile;
@@ -19,7 +16,6 @@ import dev.braid.core.internal.plan.Segment;
 import dev.braid.core.internal.plan.SegmentTable;
 import dev.braid.core.internal.probe.ProbeResult;
 import dev.braid.store.DownloadRecord;
-import dev.braid.store.DownloadState;
 import dev.braid.store.RemoteIdentity;
 import dev.braid.store.StoreException;
 import java.io.IOException;
@@ -35,7 +31,8 @@ import java.util.function.BooleanSupplier;
  * One pass of a download, on the job's driver thread, in stages: probe ({@link ProbeStage}), name
  * the target ({@link TargetResolver}), resume or start fresh ({@link ResumePlanner}), run the
  * workers on a {@link PassContext}, on connections warmed meanwhile ({@link PassWarmup}), while
- * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PartCommit}).
+ * checkpointing every interval ({@link DriveLoop}), then verify and rename ({@link PassEnd},
+ * {@link PartCommit}).
  * A remote file that changes mid-way ends the pass with {@link RemoteChanged}; the job decides
  * whether to start another. Each stage is given the parts of the download it uses, nothing more.
  */
@@ -47,6 +44,7 @@ final class Attempt {
   private final DownloadLog log;
   private final PassControl control;
   private final ResumePlanner planner;
+  private final PassEnd end;
 
   private volatile SegmentTable table;
   private volatile RemoteIdentity identity;
@@ -73,6 +71,7 @@ final class Attempt {
     this.planner = new ResumePlanner(request, headers, parts.records(), parts.storeLocation(), parts.route(),
         parts.recorder(), log, parts.settings().ticker());
     this.warmup = new PassWarmup(request, parts.hosts(), control);
+    this.end = new PassEnd(parts, request, headers, log, control, planner);
     control.onHalt(warmup::cancel);
     control.onHalt(() -> {
       WorkerPool p = pool;
@@ -159,19 +158,14 @@ final class Attempt {
         boolean endCheck = drive(passRequest, context, part, commit, first, sample.bodyOffset(), range.to(), protocolWhy,
             measurable);
         first = null;
-        return finish(pass, commit, part, target, endCheck ? probe.source() : null);
+        return end.finish(pass, plan, identity, commit, part, target, endCheck ? probe.source() : null);
       } catch (IOException e) {
         throw new LocalFileException("cannot use " + partPath + ": " + RangeRequest.describe(e), e);
       }
     } catch (DownloadException | StoreException e) {
       DownloadException failure = e instanceof StoreException se
           ? new LocalFileException(se.getMessage(), se) : (DownloadException) e;
-      recordOutcome(failure instanceof DownloadPausedException ? DownloadState.PAUSED : DownloadState.FAILED,
-          failure.getMessage());
-      if (!partExisted && planner.recordId() < 0) {
-        // refused before anything was recorded (no space, a lock, the store): leave nothing behind
-        deleteQuietly(partPath);
-      }
+      end.failed(failure, partPath, partExisted);
       throw failure;
     } finally {
       warmup.cancel();
@@ -186,14 +180,6 @@ final class Attempt {
     if (probePermit != null) {
       parts.budget().release(probePermit);
       probePermit = null;
-    }
-  }
-
-  private static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException ignored) {
-      // an empty file left behind is harmless: the next run starts it fresh
     }
   }
 
@@ -243,55 +229,6 @@ final class Attempt {
     pool.topUp();
     return new DriveLoop(passRequest, context, pool, commit, parts.deadline(), parts.fetched(), parts.meter(), parts.hosts())
         .run(finalUri, start, startBytes, measurable);
-  }
-
-  /**
-   * Ends a pass: its failure, or the end check ({@code checkAgainst}, null for none), the checksum
-   * (the request's, else the server's) and the rename.
-   */
-  private DownloadResult finish(AdvertisedExtras.Pass pass, PartCommit commit, PartFile part, Path target,
-      RangeSource checkAgainst)
-      throws DownloadException, RemoteChanged, LinkChanged {
-    Throwable cause = control.fatal();
-    if (cause instanceof RemoteChanged rc) {
-      throw rc;
-    }
-    if (cause instanceof LinkChanged lc) {
-      throw lc;
-    }
-    if (cause instanceof DownloadException de) {
-      throw de;
-    }
-    if (cause != null) {
-      throw new IllegalStateException("a worker failed", cause);
-    }
-    if (!table.complete()) {
-      if (control.pauseRequested()) {
-        throw new DownloadPausedException("paused at " + table.doneBytes() + " bytes; run again to resume");
-      }
-      TransientFailure f = control.lastFailure();
-      throw f == null ? new NetworkException("the download stopped before the end") : FailurePolicy.publicError(f);
-    }
-    if (checkAgainst != null) {
-      new EndCheck(parts.budget(), parts.route(), headers, parts.recorder(), log)
-          .require(request, control, commit, part, checkAgainst);
-    }
-    pass.verify(commit, identity, log::note);
-    commit.commitTo(target, request.overwrite());
-    long length = table.doneBytes();
-    return new DownloadResult(target, length, parts.fetched().sum(), plan.reused(), log.elapsed(), log.restarts(),
-        parts.metrics());
-  }
-
-  private void recordOutcome(DownloadState status, String message) {
-    long id = planner.recordId();
-    if (id >= 0) {
-      try {
-        parts.records().markStatus(id, status, message);
-      } catch (StoreException ignored) {
-        // the failure being reported matters more; the record stays resumable as ACTIVE
-      }
-    }
   }
 
   // ---- what the job sees
