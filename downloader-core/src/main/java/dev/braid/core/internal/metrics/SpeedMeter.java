@@ -31,9 +31,13 @@ public final class SpeedMeter {
     }
   }
 
-  /** The highest windowed rate seen (over at least half a window, so one burst does not count). */
-  public double peakBytesPerSecond() {
-    return peak;
+  /**
+   * The rate a download reached: the highest windowed rate seen over at least half a window (so
+   * one burst does not count), or, for a download too short to fill half a window, its rate over
+   * all its samples (none has left the window yet); 0 before two samples.
+   */
+  public double reachedBytesPerSecond() {
+    return peak > 0 ? peak : bytesPerSecond;
   }
 
   public double bytesPerSecond() {

@@ -172,7 +172,7 @@ final class HostConnections {
       // (16 MiB on an 80 ms path: 15 of 16), and the next download warms that many
       int connections = c.learned() ? c.target() : pool.peakWorkers();
       hosts.remember(new HostMemory(key, c.serverLimited() ? c.limit() : 0, Math.max(1, connections),
-          meter.peakBytesPerSecond(), clock.millis()));
+          meter.reachedBytesPerSecond(), clock.millis()));
     } catch (StoreException e) {
       // host memory is an optimisation; the download's own outcome matters more
     }
